@@ -1,0 +1,19 @@
+//===- SeamDialect.h - The seam graph dialect -------------------*- C++ -*-===//
+//
+// Declares the seam dialect and its enum attributes (auto_pad, pad_mode).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SEAM_DIALECT_SEAM_SEAMDIALECT_H
+#define SEAM_DIALECT_SEAM_SEAMDIALECT_H
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/Dialect.h"
+
+#include "Seam/SeamDialect.h.inc"
+#include "Seam/SeamEnums.h.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "Seam/SeamAttrs.h.inc"
+
+#endif // SEAM_DIALECT_SEAM_SEAMDIALECT_H

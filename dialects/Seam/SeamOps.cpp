@@ -1,0 +1,637 @@
+//===- SeamOps.cpp - Verification and type inference of the seam ops ------===//
+
+#include "Seam/SeamOps.h"
+#include "Seam/SeamShapes.h"
+
+#include "mlir/Dialect/Traits.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/OpImplementation.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallSet.h"
+
+using namespace mlir;
+using namespace mlir::seam;
+
+//===----------------------------------------------------------------------===//
+// Helpers
+//===----------------------------------------------------------------------===//
+
+static Type f32Tensor(MLIRContext *ctx, ArrayRef<int64_t> shape) {
+  return RankedTensorType::get(shape, Float32Type::get(ctx));
+}
+
+/// The shape of `v`, which ODS has already checked is a static ranked tensor
+/// when the op is verified; builders may hand in anything, hence the check.
+static FailureOr<ArrayRef<int64_t>> shapeOf(Value v, StringRef what,
+                                            const OpDiagnostic &diag) {
+  auto type = v ? dyn_cast<RankedTensorType>(v.getType()) : RankedTensorType();
+  if (!type) {
+    diag.emit() << what << " must be a ranked tensor";
+    return failure();
+  }
+  return type.getShape();
+}
+
+//===----------------------------------------------------------------------===//
+// Sliding-window ops
+//===----------------------------------------------------------------------===//
+
+/// Infers the N x C_out x spatial... result of a sliding-window op.
+static LogicalResult inferWindowResult(MLIRContext *ctx, ArrayRef<int64_t> input,
+                                       int64_t outChannels,
+                                       const WindowAttrs &attrs,
+                                       const OpDiagnostic &diag,
+                                       SmallVectorImpl<Type> &results) {
+  if (input.size() < 3 || input.size() > 5)
+    return diag.emit() << "input must have rank 3 to 5 (N x C x 1 to 3 "
+                          "spatial dims), got rank "
+                       << input.size();
+  FailureOr<SmallVector<int64_t>> spatial =
+      inferWindowOutput(input.drop_front(2), attrs, diag);
+  if (failed(spatial))
+    return failure();
+  SmallVector<int64_t> shape = {input[0], outChannels};
+  shape.append(spatial->begin(), spatial->end());
+  results.push_back(f32Tensor(ctx, shape));
+  return success();
+}
+
+LogicalResult ConvOp::inferReturnTypes(MLIRContext *ctx,
+                                       std::optional<Location> loc,
+                                       Adaptor adaptor,
+                                       SmallVectorImpl<Type> &results) {
+  OpDiagnostic diag(loc, getOperationName());
+  FailureOr<ArrayRef<int64_t>> input = shapeOf(adaptor.getInput(), "input", diag);
+  FailureOr<ArrayRef<int64_t>> weight =
+      shapeOf(adaptor.getWeight(), "weight", diag);
+  if (failed(input) || failed(weight))
+    return failure();
+  if (input->size() != weight->size())
+    return diag.emit() << "weight rank " << weight->size()
+                       << " does not match input rank " << input->size();
+  if (input->size() < 3)
+    return diag.emit() << "input must have rank 3 to 5 (N x C x 1 to 3 "
+                          "spatial dims), got rank "
+                       << input->size();
+  int64_t group = adaptor.getGroup();
+  int64_t channels = (*input)[1], outChannels = (*weight)[0];
+  if (group <= 0 || channels % group != 0 || outChannels % group != 0)
+    return diag.emit() << "group " << group
+                       << " must divide the input channels (" << channels
+                       << ") and the output channels (" << outChannels << ")";
+  if ((*weight)[1] != channels / group)
+    return diag.emit() << "weight has " << (*weight)[1]
+                       << " input channels per group but the input has "
+                       << channels << " channels in " << group
+                       << " group(s), i.e. " << channels / group;
+  ArrayRef<int64_t> kernel = weight->drop_front(2);
+  if (std::optional<ArrayRef<int64_t>> ks = adaptor.getKernelShape();
+      ks && *ks != kernel)
+    return diag.emit() << "kernel_shape [" << *ks
+                       << "] does not match the weight's spatial dims ["
+                       << kernel << "]";
+  if (Value bias = adaptor.getBias()) {
+    FailureOr<ArrayRef<int64_t>> b = shapeOf(bias, "bias", diag);
+    if (failed(b))
+      return failure();
+    if (b->size() != 1 || (*b)[0] != outChannels)
+      return diag.emit() << "bias must have shape [" << outChannels
+                         << "] (output channels), got [" << *b << "]";
+  }
+  WindowAttrs attrs{kernel,
+                    adaptor.getStrides(),
+                    adaptor.getPads(),
+                    adaptor.getDilations(),
+                    adaptor.getAutoPad(),
+                    /*ceilMode=*/false};
+  return inferWindowResult(ctx, *input, outChannels, attrs, diag, results);
+}
+
+template <typename PoolOp>
+static LogicalResult inferPoolResult(MLIRContext *ctx,
+                                     std::optional<Location> loc,
+                                     typename PoolOp::Adaptor adaptor,
+                                     SmallVectorImpl<Type> &results) {
+  OpDiagnostic diag(loc, PoolOp::getOperationName());
+  FailureOr<ArrayRef<int64_t>> input = shapeOf(adaptor.getInput(), "input", diag);
+  if (failed(input))
+    return failure();
+  if (input->size() < 3)
+    return diag.emit() << "input must have rank 3 to 5 (N x C x 1 to 3 "
+                          "spatial dims), got rank "
+                       << input->size();
+  WindowAttrs attrs{adaptor.getKernelShape(), adaptor.getStrides(),
+                    adaptor.getPads(),        adaptor.getDilations(),
+                    adaptor.getAutoPad(),     adaptor.getCeilMode()};
+  return inferWindowResult(ctx, *input, (*input)[1], attrs, diag, results);
+}
+
+LogicalResult MaxPoolOp::inferReturnTypes(MLIRContext *ctx,
+                                          std::optional<Location> loc,
+                                          Adaptor adaptor,
+                                          SmallVectorImpl<Type> &results) {
+  return inferPoolResult<MaxPoolOp>(ctx, loc, adaptor, results);
+}
+
+LogicalResult AvgPoolOp::inferReturnTypes(MLIRContext *ctx,
+                                          std::optional<Location> loc,
+                                          Adaptor adaptor,
+                                          SmallVectorImpl<Type> &results) {
+  return inferPoolResult<AvgPoolOp>(ctx, loc, adaptor, results);
+}
+
+/// Defines the WindowOpMethods of one sliding-window op.
+template <typename OpT>
+static SmallVector<int64_t> listOrOnes(OpT op,
+                                       std::optional<ArrayRef<int64_t>> v) {
+  if (v)
+    return SmallVector<int64_t>(*v);
+  return SmallVector<int64_t>(op.getNumSpatialDims(), 1);
+}
+
+template <typename OpT>
+static SmallVector<int64_t> resolvedPads(OpT op) {
+  auto input = cast<RankedTensorType>(op.getInput().getType());
+  WindowAttrs attrs{op.getKernelSizes(), op.getStrides(), op.getPads(),
+                    op.getDilations(), op.getAutoPad(), false};
+  if constexpr (!std::is_same_v<OpT, ConvOp>)
+    attrs.ceilMode = op.getCeilMode();
+  SmallVector<int64_t> pads;
+  (void)inferWindowOutput(input.getShape().drop_front(2), attrs,
+                          OpDiagnostic(std::nullopt, ""), &pads);
+  return pads;
+}
+
+#define SEAM_DEFINE_WINDOW_METHODS(OP, KERNEL)                                 \
+  SmallVector<int64_t> OP::getStridesOrDefault() {                             \
+    return listOrOnes(*this, getStrides());                                    \
+  }                                                                            \
+  SmallVector<int64_t> OP::getDilationsOrDefault() {                           \
+    return listOrOnes(*this, getDilations());                                  \
+  }                                                                            \
+  SmallVector<int64_t> OP::getKernelSizes() { return KERNEL; }                 \
+  SmallVector<int64_t> OP::getResolvedPads() { return resolvedPads(*this); }
+
+SEAM_DEFINE_WINDOW_METHODS(
+    ConvOp, SmallVector<int64_t>(
+                cast<RankedTensorType>(getWeight().getType()).getShape().drop_front(2)))
+SEAM_DEFINE_WINDOW_METHODS(MaxPoolOp, SmallVector<int64_t>(getKernelShape()))
+SEAM_DEFINE_WINDOW_METHODS(AvgPoolOp, SmallVector<int64_t>(getKernelShape()))
+#undef SEAM_DEFINE_WINDOW_METHODS
+
+LogicalResult GlobalAvgPoolOp::inferReturnTypes(
+    MLIRContext *ctx, std::optional<Location> loc, Adaptor adaptor,
+    SmallVectorImpl<Type> &results) {
+  OpDiagnostic diag(loc, getOperationName());
+  FailureOr<ArrayRef<int64_t>> input = shapeOf(adaptor.getInput(), "input", diag);
+  if (failed(input))
+    return failure();
+  if (input->size() < 3)
+    return diag.emit() << "input must have rank >= 3 (N x C x spatial...), "
+                          "got rank "
+                       << input->size();
+  SmallVector<int64_t> shape(input->size(), 1);
+  shape[0] = (*input)[0];
+  shape[1] = (*input)[1];
+  results.push_back(f32Tensor(ctx, shape));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Matrix products and normalization
+//===----------------------------------------------------------------------===//
+
+LogicalResult GemmOp::inferReturnTypes(MLIRContext *ctx,
+                                       std::optional<Location> loc,
+                                       Adaptor adaptor,
+                                       SmallVectorImpl<Type> &results) {
+  OpDiagnostic diag(loc, getOperationName());
+  FailureOr<ArrayRef<int64_t>> a = shapeOf(adaptor.getA(), "A", diag);
+  FailureOr<ArrayRef<int64_t>> b = shapeOf(adaptor.getB(), "B", diag);
+  if (failed(a) || failed(b))
+    return failure();
+  if (a->size() != 2 || b->size() != 2)
+    return diag.emit() << "A and B must be matrices, got ranks " << a->size()
+                       << " and " << b->size();
+  bool ta = adaptor.getTransA(), tb = adaptor.getTransB();
+  int64_t m = (*a)[ta ? 1 : 0], k = (*a)[ta ? 0 : 1];
+  int64_t kb = (*b)[tb ? 1 : 0], n = (*b)[tb ? 0 : 1];
+  if (k != kb)
+    return diag.emit() << "inner dimensions differ: A" << (ta ? "^T" : "")
+                       << " is " << m << "x" << k << " but B"
+                       << (tb ? "^T" : "") << " is " << kb << "x" << n;
+  if (Value c = adaptor.getC()) {
+    FailureOr<ArrayRef<int64_t>> cs = shapeOf(c, "C", diag);
+    if (failed(cs))
+      return failure();
+    SmallVector<int64_t> target = {m, n}, bcast;
+    if (cs->size() > 2 ||
+        !OpTrait::util::getBroadcastedShape(*cs, target, bcast) ||
+        ArrayRef<int64_t>(bcast) != ArrayRef<int64_t>(target))
+      return diag.emit() << "C of shape [" << *cs
+                         << "] does not broadcast to the result " << m << "x"
+                         << n;
+  }
+  results.push_back(f32Tensor(ctx, {m, n}));
+  return success();
+}
+
+LogicalResult MatMulOp::inferReturnTypes(MLIRContext *ctx,
+                                         std::optional<Location> loc,
+                                         Adaptor adaptor,
+                                         SmallVectorImpl<Type> &results) {
+  OpDiagnostic diag(loc, getOperationName());
+  FailureOr<ArrayRef<int64_t>> as = shapeOf(adaptor.getA(), "A", diag);
+  FailureOr<ArrayRef<int64_t>> bs = shapeOf(adaptor.getB(), "B", diag);
+  if (failed(as) || failed(bs))
+    return failure();
+  if (as->empty() || bs->empty())
+    return diag.emit() << "operands must have rank >= 1";
+  SmallVector<int64_t> a(*as), b(*bs);
+  bool aVector = a.size() == 1, bVector = b.size() == 1;
+  if (aVector)
+    a.insert(a.begin(), 1);
+  if (bVector)
+    b.push_back(1);
+  int64_t m = a[a.size() - 2], k = a.back(), kb = b[b.size() - 2], n = b.back();
+  if (k != kb)
+    return diag.emit() << "contracting dimensions differ: A is [" << *as
+                       << "] and B is [" << *bs << "]";
+  FailureOr<SmallVector<int64_t>> batch = broadcastShapes(
+      ArrayRef<int64_t>(a).drop_back(2), ArrayRef<int64_t>(b).drop_back(2), diag);
+  if (failed(batch))
+    return failure();
+  SmallVector<int64_t> shape = *batch;
+  if (!aVector)
+    shape.push_back(m);
+  if (!bVector)
+    shape.push_back(n);
+  results.push_back(f32Tensor(ctx, shape));
+  return success();
+}
+
+LogicalResult BatchNormOp::inferReturnTypes(MLIRContext *ctx,
+                                            std::optional<Location> loc,
+                                            Adaptor adaptor,
+                                            SmallVectorImpl<Type> &results) {
+  OpDiagnostic diag(loc, getOperationName());
+  FailureOr<ArrayRef<int64_t>> input = shapeOf(adaptor.getInput(), "input", diag);
+  if (failed(input))
+    return failure();
+  results.push_back(f32Tensor(ctx, *input));
+  return success();
+}
+
+LogicalResult BatchNormOp::verify() {
+  ArrayRef<int64_t> input = getInput().getType().getShape();
+  if (input.size() < 2)
+    return emitOpError("input must have rank >= 2 (N x C x ...), got rank ")
+           << input.size();
+  int64_t params = getScale().getType().getDimSize(0);
+  if (params != input[1])
+    return emitOpError("scale, bias, mean and var have ")
+           << params << " elements but the input has " << input[1]
+           << " channels";
+  if (getEpsilon().isNegative())
+    return emitOpError("epsilon must be non-negative, got ")
+           << getEpsilon().convertToFloat();
+  return success();
+}
+
+LogicalResult SoftmaxOp::verify() {
+  int64_t rank = getInput().getType().getRank();
+  return normalizeAxis(getAxis(), rank, "axis",
+                       OpDiagnostic(getLoc(), getOperationName()));
+}
+
+//===----------------------------------------------------------------------===//
+// Elementwise ops
+//===----------------------------------------------------------------------===//
+
+LogicalResult ClipOp::verify() {
+  std::optional<APFloat> lo = getMin(), hi = getMax();
+  if (lo && lo->isNaN())
+    return emitOpError("min must not be NaN");
+  if (hi && hi->isNaN())
+    return emitOpError("max must not be NaN");
+  if (lo && hi && hi->compare(*lo) == APFloat::cmpLessThan)
+    return emitOpError("min ") << lo->convertToFloat() << " is greater than max "
+                               << hi->convertToFloat();
+  return success();
+}
+
+template <typename BinaryOp>
+static LogicalResult inferBinaryResult(MLIRContext *ctx,
+                                       std::optional<Location> loc,
+                                       typename BinaryOp::Adaptor adaptor,
+                                       SmallVectorImpl<Type> &results) {
+  OpDiagnostic diag(loc, BinaryOp::getOperationName());
+  FailureOr<ArrayRef<int64_t>> lhs = shapeOf(adaptor.getLhs(), "lhs", diag);
+  FailureOr<ArrayRef<int64_t>> rhs = shapeOf(adaptor.getRhs(), "rhs", diag);
+  if (failed(lhs) || failed(rhs))
+    return failure();
+  FailureOr<SmallVector<int64_t>> shape = broadcastShapes(*lhs, *rhs, diag);
+  if (failed(shape))
+    return failure();
+  results.push_back(f32Tensor(ctx, *shape));
+  return success();
+}
+
+#define SEAM_DEFINE_BINARY_INFERENCE(OP)                                       \
+  LogicalResult OP::inferReturnTypes(MLIRContext *ctx,                         \
+                                     std::optional<Location> loc,              \
+                                     Adaptor adaptor,                          \
+                                     SmallVectorImpl<Type> &results) {         \
+    return inferBinaryResult<OP>(ctx, loc, adaptor, results);                  \
+  }
+SEAM_DEFINE_BINARY_INFERENCE(AddOp)
+SEAM_DEFINE_BINARY_INFERENCE(SubOp)
+SEAM_DEFINE_BINARY_INFERENCE(MulOp)
+SEAM_DEFINE_BINARY_INFERENCE(DivOp)
+SEAM_DEFINE_BINARY_INFERENCE(PowOp)
+#undef SEAM_DEFINE_BINARY_INFERENCE
+
+//===----------------------------------------------------------------------===//
+// Reductions
+//===----------------------------------------------------------------------===//
+
+/// Normalized, sorted reduction axes (all axes when `axes` is absent).
+static FailureOr<SmallVector<int64_t>>
+reductionAxes(int64_t rank, std::optional<ArrayRef<int64_t>> axes,
+              const OpDiagnostic &diag) {
+  SmallVector<int64_t> result;
+  if (!axes) {
+    for (int64_t i = 0; i < rank; ++i)
+      result.push_back(i);
+    return result;
+  }
+  for (int64_t axis : *axes) {
+    FailureOr<int64_t> a = normalizeAxis(axis, rank, "reduction axis", diag);
+    if (failed(a))
+      return failure();
+    if (llvm::is_contained(result, *a)) {
+      diag.emit() << "reduction axis " << axis << " is repeated";
+      return failure();
+    }
+    result.push_back(*a);
+  }
+  llvm::sort(result);
+  return result;
+}
+
+template <typename ReduceOp>
+static LogicalResult inferReduceResult(MLIRContext *ctx,
+                                       std::optional<Location> loc,
+                                       typename ReduceOp::Adaptor adaptor,
+                                       SmallVectorImpl<Type> &results) {
+  OpDiagnostic diag(loc, ReduceOp::getOperationName());
+  FailureOr<ArrayRef<int64_t>> input = shapeOf(adaptor.getInput(), "input", diag);
+  if (failed(input))
+    return failure();
+  FailureOr<SmallVector<int64_t>> axes =
+      reductionAxes(input->size(), adaptor.getAxes(), diag);
+  if (failed(axes))
+    return failure();
+  SmallVector<int64_t> shape;
+  for (auto [i, d] : llvm::enumerate(*input)) {
+    if (!llvm::is_contained(*axes, static_cast<int64_t>(i)))
+      shape.push_back(d);
+    else if (adaptor.getKeepdims())
+      shape.push_back(1);
+  }
+  results.push_back(f32Tensor(ctx, shape));
+  return success();
+}
+
+#define SEAM_DEFINE_REDUCE_METHODS(OP)                                         \
+  LogicalResult OP::inferReturnTypes(MLIRContext *ctx,                         \
+                                     std::optional<Location> loc,              \
+                                     Adaptor adaptor,                          \
+                                     SmallVectorImpl<Type> &results) {         \
+    return inferReduceResult<OP>(ctx, loc, adaptor, results);                  \
+  }                                                                            \
+  SmallVector<int64_t> OP::getNormalizedAxes() {                               \
+    return *reductionAxes(getInput().getType().getRank(), getAxes(),           \
+                          OpDiagnostic(std::nullopt, ""));                     \
+  }
+SEAM_DEFINE_REDUCE_METHODS(ReduceMeanOp)
+SEAM_DEFINE_REDUCE_METHODS(ReduceSumOp)
+#undef SEAM_DEFINE_REDUCE_METHODS
+
+//===----------------------------------------------------------------------===//
+// Data movement
+//===----------------------------------------------------------------------===//
+
+LogicalResult ConcatOp::inferReturnTypes(MLIRContext *ctx,
+                                         std::optional<Location> loc,
+                                         Adaptor adaptor,
+                                         SmallVectorImpl<Type> &results) {
+  OpDiagnostic diag(loc, getOperationName());
+  if (adaptor.getInputs().empty())
+    return diag.emit() << "needs at least one input";
+  FailureOr<ArrayRef<int64_t>> first =
+      shapeOf(adaptor.getInputs().front(), "input 0", diag);
+  if (failed(first))
+    return failure();
+  int64_t rank = first->size();
+  FailureOr<int64_t> axis = normalizeAxis(adaptor.getAxis(), rank, "axis", diag);
+  if (failed(axis))
+    return failure();
+  SmallVector<int64_t> shape(*first);
+  for (auto [i, v] : llvm::enumerate(adaptor.getInputs().drop_front())) {
+    FailureOr<ArrayRef<int64_t>> s = shapeOf(v, "input", diag);
+    if (failed(s))
+      return failure();
+    if (static_cast<int64_t>(s->size()) != rank)
+      return diag.emit() << "input " << i + 1 << " has rank " << s->size()
+                         << " but input 0 has rank " << rank;
+    for (int64_t d = 0; d < rank; ++d)
+      if (d != *axis && (*s)[d] != shape[d])
+        return diag.emit() << "input " << i + 1 << " has shape [" << *s
+                           << "], which differs from input 0 [" << *first
+                           << "] outside the concatenation axis " << *axis;
+    shape[*axis] += (*s)[*axis];
+  }
+  results.push_back(f32Tensor(ctx, shape));
+  return success();
+}
+
+LogicalResult ReshapeOp::verify() {
+  RankedTensorType in = getInput().getType(), out = getOutput().getType();
+  if (in.getNumElements() != out.getNumElements())
+    return emitOpError("cannot reshape ")
+           << in << " (" << in.getNumElements() << " elements) to " << out
+           << " (" << out.getNumElements() << " elements)";
+  return success();
+}
+
+LogicalResult FlattenOp::inferReturnTypes(MLIRContext *ctx,
+                                          std::optional<Location> loc,
+                                          Adaptor adaptor,
+                                          SmallVectorImpl<Type> &results) {
+  OpDiagnostic diag(loc, getOperationName());
+  FailureOr<ArrayRef<int64_t>> input = shapeOf(adaptor.getInput(), "input", diag);
+  if (failed(input))
+    return failure();
+  FailureOr<int64_t> axis = normalizeAxis(adaptor.getAxis(), input->size(),
+                                          "axis", diag, /*allowRank=*/true);
+  if (failed(axis))
+    return failure();
+  int64_t outer = 1, inner = 1;
+  for (auto [i, d] : llvm::enumerate(*input))
+    (static_cast<int64_t>(i) < *axis ? outer : inner) *= d;
+  results.push_back(f32Tensor(ctx, {outer, inner}));
+  return success();
+}
+
+LogicalResult TransposeOp::inferReturnTypes(MLIRContext *ctx,
+                                            std::optional<Location> loc,
+                                            Adaptor adaptor,
+                                            SmallVectorImpl<Type> &results) {
+  OpDiagnostic diag(loc, getOperationName());
+  FailureOr<ArrayRef<int64_t>> input = shapeOf(adaptor.getInput(), "input", diag);
+  if (failed(input))
+    return failure();
+  ArrayRef<int64_t> perm = adaptor.getPerm();
+  int64_t rank = input->size();
+  SmallVector<bool> seen(rank, false);
+  bool valid = static_cast<int64_t>(perm.size()) == rank;
+  for (int64_t p : perm) {
+    if (!valid || p < 0 || p >= rank || seen[p]) {
+      valid = false;
+      break;
+    }
+    seen[p] = true;
+  }
+  if (!valid)
+    return diag.emit() << "perm [" << perm
+                       << "] is not a permutation of the " << rank
+                       << " input dimensions";
+  SmallVector<int64_t> shape;
+  for (int64_t p : perm)
+    shape.push_back((*input)[p]);
+  results.push_back(f32Tensor(ctx, shape));
+  return success();
+}
+
+LogicalResult PadOp::inferReturnTypes(MLIRContext *ctx,
+                                      std::optional<Location> loc,
+                                      Adaptor adaptor,
+                                      SmallVectorImpl<Type> &results) {
+  OpDiagnostic diag(loc, getOperationName());
+  FailureOr<ArrayRef<int64_t>> input = shapeOf(adaptor.getInput(), "input", diag);
+  if (failed(input))
+    return failure();
+  ArrayRef<int64_t> pads = adaptor.getPads();
+  size_t rank = input->size();
+  if (pads.size() != 2 * rank)
+    return diag.emit() << "pads has " << pads.size() << " values but needs "
+                       << 2 * rank << " (begin and end of " << rank
+                       << " dimensions)";
+  PadMode mode = adaptor.getMode();
+  SmallVector<int64_t> shape;
+  for (size_t i = 0; i < rank; ++i) {
+    int64_t dim = (*input)[i], begin = pads[i], end = pads[i + rank];
+    int64_t size = dim + begin + end;
+    if (size < 0)
+      return diag.emit() << "pads [" << pads << "] crop dimension " << i
+                         << " of size " << dim << " below zero";
+    if (mode == PadMode::reflect && (begin >= dim || end >= dim))
+      return diag.emit() << "reflect padding of dimension " << i
+                         << " must be smaller than its size " << dim
+                         << ", got " << begin << " and " << end;
+    if (mode == PadMode::edge && dim == 0 && (begin > 0 || end > 0))
+      return diag.emit() << "edge padding of empty dimension " << i;
+    shape.push_back(size);
+  }
+  results.push_back(f32Tensor(ctx, shape));
+  return success();
+}
+
+LogicalResult SliceOp::inferReturnTypes(MLIRContext *ctx,
+                                        std::optional<Location> loc,
+                                        Adaptor adaptor,
+                                        SmallVectorImpl<Type> &results) {
+  OpDiagnostic diag(loc, getOperationName());
+  FailureOr<ArrayRef<int64_t>> input = shapeOf(adaptor.getInput(), "input", diag);
+  if (failed(input))
+    return failure();
+  FailureOr<SmallVector<SliceDim>> dims =
+      inferSlice(*input, adaptor.getStarts(), adaptor.getEnds(),
+                 adaptor.getAxes(), adaptor.getSteps(), diag);
+  if (failed(dims))
+    return failure();
+  SmallVector<int64_t> shape;
+  for (const SliceDim &d : *dims)
+    shape.push_back(d.size);
+  results.push_back(f32Tensor(ctx, shape));
+  return success();
+}
+
+SmallVector<SliceOp::DimSlice> SliceOp::getDimSlices() {
+  FailureOr<SmallVector<SliceDim>> dims =
+      inferSlice(getInput().getType().getShape(), getStarts(), getEnds(),
+                 getAxes(), getSteps(), OpDiagnostic(std::nullopt, ""));
+  SmallVector<DimSlice> result;
+  if (failed(dims))
+    return result;
+  for (const SliceDim &d : *dims)
+    result.push_back({d.start, d.step, d.size});
+  return result;
+}
+
+//===----------------------------------------------------------------------===//
+// CompositeOp
+//===----------------------------------------------------------------------===//
+
+void CompositeOp::build(OpBuilder &builder, OperationState &state,
+                        StringRef name, TypeRange resultTypes,
+                        ValueRange inputs) {
+  state.addAttribute(getNameAttrName(state.name), builder.getStringAttr(name));
+  state.addOperands(inputs);
+  state.addTypes(resultTypes);
+  Region *body = state.addRegion();
+  Block *block = new Block();
+  body->push_back(block);
+  for (Value v : inputs)
+    block->addArgument(v.getType(), v.getLoc());
+}
+
+YieldOp CompositeOp::getYield() {
+  return cast<YieldOp>(getBody().front().getTerminator());
+}
+
+LogicalResult CompositeOp::verify() {
+  auto [backend, pattern] = getName().split('.');
+  if (backend.empty() || pattern.empty())
+    return emitOpError("name '")
+           << getName() << "' must have the form '<backend>.<pattern>'";
+  return success();
+}
+
+LogicalResult CompositeOp::verifyRegions() {
+  Block &block = getBody().front();
+  if (block.getNumArguments() != getInputs().size())
+    return emitOpError("body has ")
+           << block.getNumArguments() << " arguments but the composite has "
+           << getInputs().size() << " inputs";
+  for (auto [i, arg, input] :
+       llvm::enumerate(block.getArguments(), getInputs()))
+    if (arg.getType() != input.getType())
+      return emitOpError("body argument #")
+             << i << " has type " << arg.getType() << " but input #" << i
+             << " has type " << input.getType();
+  auto yield = dyn_cast_or_null<YieldOp>(
+      block.empty() ? nullptr : &block.back());
+  if (!yield)
+    return emitOpError("body must end in seam.yield");
+  if (yield.getOperands().getTypes() != getResultTypes())
+    return emitOpError("yields (")
+           << yield.getOperands().getTypes() << ") but the composite returns ("
+           << getResultTypes() << ")";
+  return success();
+}
+
+#define GET_OP_CLASSES
+#include "Seam/SeamOps.cpp.inc"

@@ -1,0 +1,18 @@
+//===- SeamOps.h - Ops of the seam dialect ----------------------*- C++ -*-===//
+
+#ifndef SEAM_DIALECT_SEAM_SEAMOPS_H
+#define SEAM_DIALECT_SEAM_SEAMOPS_H
+
+#include "Seam/SeamDialect.h"
+#include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/InferTypeOpInterface.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#define GET_OP_CLASSES
+#include "Seam/SeamOps.h.inc"
+
+#endif // SEAM_DIALECT_SEAM_SEAMOPS_H

@@ -1,0 +1,184 @@
+//===- SeamShapes.cpp - Shape rules of the seam ops -----------------------===//
+
+#include "Seam/SeamShapes.h"
+
+#include "mlir/Dialect/Traits.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallSet.h"
+
+using namespace mlir;
+using namespace mlir::seam;
+
+InFlightDiagnostic OpDiagnostic::emit() const {
+  if (!loc)
+    return InFlightDiagnostic();
+  InFlightDiagnostic d = emitError(*loc);
+  d << "'" << opName << "' op ";
+  return d;
+}
+
+FailureOr<SmallVector<int64_t>>
+mlir::seam::broadcastShapes(ArrayRef<int64_t> lhs, ArrayRef<int64_t> rhs,
+                            const OpDiagnostic &diag) {
+  SmallVector<int64_t> result;
+  if (!OpTrait::util::getBroadcastedShape(lhs, rhs, result)) {
+    diag.emit() << "operand shapes [" << lhs << "] and [" << rhs
+                << "] are not broadcast-compatible";
+    return failure();
+  }
+  return result;
+}
+
+FailureOr<int64_t> mlir::seam::normalizeAxis(int64_t axis, int64_t rank,
+                                             StringRef what,
+                                             const OpDiagnostic &diag,
+                                             bool allowRank) {
+  int64_t bound = allowRank ? rank + 1 : rank;
+  if (axis < -bound || axis >= bound) {
+    diag.emit() << what << " " << axis << " is out of range [" << -bound
+                << ", " << bound - 1 << "] for rank " << rank;
+    return failure();
+  }
+  return axis < 0 ? axis + bound : axis;
+}
+
+/// Checks that an optional per-spatial-dim attribute has `n` positive values.
+static LogicalResult checkPositiveList(std::optional<ArrayRef<int64_t>> values,
+                                       size_t n, StringRef name,
+                                       const OpDiagnostic &diag) {
+  if (!values)
+    return success();
+  if (values->size() != n)
+    return diag.emit() << name << " has " << values->size()
+                       << " values but the input has " << n
+                       << " spatial dimensions";
+  for (int64_t v : *values)
+    if (v <= 0)
+      return diag.emit() << name << " must be positive, got [" << *values
+                         << "]";
+  return success();
+}
+
+FailureOr<SmallVector<int64_t>>
+mlir::seam::inferWindowOutput(ArrayRef<int64_t> spatial,
+                              const WindowAttrs &attrs,
+                              const OpDiagnostic &diag,
+                              SmallVectorImpl<int64_t> *resolvedPads) {
+  size_t n = spatial.size();
+  if (n < 1 || n > 3) {
+    diag.emit() << "supports 1 to 3 spatial dimensions, got " << n;
+    return failure();
+  }
+  if (failed(checkPositiveList(attrs.kernel, n, "kernel_shape", diag)) ||
+      failed(checkPositiveList(attrs.strides, n, "strides", diag)) ||
+      failed(checkPositiveList(attrs.dilations, n, "dilations", diag)))
+    return failure();
+  if (attrs.pads) {
+    if (attrs.autoPad != AutoPad::notset) {
+      diag.emit() << "pads must not be given together with auto_pad = "
+                  << stringifyAutoPad(attrs.autoPad);
+      return failure();
+    }
+    if (attrs.pads->size() != 2 * n) {
+      diag.emit() << "pads has " << attrs.pads->size() << " values but needs "
+                  << 2 * n << " (begin and end of " << n
+                  << " spatial dimensions)";
+      return failure();
+    }
+    if (llvm::any_of(*attrs.pads, [](int64_t p) { return p < 0; })) {
+      diag.emit() << "pads must be non-negative, got [" << *attrs.pads << "]";
+      return failure();
+    }
+  }
+
+  SmallVector<int64_t> out(n), padsBegin(n, 0), padsEnd(n, 0);
+  for (size_t i = 0; i < n; ++i) {
+    int64_t in = spatial[i];
+    int64_t stride = attrs.strides ? (*attrs.strides)[i] : 1;
+    int64_t dilation = attrs.dilations ? (*attrs.dilations)[i] : 1;
+    int64_t extent = (attrs.kernel[i] - 1) * dilation + 1;
+    if (attrs.autoPad == AutoPad::same_upper ||
+        attrs.autoPad == AutoPad::same_lower) {
+      out[i] = llvm::divideCeilSigned(in, stride);
+      int64_t total = std::max<int64_t>(0, (out[i] - 1) * stride + extent - in);
+      int64_t small = total / 2;
+      padsBegin[i] = attrs.autoPad == AutoPad::same_upper ? small : total - small;
+      padsEnd[i] = total - padsBegin[i];
+      continue;
+    }
+    if (attrs.pads) {
+      padsBegin[i] = (*attrs.pads)[i];
+      padsEnd[i] = (*attrs.pads)[i + n];
+    }
+    int64_t padded = in + padsBegin[i] + padsEnd[i];
+    if (padded < extent) {
+      diag.emit() << "kernel extent " << extent << " (kernel " << attrs.kernel[i]
+                  << ", dilation " << dilation << ") exceeds the padded input size "
+                  << padded << " in spatial dimension " << i;
+      return failure();
+    }
+    int64_t span = padded - extent;
+    out[i] = (attrs.ceilMode ? llvm::divideCeilSigned(span, stride) : span / stride) + 1;
+    // As ONNX Runtime and PyTorch: with ceil_mode, a last window that would
+    // start inside the end padding is dropped.
+    if (attrs.ceilMode && (out[i] - 1) * stride >= in + padsBegin[i])
+      --out[i];
+  }
+  if (resolvedPads) {
+    resolvedPads->assign(padsBegin.begin(), padsBegin.end());
+    resolvedPads->append(padsEnd.begin(), padsEnd.end());
+  }
+  return out;
+}
+
+FailureOr<SmallVector<SliceDim>> mlir::seam::inferSlice(
+    ArrayRef<int64_t> shape, ArrayRef<int64_t> starts, ArrayRef<int64_t> ends,
+    std::optional<ArrayRef<int64_t>> axes,
+    std::optional<ArrayRef<int64_t>> steps, const OpDiagnostic &diag) {
+  int64_t rank = shape.size();
+  if (starts.size() != ends.size() || (axes && axes->size() != starts.size()) ||
+      (steps && steps->size() != starts.size())) {
+    diag.emit() << "starts, ends, axes and steps must have the same length, got "
+                << starts.size() << ", " << ends.size() << ", "
+                << (axes ? axes->size() : starts.size()) << ", "
+                << (steps ? steps->size() : starts.size());
+    return failure();
+  }
+  SmallVector<SliceDim> dims;
+  for (int64_t d : shape)
+    dims.push_back({0, 1, d});
+  llvm::SmallSet<int64_t, 4> seen;
+  for (size_t i = 0; i < starts.size(); ++i) {
+    int64_t rawAxis = axes ? (*axes)[i] : static_cast<int64_t>(i);
+    FailureOr<int64_t> axis = normalizeAxis(rawAxis, rank, "slice axis", diag);
+    if (failed(axis))
+      return failure();
+    if (!seen.insert(*axis).second) {
+      diag.emit() << "slice axis " << rawAxis << " is repeated";
+      return failure();
+    }
+    int64_t step = steps ? (*steps)[i] : 1;
+    if (step == 0) {
+      diag.emit() << "slice step for axis " << rawAxis << " must not be 0";
+      return failure();
+    }
+    int64_t dim = shape[*axis];
+    int64_t start = starts[i], end = ends[i];
+    if (start < 0)
+      start += dim;
+    if (end < 0)
+      end += dim;
+    int64_t size;
+    if (step > 0) {
+      start = std::clamp<int64_t>(start, 0, dim);
+      end = std::clamp<int64_t>(end, 0, dim);
+      size = end > start ? llvm::divideCeilSigned(end - start, step) : 0;
+    } else {
+      start = std::clamp<int64_t>(start, 0, dim - 1);
+      end = std::clamp<int64_t>(end, -1, dim - 1);
+      size = start > end ? llvm::divideCeilSigned(start - end, -step) : 0;
+    }
+    dims[*axis] = {start, step, size};
+  }
+  return dims;
+}

@@ -1,0 +1,77 @@
+//===- SeamShapes.h - Shape rules of the seam ops ---------------*- C++ -*-===//
+//
+// The ONNX shape rules the seam ops verify and infer their result types with:
+// NumPy broadcasting, sliding windows (conv, pooling, auto_pad, ceil_mode),
+// matmul promotion, slice clamping. Lowerings reuse them so that the rules
+// live in one place. Every function reports a failure through `diag`, which
+// emits nothing when it carries no location.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SEAM_DIALECT_SEAM_SEAMSHAPES_H
+#define SEAM_DIALECT_SEAM_SEAMSHAPES_H
+
+#include "Seam/SeamDialect.h"
+#include "mlir/IR/Diagnostics.h"
+#include "llvm/ADT/SmallVector.h"
+#include <optional>
+
+namespace mlir::seam {
+
+/// Emits errors on behalf of one op, prefixed like Operation::emitOpError
+/// ("'seam.conv' op ..."), or nothing when there is no location (as when
+/// result types are inferred by a builder that does not want diagnostics).
+class OpDiagnostic {
+public:
+  OpDiagnostic(std::optional<Location> loc, StringRef opName)
+      : loc(loc), opName(opName) {}
+  InFlightDiagnostic emit() const;
+
+private:
+  std::optional<Location> loc;
+  StringRef opName;
+};
+
+/// NumPy broadcast of two shapes, or failure when they do not broadcast.
+FailureOr<SmallVector<int64_t>> broadcastShapes(ArrayRef<int64_t> lhs,
+                                                ArrayRef<int64_t> rhs,
+                                                const OpDiagnostic &diag);
+
+/// Attributes of a sliding window over the spatial dims of an N x C x ... input.
+struct WindowAttrs {
+  ArrayRef<int64_t> kernel;                 // spatial kernel sizes (required)
+  std::optional<ArrayRef<int64_t>> strides;   // default all ones
+  std::optional<ArrayRef<int64_t>> pads;      // [begins..., ends...], default zeros
+  std::optional<ArrayRef<int64_t>> dilations; // default all ones
+  AutoPad autoPad = AutoPad::notset;
+  bool ceilMode = false;
+};
+
+/// Checks `attrs` against the spatial input sizes `spatial`, and returns the
+/// spatial output sizes; `resolvedPads`, when given, receives the explicit
+/// pads after resolving auto_pad.
+FailureOr<SmallVector<int64_t>>
+inferWindowOutput(ArrayRef<int64_t> spatial, const WindowAttrs &attrs,
+                  const OpDiagnostic &diag,
+                  SmallVectorImpl<int64_t> *resolvedPads = nullptr);
+
+/// Normalizes `axis` of a rank-`rank` tensor into [0, rank) (or [0, rank]
+/// with `allowRank`), or fails naming `what`.
+FailureOr<int64_t> normalizeAxis(int64_t axis, int64_t rank, StringRef what,
+                                 const OpDiagnostic &diag,
+                                 bool allowRank = false);
+
+/// One dimension of an ONNX Slice after clamping.
+struct SliceDim {
+  int64_t start, step, size;
+};
+
+/// Resolves ONNX Slice `starts`/`ends`/`axes`/`steps` over `shape`.
+FailureOr<SmallVector<SliceDim>>
+inferSlice(ArrayRef<int64_t> shape, ArrayRef<int64_t> starts,
+           ArrayRef<int64_t> ends, std::optional<ArrayRef<int64_t>> axes,
+           std::optional<ArrayRef<int64_t>> steps, const OpDiagnostic &diag);
+
+} // namespace mlir::seam
+
+#endif // SEAM_DIALECT_SEAM_SEAMSHAPES_H

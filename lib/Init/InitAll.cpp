@@ -1,0 +1,20 @@
+//===- InitAll.cpp - Register every dialect and pass Seam uses ------------===//
+
+#include "seam/InitAll.h"
+
+#include "Seam/SeamDialect.h"
+
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/InitAllPasses.h"
+
+void seam::registerAllDialects(mlir::DialectRegistry &registry) {
+  mlir::registerAllDialects(registry);
+  mlir::registerAllExtensions(registry);
+  registry.insert<mlir::seam::SeamDialect>();
+}
+
+void seam::registerAllPasses() {
+  mlir::registerAllPasses();
+}

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Configures (once) and builds Seam in ./build with Ninja against Debian's LLVM/MLIR 22.
+# Usage: scripts/build.sh [ninja targets...]
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+build="${SEAM_BUILD_DIR:-$root/build}"
+jobs="${SEAM_JOBS:-2}"
+
+if [ ! -f "$build/build.ninja" ]; then
+  launcher=()
+  if command -v ccache >/dev/null 2>&1; then
+    launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
+  fi
+  cmake -G Ninja -S "$root" -B "$build" \
+    -DCMAKE_BUILD_TYPE="${SEAM_BUILD_TYPE:-Release}" \
+    -DMLIR_DIR=/usr/lib/llvm-22/lib/cmake/mlir \
+    -DLLVM_DIR=/usr/lib/llvm-22/lib/cmake/llvm \
+    -DLLVM_EXTERNAL_LIT=/usr/lib/llvm-22/bin/lit \
+    -DCMAKE_EXPORT_COMPILE_COMMANDS=ON \
+    "${launcher[@]}"
+fi
+cmake --build "$build" -j "$jobs" -- "$@"

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# The README's test command: installs what is missing, builds, runs every test
+# suite (lit + FileCheck, GoogleTest, end to end) through ctest, and ends with
+# one summary line "N passed, M failed" counting individual test cases.
+set -uo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+build="${SEAM_BUILD_DIR:-$root/build}"
+
+"$root/scripts/install-deps.sh" || exit 1
+"$root/scripts/build.sh" || { echo "build failed"; exit 1; }
+
+log="$build/test-results.log"
+(cd "$build" && ctest --output-on-failure -V) > "$log" 2>&1
+status=$?
+
+# lit prints "  Passed: N (..%)" (and Failed, Expectedly Failed, ...);
+# GoogleTest prints "[  PASSED  ] N tests." and "[  FAILED  ] N tests, ...".
+lit_sum() { grep -oE "^[0-9]+: +($1) *: +[0-9]+" "$log" | grep -oE '[0-9]+$' | awk '{s+=$1} END {print s+0}'; }
+gtest_sum() { grep -oE "^[0-9]+: \\[  $1  \\] [0-9]+ test" "$log" | awk '{print $(NF-1)}' | awk '{s+=$1} END {print s+0}'; }
+lit_pass=$(lit_sum "Passed")
+lit_xfail=$(lit_sum "Expectedly Failed")
+lit_fail=$(lit_sum "Failed|Unexpectedly Passed|Unresolved|Timed Out")
+gt_pass=$(gtest_sum PASSED)
+gt_fail=$(gtest_sum FAILED)
+
+# Show what failed, with context, before the summary.
+if [ $status -ne 0 ]; then
+  grep -E "^[0-9]+: (FAIL|UNRESOLVED|XPASS|TIMEOUT):|\[  FAILED  \]|tests failed|\*\*\*Failed|Error" "$log" | head -60
+  echo "full log: $log"
+fi
+passed=$((lit_pass + lit_xfail + gt_pass))
+failed=$((lit_fail + gt_fail))
+if [ $status -ne 0 ] && [ $failed -eq 0 ]; then failed=1; fi  # a suite crashed before counting
+echo "lit: $lit_pass passed, $lit_xfail expectedly failed, $lit_fail failed; gtest: $gt_pass passed, $gt_fail failed"
+echo "$passed passed, $failed failed"
+[ $status -eq 0 ] && [ $failed -eq 0 ]
