@@ -38,6 +38,7 @@ class Seam_Op<string mnemonic, list<Trait> traits = []>
 def Seam_Tensor : StaticShapeTensorOf<[F32]>;
 
 /// A 1-D per-channel parameter tensor (batch-norm scale, bias, mean, var).
-def Seam_Tensor1D : 1DTensorOf<[F32]>;
+def Seam_Tensor1D : AllOfType<[Seam_Tensor, 1DTensorOf<[F32]>],
+    "statically shaped 1-D tensor of 32-bit float values", "::mlir::RankedTensorType">;
 
 #endif // SEAM_DIALECT_TD

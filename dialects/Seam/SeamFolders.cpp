@@ -101,13 +101,13 @@ static OpFoldResult foldBinarySplat(Attribute lhs, Attribute rhs,
   return DenseElementsAttr::get(cast<ShapedType>(resultType), APFloat(fn(a, b)));
 }
 
-/// True if `rhs` is a splat of `value` and `lhs` already has the result type,
-/// so that `lhs op rhs` is `lhs`.
+/// True if `rhs` is a splat of exactly `value` (bit for bit: -0.0 is not
+/// +0.0) and `lhs` already has the result type, so that `lhs op rhs` is `lhs`.
 static bool isIdentityOperand(Value lhs, Attribute rhs, Type resultType,
                               float value) {
   auto r = dyn_cast_or_null<SplatElementsAttr>(rhs);
   return r && lhs.getType() == resultType &&
-         r.getSplatValue<APFloat>().convertToFloat() == value;
+         r.getSplatValue<APFloat>().bitwiseIsEqual(APFloat(value));
 }
 
 OpFoldResult AddOp::fold(FoldAdaptor adaptor) {

@@ -315,9 +315,7 @@ LogicalResult ClipOp::verify() {
     return emitOpError("min must not be NaN");
   if (hi && hi->isNaN())
     return emitOpError("max must not be NaN");
-  if (lo && hi && hi->compare(*lo) == APFloat::cmpLessThan)
-    return emitOpError("min ") << lo->convertToFloat() << " is greater than max "
-                               << hi->convertToFloat();
+  // min > max is valid ONNX: every element becomes max.
   return success();
 }
 
@@ -361,7 +359,7 @@ static FailureOr<SmallVector<int64_t>>
 reductionAxes(int64_t rank, std::optional<ArrayRef<int64_t>> axes,
               const OpDiagnostic &diag) {
   SmallVector<int64_t> result;
-  if (!axes) {
+  if (!axes || axes->empty()) {
     for (int64_t i = 0; i < rank; ++i)
       result.push_back(i);
     return result;
@@ -537,7 +535,8 @@ LogicalResult PadOp::inferReturnTypes(MLIRContext *ctx,
     if (size < 0)
       return diag.emit() << "pads [" << pads << "] crop dimension " << i
                          << " of size " << dim << " below zero";
-    if (mode == PadMode::reflect && (begin >= dim || end >= dim))
+    if (mode == PadMode::reflect &&
+        ((begin > 0 && begin >= dim) || (end > 0 && end >= dim)))
       return diag.emit() << "reflect padding of dimension " << i
                          << " must be smaller than its size " << dim
                          << ", got " << begin << " and " << end;

@@ -228,7 +228,7 @@ def Seam_ClipOp : Seam_UnaryOp<"clip",
 //===----------------------------------------------------------------------===//
 
 class Seam_BinaryOp<string mnemonic, string formula, list<Trait> traits = []>
-    : Seam_Op<mnemonic, !listconcat([Pure, Elementwise, InferTypeOpAdaptor], traits)> {
+    : Seam_Op<mnemonic, !listconcat([Pure, InferTypeOpAdaptor], traits)> {
   let summary = "elementwise " # formula # " with NumPy broadcasting";
   let arguments = (ins Seam_Tensor:$lhs, Seam_Tensor:$rhs);
   let results = (outs Seam_Tensor:$output);
@@ -248,7 +248,7 @@ def Seam_PowOp : Seam_BinaryOp<"pow", "lhs ^ rhs (ONNX Pow)">;
 
 class Seam_ReduceOp<string mnemonic, string what>
     : Seam_Op<mnemonic, [Pure, InferTypeOpAdaptor]> {
-  let summary = what # " over `axes` (all axes when absent)";
+  let summary = what # " over `axes` (all axes when absent or empty)";
   let arguments = (ins
     Seam_Tensor:$input,
     OptionalAttr<DenseI64ArrayAttr>:$axes,

@@ -33,13 +33,13 @@ FailureOr<int64_t> mlir::seam::normalizeAxis(int64_t axis, int64_t rank,
                                              StringRef what,
                                              const OpDiagnostic &diag,
                                              bool allowRank) {
-  int64_t bound = allowRank ? rank + 1 : rank;
-  if (axis < -bound || axis >= bound) {
-    diag.emit() << what << " " << axis << " is out of range [" << -bound
-                << ", " << bound - 1 << "] for rank " << rank;
+  int64_t upper = allowRank ? rank : rank - 1;
+  if (axis < -rank || axis > upper) {
+    diag.emit() << what << " " << axis << " is out of range [" << -rank
+                << ", " << upper << "] for rank " << rank;
     return failure();
   }
-  return axis < 0 ? axis + bound : axis;
+  return axis < 0 ? axis + rank : axis;
 }
 
 /// Checks that an optional per-spatial-dim attribute has `n` positive values.

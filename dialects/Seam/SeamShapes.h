@@ -55,8 +55,9 @@ inferWindowOutput(ArrayRef<int64_t> spatial, const WindowAttrs &attrs,
                   const OpDiagnostic &diag,
                   SmallVectorImpl<int64_t> *resolvedPads = nullptr);
 
-/// Normalizes `axis` of a rank-`rank` tensor into [0, rank) (or [0, rank]
-/// with `allowRank`), or fails naming `what`.
+/// Normalizes `axis` of a rank-`rank` tensor from [-rank, rank) into
+/// [0, rank) (with `allowRank`, from [-rank, rank] into [0, rank], as
+/// Flatten's axis), or fails naming `what`.
 FailureOr<int64_t> normalizeAxis(int64_t axis, int64_t rank, StringRef what,
                                  const OpDiagnostic &diag,
                                  bool allowRank = false);

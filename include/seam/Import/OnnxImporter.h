@@ -1,0 +1,61 @@
+//===- OnnxImporter.h - ONNX model -> seam dialect --------------*- C++ -*-===//
+//
+// Imports an ONNX model (file or bytes in memory) into a verified module with
+// one `func.func @main` of seam ops. The model goes through the ONNX library
+// first: external data is validated and loaded, opsets below 13 are converted
+// to 13, the checker runs, and ONNX shape inference cross-checks every shape.
+// Every error is emitted as an MLIR diagnostic naming the node, op and reason;
+// on error nothing is returned.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SEAM_IMPORT_ONNXIMPORTER_H
+#define SEAM_IMPORT_ONNXIMPORTER_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringRef.h"
+#include <string>
+
+namespace mlir {
+class MLIRContext;
+} // namespace mlir
+
+namespace seam {
+
+/// Options of the ONNX importer.
+struct OnnxImportOptions {
+  /// Static shapes for graph inputs, by input name. Required for every input
+  /// with a symbolic or unknown dimension; must agree with the fixed dims.
+  llvm::StringMap<llvm::SmallVector<int64_t>> inputShapes;
+  /// Initializers with more elements than this become `dense_resource`
+  /// constants (printed elided by the tools); smaller ones are `dense`.
+  int64_t inlineConstantLimit = 16;
+};
+
+/// Parses one `--input-shape` value, "name=1x3x224x224", into `options`.
+/// Returns an error message, or an empty string on success.
+std::string parseInputShape(llvm::StringRef spec, OnnxImportOptions &options);
+
+/// Imports the model at `path`; external data is read relative to its folder.
+mlir::OwningOpRef<mlir::ModuleOp>
+importOnnxFile(llvm::StringRef path, mlir::MLIRContext &context,
+               const OnnxImportOptions &options = {});
+
+/// Imports a serialized model held in memory. External data is read relative
+/// to `baseDir`; with an empty `baseDir`, a model with external data is an
+/// error. `name` labels diagnostics.
+mlir::OwningOpRef<mlir::ModuleOp>
+importOnnxBytes(llvm::StringRef bytes, llvm::StringRef baseDir,
+                mlir::MLIRContext &context,
+                const OnnxImportOptions &options = {},
+                llvm::StringRef name = "<memory>");
+
+/// Loads the dialects an imported module uses into `context`.
+void loadImportDialects(mlir::MLIRContext &context);
+
+} // namespace seam
+
+#endif // SEAM_IMPORT_ONNXIMPORTER_H

@@ -1,0 +1,142 @@
+//===- IntTensorOps.cpp - Import-time integer tensor arithmetic -----------===//
+
+#include "IntTensorOps.h"
+
+using namespace mlir;
+using namespace mlir::seam;
+
+namespace seam::detail {
+
+/// Row-major strides of `shape`.
+static SmallVector<int64_t> stridesOf(ArrayRef<int64_t> shape) {
+  SmallVector<int64_t> strides(shape.size(), 1);
+  for (int64_t i = static_cast<int64_t>(shape.size()) - 2; i >= 0; --i)
+    strides[i] = strides[i + 1] * shape[i + 1];
+  return strides;
+}
+
+/// The flat index into `shape` (right-aligned, broadcast) of the element at
+/// multi-index `index` of the broadcast result.
+static int64_t broadcastIndex(ArrayRef<int64_t> index, ArrayRef<int64_t> shape) {
+  SmallVector<int64_t> strides = stridesOf(shape);
+  size_t offset = index.size() - shape.size();
+  int64_t flat = 0;
+  for (size_t i = 0; i < shape.size(); ++i)
+    if (shape[i] != 1)
+      flat += index[offset + i] * strides[i];
+  return flat;
+}
+
+FailureOr<IntTensor> evalIntBinary(IntBinaryKind kind,
+                                                 const IntTensor &lhs,
+                                                 const IntTensor &rhs,
+                                                 const OpDiagnostic &diag) {
+  FailureOr<SmallVector<int64_t>> shape = broadcastShapes(lhs.shape, rhs.shape, diag);
+  if (failed(shape))
+    return failure();
+  IntTensor result;
+  result.shape = *shape;
+  int64_t count = 1;
+  for (int64_t d : *shape)
+    count *= d;
+  SmallVector<int64_t> strides = stridesOf(*shape), index(shape->size());
+  for (int64_t flat = 0; flat < count; ++flat) {
+    for (size_t i = 0; i < shape->size(); ++i)
+      index[i] = (flat / strides[i]) % (*shape)[i];
+    int64_t a = lhs.values[broadcastIndex(index, lhs.shape)];
+    int64_t b = rhs.values[broadcastIndex(index, rhs.shape)];
+    int64_t r = 0;
+    switch (kind) {
+    case IntBinaryKind::Add:
+      r = a + b;
+      break;
+    case IntBinaryKind::Sub:
+      r = a - b;
+      break;
+    case IntBinaryKind::Mul:
+      r = a * b;
+      break;
+    case IntBinaryKind::Div:
+      if (b == 0) {
+        diag.emit() << "integer division by zero in shape computation";
+        return failure();
+      }
+      r = a / b;
+      break;
+    }
+    result.values.push_back(r);
+  }
+  return result;
+}
+
+FailureOr<IntTensor> evalIntGather(const IntTensor &data,
+                                                 const IntTensor &indices,
+                                                 int64_t axis,
+                                                 const OpDiagnostic &diag) {
+  int64_t rank = data.shape.size();
+  FailureOr<int64_t> a = normalizeAxis(axis, rank, "axis", diag);
+  if (failed(a))
+    return failure();
+  int64_t dim = data.shape[*a];
+  int64_t outer = 1, inner = 1;
+  for (int64_t i = 0; i < *a; ++i)
+    outer *= data.shape[i];
+  for (int64_t i = *a + 1; i < rank; ++i)
+    inner *= data.shape[i];
+  IntTensor result;
+  result.shape.assign(data.shape.begin(), data.shape.begin() + *a);
+  result.shape.append(indices.shape.begin(), indices.shape.end());
+  result.shape.append(data.shape.begin() + *a + 1, data.shape.end());
+  for (int64_t o = 0; o < outer; ++o)
+    for (int64_t idx : indices.values) {
+      int64_t k = idx < 0 ? idx + dim : idx;
+      if (k < 0 || k >= dim) {
+        diag.emit() << "gather index " << idx << " is out of range for a dimension of size " << dim;
+        return failure();
+      }
+      for (int64_t in = 0; in < inner; ++in)
+        result.values.push_back(data.values[(o * dim + k) * inner + in]);
+    }
+  return result;
+}
+
+IntTensor evalIntConcat(ArrayRef<IntTensor> inputs, int64_t axis) {
+  IntTensor result;
+  result.shape = inputs.front().shape;
+  result.shape[axis] = 0;
+  for (const IntTensor &t : inputs)
+    result.shape[axis] += t.shape[axis];
+  int64_t outer = 1;
+  for (int64_t i = 0; i < axis; ++i)
+    outer *= result.shape[i];
+  for (int64_t o = 0; o < outer; ++o)
+    for (const IntTensor &t : inputs) {
+      int64_t chunk = t.values.size() / std::max<int64_t>(outer, 1);
+      result.values.insert(result.values.end(), t.values.begin() + o * chunk,
+                           t.values.begin() + (o + 1) * chunk);
+    }
+  return result;
+}
+
+IntTensor evalIntSlice(const IntTensor &data,
+                                     ArrayRef<SliceDim> dims) {
+  IntTensor result;
+  int64_t count = 1;
+  for (const SliceDim &d : dims) {
+    result.shape.push_back(d.size);
+    count *= d.size;
+  }
+  SmallVector<int64_t> inStrides = stridesOf(data.shape);
+  SmallVector<int64_t> outStrides = stridesOf(result.shape);
+  for (int64_t flat = 0; flat < count; ++flat) {
+    int64_t src = 0;
+    for (size_t i = 0; i < dims.size(); ++i) {
+      int64_t k = (flat / outStrides[i]) % dims[i].size;
+      src += (dims[i].start + k * dims[i].step) * inStrides[i];
+    }
+    result.values.push_back(data.values[src]);
+  }
+  return result;
+}
+
+} // namespace seam::detail

@@ -1,0 +1,40 @@
+//===- IntTensorOps.h - Import-time integer tensor arithmetic ---*- C++ -*-===//
+//
+// Evaluates the shape arithmetic exporters emit (Gather, Concat, Slice,
+// Add/Sub/Mul/Div, Unsqueeze/Squeeze/Reshape on shape vectors) on integer
+// tensors known at import, so that it folds to constants.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SEAM_LIB_IMPORT_INTTENSOROPS_H
+#define SEAM_LIB_IMPORT_INTTENSOROPS_H
+
+#include "OnnxGraphImporter.h"
+
+#include "Seam/SeamShapes.h"
+
+namespace seam::detail {
+
+enum class IntBinaryKind { Add, Sub, Mul, Div };
+
+/// `lhs <kind> rhs` with NumPy broadcasting; Div truncates like ONNX.
+mlir::FailureOr<IntTensor> evalIntBinary(IntBinaryKind kind,
+                                         const IntTensor &lhs,
+                                         const IntTensor &rhs,
+                                         const mlir::seam::OpDiagnostic &diag);
+
+/// ONNX Gather along `axis` (negative indices count from the end).
+mlir::FailureOr<IntTensor> evalIntGather(const IntTensor &data,
+                                         const IntTensor &indices, int64_t axis,
+                                         const mlir::seam::OpDiagnostic &diag);
+
+/// ONNX Concat along `axis` (normalized).
+IntTensor evalIntConcat(llvm::ArrayRef<IntTensor> inputs, int64_t axis);
+
+/// Strided slice of `data` per dimension.
+IntTensor evalIntSlice(const IntTensor &data,
+                       llvm::ArrayRef<mlir::seam::SliceDim> dims);
+
+} // namespace seam::detail
+
+#endif // SEAM_LIB_IMPORT_INTTENSOROPS_H

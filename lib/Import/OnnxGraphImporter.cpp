@@ -1,0 +1,520 @@
+//===- OnnxGraphImporter.cpp - ONNX graph -> seam ops ---------------------===//
+
+#include "OnnxGraphImporter.h"
+#include "OnnxModelLoader.h"
+
+#include "Seam/SeamOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/AsmState.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
+#include "mlir/IR/BuiltinDialect.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringSet.h"
+
+#include <cstring>
+
+using namespace mlir;
+using namespace mlir::seam;
+
+namespace seam::detail {
+
+GraphImporter::GraphImporter(const onnx::ModelProto &model, ModuleOp module,
+                             const OnnxImportOptions &options,
+                             StringRef fileName)
+    : model(model), module(module), options(options), b(module.getContext()),
+      fileName(fileName.str()), opsetVersion(defaultOpset(model)),
+      currentLoc(FileLineColLoc::get(module.getContext(), fileName, 0, 0)) {}
+
+//===----------------------------------------------------------------------===//
+// Diagnostics and the value table
+//===----------------------------------------------------------------------===//
+
+InFlightDiagnostic GraphImporter::error() {
+  InFlightDiagnostic diag = emitError(currentLoc);
+  diag << "node '" << current->name() << "' (" << current->op_type() << "): ";
+  return diag;
+}
+
+bool GraphImporter::hasInput(unsigned i) const {
+  return static_cast<int>(i) < current->input_size() &&
+         !current->input(i).empty();
+}
+
+FailureOr<ImportedValue *> GraphImporter::lookup(unsigned i) {
+  if (!hasInput(i))
+    return error() << "missing required input #" << i;
+  auto it = values.find(current->input(i));
+  if (it == values.end())
+    return error() << "input '" << current->input(i)
+                   << "' is not produced by any earlier node, graph input or "
+                      "initializer";
+  if (it->second.unsupportedType)
+    return error() << "input '" << current->input(i) << "' has data type "
+                   << dataTypeName(it->second.unsupportedType)
+                   << ", which Seam does not support (float32 tensors and "
+                      "integer shape constants only)";
+  return &it->second;
+}
+
+FailureOr<const ImportedValue *> GraphImporter::input(unsigned i) {
+  FailureOr<ImportedValue *> v = lookup(i);
+  if (failed(v))
+    return failure();
+  return static_cast<const ImportedValue *>(*v);
+}
+
+FailureOr<Value> GraphImporter::tensorInput(unsigned i) {
+  FailureOr<ImportedValue *> v = lookup(i);
+  if (failed(v))
+    return failure();
+  if ((*v)->ints)
+    return error() << "input '" << current->input(i)
+                   << "' is an integer tensor where a float32 tensor is "
+                      "expected";
+  return materialize(**v, current->input(i));
+}
+
+FailureOr<IntTensor> GraphImporter::intInput(unsigned i) {
+  FailureOr<ImportedValue *> v = lookup(i);
+  if (failed(v))
+    return failure();
+  if (!(*v)->ints)
+    return error() << "input '" << current->input(i)
+                   << "' must be an integer tensor known at import time "
+                      "(a constant, or computed from static shapes)";
+  return *(*v)->ints;
+}
+
+FailureOr<std::vector<float>> GraphImporter::floatConstantInput(unsigned i) {
+  FailureOr<ImportedValue *> v = lookup(i);
+  if (failed(v))
+    return failure();
+  if ((*v)->ints)
+    return std::vector<float>((*v)->ints->values.begin(),
+                              (*v)->ints->values.end());
+  FailureOr<Value> t = materialize(**v, current->input(i));
+  if (failed(t))
+    return failure();
+  DenseElementsAttr dense;
+  if (auto constant = t->getDefiningOp<arith::ConstantOp>()) {
+    if ((dense = dyn_cast<DenseElementsAttr>(constant.getValue()))) {
+      std::vector<float> result;
+      for (const APFloat &f : dense.getValues<APFloat>())
+        result.push_back(f.convertToFloat());
+      return result;
+    }
+    if (auto res = dyn_cast<DenseF32ResourceElementsAttr>(constant.getValue()))
+      if (std::optional<ArrayRef<float>> data = res.tryGetAsArrayRef())
+        return std::vector<float>(data->begin(), data->end());
+  }
+  return error() << "input '" << current->input(i)
+                 << "' must be a constant known at import time";
+}
+
+FailureOr<SmallVector<int64_t>> GraphImporter::inputShape(unsigned i) {
+  FailureOr<ImportedValue *> v = lookup(i);
+  if (failed(v))
+    return failure();
+  if ((*v)->ints)
+    return (*v)->ints->shape;
+  if ((*v)->pendingFloat)
+    return SmallVector<int64_t>((*v)->pendingFloat->dims().begin(),
+                                (*v)->pendingFloat->dims().end());
+  return SmallVector<int64_t>(
+      cast<RankedTensorType>((*v)->tensor.getType()).getShape());
+}
+
+void GraphImporter::setOutput(unsigned i, ImportedValue value) {
+  if (static_cast<int>(i) < current->output_size() &&
+      !current->output(i).empty())
+    values[current->output(i)] = std::move(value);
+}
+void GraphImporter::setOutput(unsigned i, Value value) {
+  ImportedValue v;
+  v.tensor = value;
+  setOutput(i, std::move(v));
+}
+void GraphImporter::setOutput(unsigned i, IntTensor value) {
+  ImportedValue v;
+  v.ints = std::move(value);
+  setOutput(i, std::move(v));
+}
+
+LogicalResult GraphImporter::requireUnusedOutput(unsigned i, StringRef what) {
+  if (static_cast<int>(i) >= current->output_size() ||
+      current->output(i).empty() || uses.lookup(current->output(i)) == 0)
+    return success();
+  return error() << "output #" << i << " ('" << current->output(i) << "', "
+                 << what << ") is used, but Seam does not compute it";
+}
+
+//===----------------------------------------------------------------------===//
+// Attributes
+//===----------------------------------------------------------------------===//
+
+const onnx::AttributeProto *GraphImporter::findAttr(StringRef name) const {
+  for (const auto &attr : current->attribute())
+    if (attr.name() == name)
+      return &attr;
+  return nullptr;
+}
+
+static StringRef attrTypeName(onnx::AttributeProto::AttributeType t) {
+  return onnx::AttributeProto::AttributeType_Name(t);
+}
+
+#define SEAM_CHECK_ATTR_TYPE(ATTR, TYPE)                                       \
+  if ((ATTR)->type() != onnx::AttributeProto::TYPE)                            \
+    return error() << "attribute '" << (ATTR)->name() << "' must be " #TYPE    \
+                   << ", got " << attrTypeName((ATTR)->type());
+
+FailureOr<int64_t> GraphImporter::intAttr(StringRef name, int64_t dflt) {
+  const onnx::AttributeProto *attr = findAttr(name);
+  if (!attr)
+    return dflt;
+  SEAM_CHECK_ATTR_TYPE(attr, INT)
+  return attr->i();
+}
+
+FailureOr<float> GraphImporter::floatAttr(StringRef name, float dflt) {
+  const onnx::AttributeProto *attr = findAttr(name);
+  if (!attr)
+    return dflt;
+  SEAM_CHECK_ATTR_TYPE(attr, FLOAT)
+  return attr->f();
+}
+
+FailureOr<std::string> GraphImporter::stringAttr(StringRef name,
+                                                 StringRef dflt) {
+  const onnx::AttributeProto *attr = findAttr(name);
+  if (!attr)
+    return dflt.str();
+  SEAM_CHECK_ATTR_TYPE(attr, STRING)
+  return attr->s();
+}
+
+FailureOr<std::optional<SmallVector<int64_t>>>
+GraphImporter::intsAttr(StringRef name) {
+  const onnx::AttributeProto *attr = findAttr(name);
+  if (!attr)
+    return std::optional<SmallVector<int64_t>>();
+  SEAM_CHECK_ATTR_TYPE(attr, INTS)
+  return std::optional<SmallVector<int64_t>>(
+      SmallVector<int64_t>(attr->ints().begin(), attr->ints().end()));
+}
+#undef SEAM_CHECK_ATTR_TYPE
+
+//===----------------------------------------------------------------------===//
+// Constants
+//===----------------------------------------------------------------------===//
+
+Value GraphImporter::createConstant(ArrayRef<int64_t> shape,
+                                    ArrayRef<float> data, StringRef name) {
+  auto type = RankedTensorType::get(shape, b.getF32Type());
+  if (static_cast<int64_t>(data.size()) <= options.inlineConstantLimit)
+    return arith::ConstantOp::create(
+        b, currentLoc, type, DenseElementsAttr::get(type, data));
+  // One copy of the weights: from the protobuf into the resource blob.
+  auto blob = HeapAsmResourceBlob::allocateAndCopyInferAlign(data);
+  auto attr = DenseResourceElementsAttr::get(type, name.empty() ? "weight" : name,
+                                             std::move(blob));
+  return arith::ConstantOp::create(b, currentLoc, type, attr);
+}
+
+/// Number of elements of `dims`, or nullopt if negative or overflowing.
+static std::optional<int64_t> elementCount(ArrayRef<int64_t> dims) {
+  int64_t n = 1;
+  for (int64_t d : dims)
+    if (d < 0 || __builtin_mul_overflow(n, d, &n))
+      return std::nullopt;
+  return n;
+}
+
+FailureOr<ImportedValue> GraphImporter::readTensor(const onnx::TensorProto &t,
+                                                   StringRef what) {
+  SmallVector<int64_t> dims(t.dims().begin(), t.dims().end());
+  std::optional<int64_t> count = elementCount(dims);
+  auto fail = [&]() {
+    return emitError(currentLoc) << what << " '" << t.name() << "': ";
+  };
+  if (!count)
+    return fail() << "dims [" << dims
+                  << "] are negative or their element count overflows int64";
+  ImportedValue v;
+  auto checkRaw = [&](size_t elemSize) -> LogicalResult {
+    if (t.raw_data().size() / elemSize != static_cast<uint64_t>(*count) ||
+        t.raw_data().size() % elemSize)
+      return fail() << "has " << t.raw_data().size() << " bytes of data but "
+                    << dataTypeName(t.data_type()) << " [" << dims << "] needs "
+                    << *count * static_cast<int64_t>(elemSize);
+    return success();
+  };
+  auto checkCount = [&](int64_t n) -> LogicalResult {
+    if (n != *count)
+      return fail() << "has " << n << " values but shape [" << dims
+                    << "] needs " << *count;
+    return success();
+  };
+  switch (t.data_type()) {
+  case onnx::TensorProto::FLOAT:
+    if (t.has_raw_data() ? failed(checkRaw(4)) : failed(checkCount(t.float_data_size())))
+      return failure();
+    v.pendingFloat = &t;
+    return v;
+  case onnx::TensorProto::INT64:
+  case onnx::TensorProto::INT32: {
+    bool is64 = t.data_type() == onnx::TensorProto::INT64;
+    IntTensor ints;
+    ints.shape = dims;
+    if (t.has_raw_data()) {
+      if (failed(checkRaw(is64 ? 8 : 4)))
+        return failure();
+      const char *raw = t.raw_data().data();
+      for (int64_t i = 0; i < *count; ++i) {
+        if (is64) {
+          int64_t x;
+          std::memcpy(&x, raw + 8 * i, 8);
+          ints.values.push_back(x);
+        } else {
+          int32_t x;
+          std::memcpy(&x, raw + 4 * i, 4);
+          ints.values.push_back(x);
+        }
+      }
+    } else if (is64) {
+      if (failed(checkCount(t.int64_data_size())))
+        return failure();
+      ints.values.assign(t.int64_data().begin(), t.int64_data().end());
+    } else {
+      if (failed(checkCount(t.int32_data_size())))
+        return failure();
+      ints.values.assign(t.int32_data().begin(), t.int32_data().end());
+    }
+    v.ints = std::move(ints);
+    return v;
+  }
+  default:
+    v.unsupportedType = t.data_type() ? t.data_type() : -1;
+    return v;
+  }
+}
+
+FailureOr<Value> GraphImporter::materialize(ImportedValue &v, StringRef name) {
+  if (v.tensor)
+    return v.tensor;
+  const onnx::TensorProto &t = *v.pendingFloat;
+  SmallVector<int64_t> dims(t.dims().begin(), t.dims().end());
+  ArrayRef<float> data;
+  std::vector<float> aligned;
+  if (t.has_raw_data()) {
+    const std::string &raw = t.raw_data();
+    if (reinterpret_cast<uintptr_t>(raw.data()) % alignof(float) == 0) {
+      data = ArrayRef<float>(reinterpret_cast<const float *>(raw.data()),
+                             raw.size() / sizeof(float));
+    } else {
+      aligned.resize(raw.size() / sizeof(float));
+      std::memcpy(aligned.data(), raw.data(), raw.size());
+      data = aligned;
+    }
+  } else {
+    data = ArrayRef<float>(t.float_data().data(), t.float_data_size());
+  }
+  // Constants go at the top of the function, in the order first used.
+  OpBuilder::InsertionGuard guard(b);
+  Block *entry = b.getInsertionBlock();
+  while (entry->getParentOp() && !isa<func::FuncOp>(entry->getParentOp()))
+    entry = entry->getParentOp()->getBlock();
+  b.setInsertionPointToStart(entry);
+  v.tensor = createConstant(dims, data, name);
+  v.pendingFloat = nullptr;
+  return v.tensor;
+}
+
+//===----------------------------------------------------------------------===//
+// The graph
+//===----------------------------------------------------------------------===//
+
+LogicalResult GraphImporter::run() {
+  const onnx::GraphProto &graph = model.graph();
+  MLIRContext *ctx = context();
+
+  for (const auto &vi : graph.value_info())
+    if (vi.type().has_tensor_type())
+      onnxTypes[vi.name()] = &vi.type().tensor_type();
+  for (const auto &vi : graph.output())
+    if (vi.type().has_tensor_type())
+      onnxTypes[vi.name()] = &vi.type().tensor_type();
+  for (const auto &node : graph.node())
+    for (const auto &in : node.input())
+      ++uses[in];
+  for (const auto &out : graph.output())
+    ++uses[out.name()];
+
+  // Initializers (older models also list them as graph inputs).
+  llvm::StringSet<> initializerNames;
+  for (const auto &init : graph.initializer()) {
+    FailureOr<ImportedValue> v = readTensor(init, "initializer");
+    if (failed(v))
+      return failure();
+    values[init.name()] = std::move(*v);
+    initializerNames.insert(init.name());
+  }
+
+  // Graph inputs become arguments of @main, named by `seam.name`.
+  SmallVector<Type> argTypes;
+  SmallVector<std::string> argNames;
+  for (const auto &input : graph.input()) {
+    if (initializerNames.contains(input.name()))
+      continue;
+    const auto &tt = input.type().tensor_type();
+    SmallVector<int64_t> shape;
+    for (const auto &d : tt.shape().dim())
+      shape.push_back(d.dim_value());
+    if (!elementCount(shape))
+      return emitError(currentLoc) << "input '" << input.name()
+                                   << "': element count of [" << shape
+                                   << "] overflows int64";
+    argTypes.push_back(RankedTensorType::get(shape, b.getF32Type()));
+    argNames.push_back(input.name());
+  }
+
+  b.setInsertionPointToEnd(module.getBody());
+  auto func = func::FuncOp::create(b, currentLoc, "main",
+                                   FunctionType::get(ctx, argTypes, {}));
+  Block *entry = func.addEntryBlock();
+  for (auto [i, arg] : llvm::enumerate(entry->getArguments())) {
+    values[argNames[i]].tensor = arg;
+    func.setArgAttr(i, "seam.name", b.getStringAttr(argNames[i]));
+  }
+  b.setInsertionPointToStart(entry);
+
+  for (const auto &node : graph.node())
+    if (failed(importNode(node)))
+      return failure();
+
+  // Results.
+  current = nullptr;
+  currentLoc = FileLineColLoc::get(ctx, fileName, 0, 0);
+  SmallVector<Value> results;
+  for (const auto &out : graph.output()) {
+    auto it = values.find(out.name());
+    if (it == values.end())
+      return emitError(currentLoc) << "output '" << out.name()
+                                   << "' is not produced by any node";
+    if (it->second.ints)
+      return emitError(currentLoc)
+             << "output '" << out.name()
+             << "' is an integer tensor; Seam's outputs are float32";
+    if (it->second.unsupportedType)
+      return emitError(currentLoc)
+             << "output '" << out.name() << "' has data type "
+             << dataTypeName(it->second.unsupportedType)
+             << "; Seam's outputs are float32";
+    FailureOr<Value> v = materialize(it->second, out.name());
+    if (failed(v))
+      return failure();
+    results.push_back(*v);
+  }
+  func::ReturnOp::create(b, currentLoc, results);
+  func.setFunctionType(FunctionType::get(ctx, argTypes, ValueRange(results).getTypes()));
+  for (auto [i, out] : llvm::enumerate(graph.output()))
+    func.setResultAttr(i, "seam.name", b.getStringAttr(out.name()));
+  return success();
+}
+
+LogicalResult GraphImporter::importNode(const onnx::NodeProto &node) {
+  current = &node;
+  StringRef name = node.name();
+  std::string label = name.empty()
+                          ? (node.op_type() + "_" + (node.output_size() ? node.output(0) : ""))
+                          : name.str();
+  currentLoc = NameLoc::get(b.getStringAttr(label),
+                            FileLineColLoc::get(context(), fileName, 0, 0));
+  OpConverter convert = lookupOpConverter(node.op_type());
+  if (!convert)
+    return error() << "op is not supported";
+  if (failed(convert(*this)))
+    return failure();
+
+  // Every output must be defined, and agree with ONNX's shape inference.
+  for (auto [i, out] : llvm::enumerate(node.output())) {
+    if (out.empty())
+      continue;
+    auto it = values.find(out);
+    if (it == values.end()) {
+      if (i == 0 || uses.lookup(out))
+        return error() << "output #" << i << " ('" << out
+                       << "') was not produced";
+      continue;
+    }
+    const onnx::TypeProto_Tensor *onnxType = onnxTypes.lookup(out);
+    if (!onnxType || !onnxType->has_shape())
+      continue;
+    SmallVector<int64_t> expected;
+    bool known = true;
+    for (const auto &d : onnxType->shape().dim()) {
+      known &= d.has_dim_value();
+      expected.push_back(d.dim_value());
+    }
+    if (!known)
+      continue;
+    SmallVector<int64_t> actual;
+    if (it->second.ints)
+      actual = it->second.ints->shape;
+    else if (it->second.tensor)
+      actual.assign(cast<RankedTensorType>(it->second.tensor.getType()).getShape().begin(),
+                    cast<RankedTensorType>(it->second.tensor.getType()).getShape().end());
+    else
+      continue;
+    if (actual != expected)
+      return error() << "output '" << out << "' has shape [" << actual
+                     << "] but ONNX shape inference gives [" << expected << "]";
+  }
+  return success();
+}
+
+LogicalResult checkSupportedOps(const onnx::ModelProto &model,
+                                              Location loc) {
+  int64_t opset = defaultOpset(model);
+  SmallVector<const onnx::NodeProto *> unsupported;
+  llvm::StringMap<unsigned> countByOp;
+  for (const auto &node : model.graph().node()) {
+    bool defaultDomain = node.domain().empty() || node.domain() == "ai.onnx";
+    if (defaultDomain && lookupOpConverter(node.op_type()))
+      continue;
+    unsupported.push_back(&node);
+    ++countByOp[(node.domain().empty() ? "" : node.domain() + "::") + node.op_type()];
+  }
+  if (unsupported.empty())
+    return success();
+  std::vector<std::string> ops;
+  for (const auto &entry : countByOp)
+    ops.push_back(entry.getKey().str() + " (" + std::to_string(entry.getValue()) +
+                  (entry.getValue() == 1 ? " node)" : " nodes)"));
+  llvm::sort(ops);
+  InFlightDiagnostic diag = emitError(loc)
+                            << "the model uses " << unsupported.size()
+                            << " node(s) with ops Seam does not support: ";
+  llvm::interleaveComma(ops, diag);
+  for (const onnx::NodeProto *node : unsupported) {
+    StringRef domain =
+        node->domain().empty() ? StringRef("ai.onnx") : StringRef(node->domain());
+    int64_t version = 0;
+    for (const auto &o : model.opset_import())
+      if (o.domain() == node->domain() ||
+          (domain == "ai.onnx" && o.domain().empty()))
+        version = o.version();
+    diag.attachNote(loc) << "node '"
+                         << (node->name().empty() && node->output_size()
+                                 ? node->output(0)
+                                 : node->name())
+                         << "': op "
+                         << node->op_type() << " (domain '" << domain
+                         << "', opset " << version << ") is not supported";
+  }
+  return diag;
+}
+
+} // namespace seam::detail

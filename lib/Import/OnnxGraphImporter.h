@@ -1,0 +1,138 @@
+//===- OnnxGraphImporter.h - ONNX graph -> seam ops -------------*- C++ -*-===//
+//
+// The state of one graph import: the value table (ONNX value name -> IR value
+// or import-time integer constant), the node being converted, and accessors
+// for its inputs and attributes that report errors naming the node. Op
+// converters (OnnxOpConverters.cpp) use only this interface.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SEAM_LIB_IMPORT_ONNXGRAPHIMPORTER_H
+#define SEAM_LIB_IMPORT_ONNXGRAPHIMPORTER_H
+
+#include "seam/Import/OnnxImporter.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/StringMap.h"
+#include "onnx/onnx_pb.h"
+
+#include <optional>
+#include <vector>
+
+namespace seam::detail {
+
+/// An integer tensor known at import time: the shape arithmetic exporters
+/// emit (Shape -> Gather -> Concat -> Reshape) is evaluated on these.
+struct IntTensor {
+  llvm::SmallVector<int64_t> shape;
+  std::vector<int64_t> values;
+};
+
+/// What one ONNX value name stands for.
+struct ImportedValue {
+  /// An f32 tensor of the IR (graph input, op result, materialized constant).
+  mlir::Value tensor;
+  /// An f32 initializer or Constant not yet materialized (on first use).
+  const onnx::TensorProto *pendingFloat = nullptr;
+  /// An integer constant evaluated at import.
+  std::optional<IntTensor> ints;
+  /// A tensor of a data type Seam does not import; an error when used.
+  int32_t unsupportedType = 0;
+};
+
+class GraphImporter {
+public:
+  GraphImporter(const onnx::ModelProto &model, mlir::ModuleOp module,
+                const OnnxImportOptions &options, llvm::StringRef fileName);
+
+  /// Builds `func.func @main` in the module.
+  mlir::LogicalResult run();
+
+  //===--------------------------------------------------------------------===//
+  // For op converters: the current node
+  //===--------------------------------------------------------------------===//
+
+  const onnx::NodeProto &node() const { return *current; }
+  mlir::OpBuilder &builder() { return b; }
+  mlir::Location loc() const { return currentLoc; }
+  mlir::MLIRContext *context() { return b.getContext(); }
+  int64_t opset() const { return opsetVersion; }
+
+  /// An error prefixed "node 'name' (OpType): ".
+  mlir::InFlightDiagnostic error();
+
+  /// True if input `i` is present (exists and has a non-empty name).
+  bool hasInput(unsigned i) const;
+  /// Input `i` as an f32 tensor of the IR.
+  mlir::FailureOr<mlir::Value> tensorInput(unsigned i);
+  /// Input `i` as an integer tensor known at import.
+  mlir::FailureOr<IntTensor> intInput(unsigned i);
+  /// Input `i` as f32 values known at import (a constant).
+  mlir::FailureOr<std::vector<float>> floatConstantInput(unsigned i);
+  /// Input `i` as it is in the value table.
+  mlir::FailureOr<const ImportedValue *> input(unsigned i);
+  /// The static shape of input `i`, whatever its kind.
+  mlir::FailureOr<llvm::SmallVector<int64_t>> inputShape(unsigned i);
+
+  /// Attributes; the default when absent, an error when of the wrong type.
+  mlir::FailureOr<int64_t> intAttr(llvm::StringRef name, int64_t dflt);
+  mlir::FailureOr<float> floatAttr(llvm::StringRef name, float dflt);
+  mlir::FailureOr<std::string> stringAttr(llvm::StringRef name,
+                                          llvm::StringRef dflt);
+  mlir::FailureOr<std::optional<llvm::SmallVector<int64_t>>>
+  intsAttr(llvm::StringRef name);
+  const onnx::AttributeProto *findAttr(llvm::StringRef name) const;
+
+  /// Records output `i` of the current node.
+  void setOutput(unsigned i, mlir::Value value);
+  void setOutput(unsigned i, IntTensor value);
+  void setOutput(unsigned i, ImportedValue value);
+  /// Fails if output `i` (i >= 1) is used by the graph: Seam does not compute
+  /// it (e.g. MaxPool's Indices, Dropout's mask).
+  mlir::LogicalResult requireUnusedOutput(unsigned i, llvm::StringRef what);
+
+  /// An f32 constant; large ones become dense_resource blobs named `name`.
+  mlir::Value createConstant(llvm::ArrayRef<int64_t> shape,
+                             llvm::ArrayRef<float> data, llvm::StringRef name);
+  /// Reads an ONNX tensor (initializer or attribute) into the value table form.
+  mlir::FailureOr<ImportedValue> readTensor(const onnx::TensorProto &tensor,
+                                            llvm::StringRef what);
+
+private:
+  mlir::LogicalResult importNode(const onnx::NodeProto &node);
+  mlir::FailureOr<mlir::Value> materialize(ImportedValue &value,
+                                           llvm::StringRef name);
+  mlir::FailureOr<ImportedValue *> lookup(unsigned i);
+
+  const onnx::ModelProto &model;
+  mlir::ModuleOp module;
+  const OnnxImportOptions &options;
+  mlir::OpBuilder b;
+  std::string fileName;
+  int64_t opsetVersion;
+
+  llvm::StringMap<ImportedValue> values;
+  /// ONNX's inferred shapes and element types, for cross-checking.
+  llvm::StringMap<const onnx::TypeProto_Tensor *> onnxTypes;
+  /// How many nodes or graph outputs use each value name.
+  llvm::StringMap<unsigned> uses;
+
+  const onnx::NodeProto *current = nullptr;
+  mlir::Location currentLoc;
+};
+
+/// Converts the current node of `importer` into seam ops.
+using OpConverter = mlir::LogicalResult (*)(GraphImporter &importer);
+
+/// The converter of ONNX op `opType` (default domain), or null.
+OpConverter lookupOpConverter(llvm::StringRef opType);
+
+/// Emits one error listing every node whose op Seam does not import.
+mlir::LogicalResult checkSupportedOps(const onnx::ModelProto &model,
+                                      mlir::Location loc);
+
+} // namespace seam::detail
+
+#endif // SEAM_LIB_IMPORT_ONNXGRAPHIMPORTER_H

@@ -1,0 +1,83 @@
+//===- OnnxImport.cpp - Public entry points of the ONNX importer ----------===//
+
+#include "seam/Import/OnnxImporter.h"
+
+#include "OnnxGraphImporter.h"
+#include "OnnxModelLoader.h"
+
+#include "Seam/SeamDialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/Verifier.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+using namespace mlir;
+
+namespace seam {
+using namespace detail;
+
+void loadImportDialects(MLIRContext &context) {
+  context.loadDialect<mlir::seam::SeamDialect, arith::ArithDialect,
+                      func::FuncDialect>();
+}
+
+std::string parseInputShape(llvm::StringRef spec,
+                                  OnnxImportOptions &options) {
+  auto [name, dims] = spec.rsplit('=');
+  if (name.empty() || dims.empty() || spec.find('=') == llvm::StringRef::npos)
+    return "--input-shape '" + spec.str() + "' must look like name=1x3x224x224";
+  llvm::SmallVector<int64_t> shape;
+  llvm::SmallVector<llvm::StringRef> parts;
+  dims.split(parts, 'x');
+  for (llvm::StringRef part : parts) {
+    int64_t d;
+    if (part.getAsInteger(10, d) || d <= 0)
+      return "--input-shape '" + spec.str() + "': '" + part.str() +
+             "' is not a positive dimension";
+    shape.push_back(d);
+  }
+  options.inputShapes[name] = shape;
+  return "";
+}
+
+OwningOpRef<ModuleOp> importOnnxBytes(llvm::StringRef bytes,
+                                            llvm::StringRef baseDir,
+                                            MLIRContext &context,
+                                            const OnnxImportOptions &options,
+                                            llvm::StringRef name) {
+  loadImportDialects(context);
+  Location loc = FileLineColLoc::get(&context, name, 0, 0);
+  onnx::ModelProto model;
+  if (failed(parseOnnxModel(bytes, loc, model)) ||
+      failed(checkSupportedOps(model, loc)) ||
+      failed(normalizeOnnxModel(model, baseDir, options, loc)))
+    return nullptr;
+
+  OwningOpRef<ModuleOp> module = ModuleOp::create(loc);
+  GraphImporter importer(model, *module, options, name);
+  if (failed(importer.run()) || failed(verify(*module)))
+    return nullptr;
+  return module;
+}
+
+OwningOpRef<ModuleOp> importOnnxFile(llvm::StringRef path,
+                                           MLIRContext &context,
+                                           const OnnxImportOptions &options) {
+  auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
+                                            /*RequiresNullTerminator=*/false);
+  if (!buffer) {
+    emitError(FileLineColLoc::get(&context, path, 0, 0))
+        << "cannot read '" << path << "': " << buffer.getError().message();
+    return nullptr;
+  }
+  llvm::SmallString<256> dir(path);
+  llvm::sys::path::remove_filename(dir);
+  if (dir.empty())
+    dir = ".";
+  return importOnnxBytes((*buffer)->getBuffer(), dir, context, options, path);
+}
+
+} // namespace seam

@@ -1,0 +1,271 @@
+//===- OnnxModelLoader.cpp - Parse and normalize an ONNX model ------------===//
+//
+// Compiled with exceptions: the ONNX checker, version converter and shape
+// inference report errors by throwing. Every exception is caught here and
+// turned into a diagnostic.
+//
+//===----------------------------------------------------------------------===//
+
+#include "OnnxModelLoader.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+#include "onnx/checker.h"
+#include "onnx/shape_inference/implementation.h"
+#include "onnx/version_converter/convert.h"
+
+#include <limits>
+
+using namespace mlir;
+
+namespace seam::detail {
+
+std::string dataTypeName(int32_t type) {
+  if (onnx::TensorProto_DataType_IsValid(type))
+    return onnx::TensorProto_DataType_Name(
+        static_cast<onnx::TensorProto_DataType>(type));
+  return "data type " + std::to_string(type);
+}
+
+int64_t defaultOpset(const onnx::ModelProto &model) {
+  for (const auto &opset : model.opset_import())
+    if (opset.domain().empty() || opset.domain() == "ai.onnx")
+      return opset.version();
+  return 0;
+}
+
+//===----------------------------------------------------------------------===//
+// External data
+//===----------------------------------------------------------------------===//
+
+/// Validates the external-data reference of `tensor` and loads its bytes into
+/// raw_data. The location must be a relative path inside `baseDir` (no
+/// absolute paths, no "..", no symlink out of the folder: the ONNX
+/// external-data path traversal of CVE-2022-25882), and offset/length must lie
+/// inside the file.
+static LogicalResult loadExternalData(onnx::TensorProto &tensor,
+                                      StringRef baseDir, Location loc) {
+  auto fail = [&]() {
+    return emitError(loc) << "initializer '" << tensor.name()
+                          << "': external data ";
+  };
+  if (baseDir.empty())
+    return fail() << "cannot be loaded for a model given as bytes without a "
+                     "base folder";
+  std::string location;
+  std::optional<uint64_t> offset, length;
+  for (const auto &entry : tensor.external_data()) {
+    auto parseNumber = [&](std::optional<uint64_t> &out) -> LogicalResult {
+      uint64_t v;
+      if (StringRef(entry.value()).getAsInteger(10, v))
+        return fail() << entry.key() << " '" << entry.value()
+                      << "' is not a non-negative integer";
+      out = v;
+      return success();
+    };
+    if (entry.key() == "location")
+      location = entry.value();
+    else if (entry.key() == "offset" && failed(parseNumber(offset)))
+      return failure();
+    else if (entry.key() == "length" && failed(parseNumber(length)))
+      return failure();
+  }
+  if (location.empty())
+    return fail() << "has no location";
+  namespace path = llvm::sys::path;
+  if (path::is_absolute(location) || path::is_absolute(location, path::Style::windows) ||
+      StringRef(location).contains('\\') || StringRef(location).contains(':'))
+    return fail() << "location '" << location
+                  << "' must be a relative path inside the model's folder";
+  for (StringRef part : llvm::make_range(path::begin(location), path::end(location)))
+    if (part == "..")
+      return fail() << "location '" << location
+                    << "' must not contain '..' (it would leave the model's folder)";
+
+  llvm::SmallString<256> folder, file;
+  if (llvm::sys::fs::real_path(baseDir, folder))
+    return fail() << "base folder '" << baseDir << "' does not exist";
+  llvm::SmallString<256> joined(folder);
+  path::append(joined, location);
+  if (llvm::sys::fs::real_path(joined, file))
+    return fail() << "file '" << location << "' does not exist in '" << folder
+                  << "'";
+  llvm::SmallString<256> prefix(folder);
+  path::append(prefix, "");
+  if (!StringRef(file).starts_with(prefix))
+    return fail() << "location '" << location << "' resolves to '" << file
+                  << "', outside the model's folder";
+
+  auto buffer = llvm::MemoryBuffer::getFile(file, /*IsText=*/false,
+                                            /*RequiresNullTerminator=*/false);
+  if (!buffer)
+    return fail() << "file '" << file
+                  << "' cannot be read: " << buffer.getError().message();
+  uint64_t size = (*buffer)->getBufferSize();
+  uint64_t begin = offset.value_or(0);
+  if (begin > size)
+    return fail() << "offset " << begin << " is past the end of '" << location
+                  << "' (" << size << " bytes)";
+  uint64_t count = length.value_or(size - begin);
+  if (count > size - begin)
+    return fail() << "offset " << begin << " + length " << count
+                  << " is past the end of '" << location << "' (" << size
+                  << " bytes)";
+  tensor.set_raw_data((*buffer)->getBufferStart() + begin, count);
+  tensor.clear_external_data();
+  tensor.set_data_location(onnx::TensorProto_DataLocation_DEFAULT);
+  return success();
+}
+
+static LogicalResult loadAllExternalData(onnx::GraphProto &graph,
+                                         StringRef baseDir, Location loc) {
+  for (auto &init : *graph.mutable_initializer())
+    if (init.data_location() == onnx::TensorProto_DataLocation_EXTERNAL &&
+        failed(loadExternalData(init, baseDir, loc)))
+      return failure();
+  for (auto &node : *graph.mutable_node())
+    for (auto &attr : *node.mutable_attribute())
+      if (attr.has_t() &&
+          attr.t().data_location() == onnx::TensorProto_DataLocation_EXTERNAL &&
+          failed(loadExternalData(*attr.mutable_t(), baseDir, loc)))
+        return failure();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Input shapes
+//===----------------------------------------------------------------------===//
+
+/// Applies `--input-shape` overrides to the graph inputs and checks that every
+/// graph input (that is not an initializer) ends up with a static shape.
+static LogicalResult fixInputShapes(onnx::GraphProto &graph,
+                                    const OnnxImportOptions &options,
+                                    Location loc) {
+  llvm::StringSet<> initializers, inputs;
+  for (const auto &init : graph.initializer())
+    initializers.insert(init.name());
+  for (auto &input : *graph.mutable_input()) {
+    inputs.insert(input.name());
+    if (initializers.contains(input.name()))
+      continue;
+    if (!input.type().has_tensor_type())
+      return emitError(loc) << "input '" << input.name()
+                            << "' is not a tensor; Seam imports tensor inputs only";
+    int32_t elemType = input.type().tensor_type().elem_type();
+    if (elemType != onnx::TensorProto::FLOAT)
+      return emitError(loc) << "input '" << input.name() << "' has data type "
+                            << dataTypeName(elemType)
+                            << "; Seam supports float32 inputs only";
+    auto *tensorType = input.mutable_type()->mutable_tensor_type();
+    auto it = options.inputShapes.find(input.name());
+    if (it != options.inputShapes.end()) {
+      ArrayRef<int64_t> shape = it->second;
+      auto *dims = tensorType->mutable_shape();
+      if (tensorType->has_shape() && dims->dim_size() != static_cast<int>(shape.size()))
+        return emitError(loc) << "--input-shape " << input.name() << " has rank "
+                              << shape.size() << " but input '" << input.name()
+                              << "' has rank " << dims->dim_size();
+      if (!tensorType->has_shape())
+        for (size_t i = 0; i < shape.size(); ++i)
+          dims->add_dim();
+      for (auto [i, d] : llvm::enumerate(shape)) {
+        auto *dim = dims->mutable_dim(i);
+        if (dim->has_dim_value() && dim->dim_value() != d)
+          return emitError(loc)
+                 << "--input-shape " << input.name() << " sets dimension " << i
+                 << " to " << d << " but the model fixes it to "
+                 << dim->dim_value();
+        dim->set_dim_value(d);
+      }
+      continue;
+    }
+    if (!tensorType->has_shape())
+      return emitError(loc) << "input '" << input.name()
+                            << "' has no shape; give one with --input-shape "
+                            << input.name() << "=DxDx...";
+    for (auto [i, dim] : llvm::enumerate(tensorType->shape().dim()))
+      if (!dim.has_dim_value() || dim.dim_value() <= 0) {
+        auto diag = emitError(loc) << "input '" << input.name()
+                                   << "' has dynamic dimension " << i;
+        if (dim.has_dim_param())
+          diag << " ('" << dim.dim_param() << "')";
+        return diag << "; fix it with --input-shape " << input.name()
+                    << "=DxDx...";
+      }
+  }
+  for (const auto &entry : options.inputShapes)
+    if (!inputs.contains(entry.getKey()) || initializers.contains(entry.getKey()))
+      return emitError(loc) << "--input-shape names '" << entry.getKey()
+                            << "', which is not an input of the model";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Loading
+//===----------------------------------------------------------------------===//
+
+LogicalResult parseOnnxModel(StringRef bytes, Location loc,
+                                           onnx::ModelProto &model) {
+  if (bytes.size() > static_cast<size_t>(std::numeric_limits<int>::max()))
+    return emitError(loc) << "model of " << bytes.size()
+                          << " bytes exceeds protobuf's 2 GiB limit; store "
+                             "weights as external data";
+  if (bytes.empty() || !model.ParseFromArray(bytes.data(), static_cast<int>(bytes.size())))
+    return emitError(loc) << "not a valid ONNX model (the file is empty, "
+                             "truncated or not an ONNX protobuf)";
+  if (!model.has_graph() || model.graph().node_size() == 0)
+    return emitError(loc) << "the ONNX model has no graph nodes";
+  return success();
+}
+
+LogicalResult normalizeOnnxModel(onnx::ModelProto &model, StringRef baseDir,
+                                 const OnnxImportOptions &options,
+                                 Location loc) {
+  int64_t opset = defaultOpset(model);
+  if (opset == 0)
+    return emitError(loc) << "the ONNX model imports no default-domain opset";
+  if (opset > kMaxOpset)
+    return emitError(loc) << "opset " << opset
+                          << " is newer than the newest this ONNX library "
+                             "supports ("
+                          << kMaxOpset << ")";
+  if (failed(loadAllExternalData(*model.mutable_graph(), baseDir, loc)) ||
+      failed(fixInputShapes(*model.mutable_graph(), options, loc)))
+    return failure();
+
+  // ONNX reports errors with exceptions; this is the one place that calls it.
+  const char *stage = "";
+  try {
+    if (opset < kImportOpset) {
+      // Adapters (e.g. Add's broadcast) need the shapes of their inputs.
+      stage = "ONNX shape inference before version conversion";
+      onnx::shape_inference::InferShapes(model);
+      stage = "version conversion to opset 13";
+      model = onnx::version_conversion::ConvertVersion(model, kImportOpset);
+      // Adapters add initializers that are not graph inputs, which IR
+      // versions below 4 forbid; opset 13 goes with IR version 7.
+      if (model.ir_version() < 7)
+        model.set_ir_version(7);
+    }
+    stage = "the ONNX checker";
+    onnx::checker::check_model(model);
+    stage = "ONNX shape inference";
+    onnx::shape_inference::InferShapes(
+        model, onnx::OpSchemaRegistry::Instance(),
+        onnx::ShapeInferenceOptions(/*check_type=*/true, /*strict_mode=*/1,
+                                    /*data_prop=*/true));
+  } catch (const std::exception &e) {
+    std::string what = e.what();
+    while (!what.empty() && (what.back() == '\n' || what.back() == ' '))
+      what.pop_back();
+    return emitError(loc) << "invalid ONNX model (" << stage << "): " << what;
+  }
+  return success();
+}
+
+} // namespace seam::detail

@@ -1,0 +1,46 @@
+//===- OnnxModelLoader.h - Parse and normalize an ONNX model ----*- C++ -*-===//
+//
+// Everything the importer asks of the ONNX library, before any MLIR is built:
+// parsing, safe loading of external data, input-shape overrides, version
+// conversion to the importer's opset, the checker and shape inference.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SEAM_LIB_IMPORT_ONNXMODELLOADER_H
+#define SEAM_LIB_IMPORT_ONNXMODELLOADER_H
+
+#include "seam/Import/OnnxImporter.h"
+
+#include "mlir/IR/Location.h"
+#include "onnx/onnx_pb.h"
+
+namespace seam::detail {
+
+/// The default-domain opset the op converters are written for. Older models
+/// are converted up to it; models from 13 to kMaxOpset import as they are.
+constexpr int64_t kImportOpset = 13;
+/// The newest default-domain opset the ONNX library here (1.12) knows.
+constexpr int64_t kMaxOpset = 17;
+
+/// Parses `bytes` into `model` and checks that it has a graph. Errors are
+/// emitted at `loc`.
+mlir::LogicalResult parseOnnxModel(llvm::StringRef bytes, mlir::Location loc,
+                                   onnx::ModelProto &model);
+
+/// Checks the opset, loads external data (relative to `baseDir`), applies
+/// the input-shape overrides, converts the opset up to kImportOpset, and runs
+/// the checker and shape inference.
+mlir::LogicalResult normalizeOnnxModel(onnx::ModelProto &model,
+                                       llvm::StringRef baseDir,
+                                       const OnnxImportOptions &options,
+                                       mlir::Location loc);
+
+/// The default-domain opset of `model` after loading.
+int64_t defaultOpset(const onnx::ModelProto &model);
+
+/// Name of an ONNX TensorProto data type ("FLOAT", "INT64", ...).
+std::string dataTypeName(int32_t type);
+
+} // namespace seam::detail
+
+#endif // SEAM_LIB_IMPORT_ONNXMODELLOADER_H
