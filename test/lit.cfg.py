@@ -10,6 +10,7 @@ from lit.llvm.subst import ToolSubst
 config.name = "Seam"
 config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
 config.suffixes = [".mlir", ".test"]
+config.python_executable = "/usr/bin/python3"
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.seam_obj_root, "test")
 config.excludes = ["lit.cfg.py", "lit.site.cfg.py", "CMakeLists.txt", "unit", "Inputs"]
@@ -23,5 +24,6 @@ llvm_config.use_default_substitutions()
 tool_dirs = [config.seam_tools_dir, config.llvm_tools_dir]
 tools = [
     ToolSubst("seam-opt", unresolved="fatal"),
+    ToolSubst("seam-translate", unresolved="fatal"),
 ]
 llvm_config.add_tool_substitutions(tools, tool_dirs)

@@ -169,7 +169,10 @@ FailureOr<SmallVector<SliceDim>> mlir::seam::inferSlice(
     if (end < 0)
       end += dim;
     int64_t size;
-    if (step > 0) {
+    if (dim == 0) {
+      start = 0;
+      size = 0;
+    } else if (step > 0) {
       start = std::clamp<int64_t>(start, 0, dim);
       end = std::clamp<int64_t>(end, 0, dim);
       size = end > start ? llvm::divideCeilSigned(end - start, step) : 0;

@@ -321,14 +321,15 @@ FailureOr<Value> GraphImporter::materialize(ImportedValue &v, StringRef name) {
   } else {
     data = ArrayRef<float>(t.float_data().data(), t.float_data_size());
   }
-  // Constants go at the top of the function, in the order first used.
+  // Weights go at the top of the function, in the order first used.
   OpBuilder::InsertionGuard guard(b);
-  Block *entry = b.getInsertionBlock();
-  while (entry->getParentOp() && !isa<func::FuncOp>(entry->getParentOp()))
-    entry = entry->getParentOp()->getBlock();
-  b.setInsertionPointToStart(entry);
+  if (lastWeight)
+    b.setInsertionPointAfter(lastWeight);
+  else
+    b.setInsertionPointToStart(b.getInsertionBlock());
   v.tensor = createConstant(dims, data, name);
   v.pendingFloat = nullptr;
+  lastWeight = v.tensor.getDefiningOp();
   return v.tensor;
 }
 

@@ -119,6 +119,8 @@ private:
   /// How many nodes or graph outputs use each value name.
   llvm::StringMap<unsigned> uses;
 
+  /// The last initializer materialized; the next goes after it.
+  mlir::Operation *lastWeight = nullptr;
   const onnx::NodeProto *current = nullptr;
   mlir::Location currentLoc;
 };
