@@ -8,6 +8,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "Seam/SeamOps.h"
+#include "Seam/SeamScalarFns.h"
+
+#include "llvm/ADT/TypeSwitch.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Matchers.h"
@@ -20,85 +23,108 @@ using namespace mlir::seam;
 // Elementwise ops on splats
 //===----------------------------------------------------------------------===//
 
-/// Applies `fn` to a splat f32 constant, giving a splat of `resultType`.
-template <typename Fn>
-static OpFoldResult foldUnarySplat(Attribute input, Type resultType, Fn fn) {
+std::function<float(float)> mlir::seam::getUnaryScalarFn(Operation *op) {
+  using Fn = std::function<float(float)>;
+  return llvm::TypeSwitch<Operation *, Fn>(op)
+      .Case([](ReluOp) { return [](float x) { return x > 0.0f ? x : 0.0f; }; })
+      .Case([](SigmoidOp) {
+        return [](float x) { return 1.0f / (1.0f + std::exp(-x)); };
+      })
+      .Case([](TanhOp) { return [](float x) { return std::tanh(x); }; })
+      .Case([](ExpOp) { return [](float x) { return std::exp(x); }; })
+      .Case([](SqrtOp) { return [](float x) { return std::sqrt(x); }; })
+      .Case([](ErfOp) { return [](float x) { return std::erf(x); }; })
+      .Case([](HardSwishOp) {
+        return [](float x) {
+          return x * std::clamp(x / 6.0f + 0.5f, 0.0f, 1.0f);
+        };
+      })
+      .Case([](LeakyReluOp op) {
+        float alpha = op.getAlpha().convertToFloat();
+        return [alpha](float x) { return x >= 0.0f ? x : alpha * x; };
+      })
+      .Case([](HardSigmoidOp op) {
+        float alpha = op.getAlpha().convertToFloat();
+        float beta = op.getBeta().convertToFloat();
+        return [alpha, beta](float x) {
+          return std::clamp(alpha * x + beta, 0.0f, 1.0f);
+        };
+      })
+      .Case([](ClipOp op) {
+        std::optional<float> lo, hi;
+        if (op.getMin())
+          lo = op.getMin()->convertToFloat();
+        if (op.getMax())
+          hi = op.getMax()->convertToFloat();
+        // As ONNX: max(x, min) first, then min(., max); min > max gives max.
+        return [lo, hi](float x) {
+          if (lo && x < *lo)
+            x = *lo;
+          if (hi && x > *hi)
+            x = *hi;
+          return x;
+        };
+      })
+      .Default([](Operation *) { return Fn(); });
+}
+
+std::function<float(float, float)> mlir::seam::getBinaryScalarFn(Operation *op) {
+  using Fn = std::function<float(float, float)>;
+  return llvm::TypeSwitch<Operation *, Fn>(op)
+      .Case([](AddOp) { return [](float a, float b) { return a + b; }; })
+      .Case([](SubOp) { return [](float a, float b) { return a - b; }; })
+      .Case([](MulOp) { return [](float a, float b) { return a * b; }; })
+      .Case([](DivOp) { return [](float a, float b) { return a / b; }; })
+      .Case([](PowOp) { return [](float a, float b) { return std::pow(a, b); }; })
+      .Default([](Operation *) { return Fn(); });
+}
+
+/// Applies the op's scalar function to a splat f32 constant, giving a splat
+/// of the op's result type.
+static OpFoldResult foldUnarySplat(Operation *op, Attribute input) {
   auto splat = dyn_cast_or_null<SplatElementsAttr>(input);
   if (!splat)
     return {};
   float x = splat.getSplatValue<APFloat>().convertToFloat();
-  return DenseElementsAttr::get(cast<ShapedType>(resultType), APFloat(fn(x)));
+  float y = getUnaryScalarFn(op)(x);
+  return DenseElementsAttr::get(cast<ShapedType>(op->getResult(0).getType()),
+                                APFloat(y));
 }
 
-OpFoldResult ReluOp::fold(FoldAdaptor adaptor) {
-  return foldUnarySplat(adaptor.getInput(), getType(),
-                        [](float x) { return x > 0.0f ? x : 0.0f; });
-}
-OpFoldResult SigmoidOp::fold(FoldAdaptor adaptor) {
-  return foldUnarySplat(adaptor.getInput(), getType(),
-                        [](float x) { return 1.0f / (1.0f + std::exp(-x)); });
-}
-OpFoldResult TanhOp::fold(FoldAdaptor adaptor) {
-  return foldUnarySplat(adaptor.getInput(), getType(),
-                        [](float x) { return std::tanh(x); });
-}
-OpFoldResult ExpOp::fold(FoldAdaptor adaptor) {
-  return foldUnarySplat(adaptor.getInput(), getType(),
-                        [](float x) { return std::exp(x); });
-}
-OpFoldResult SqrtOp::fold(FoldAdaptor adaptor) {
-  return foldUnarySplat(adaptor.getInput(), getType(),
-                        [](float x) { return std::sqrt(x); });
-}
-OpFoldResult ErfOp::fold(FoldAdaptor adaptor) {
-  return foldUnarySplat(adaptor.getInput(), getType(),
-                        [](float x) { return std::erf(x); });
-}
-OpFoldResult HardSwishOp::fold(FoldAdaptor adaptor) {
-  return foldUnarySplat(adaptor.getInput(), getType(), [](float x) {
-    return x * std::clamp(x / 6.0f + 0.5f, 0.0f, 1.0f);
-  });
-}
-OpFoldResult LeakyReluOp::fold(FoldAdaptor adaptor) {
-  float alpha = getAlpha().convertToFloat();
-  return foldUnarySplat(adaptor.getInput(), getType(),
-                        [&](float x) { return x >= 0.0f ? x : alpha * x; });
-}
-OpFoldResult HardSigmoidOp::fold(FoldAdaptor adaptor) {
-  float alpha = getAlpha().convertToFloat(), beta = getBeta().convertToFloat();
-  return foldUnarySplat(adaptor.getInput(), getType(), [&](float x) {
-    return std::clamp(alpha * x + beta, 0.0f, 1.0f);
-  });
-}
+#define SEAM_DEFINE_UNARY_FOLD(OP)                                             \
+  OpFoldResult OP::fold(FoldAdaptor adaptor) {                                 \
+    return foldUnarySplat(*this, adaptor.getInput());                          \
+  }
+SEAM_DEFINE_UNARY_FOLD(ReluOp)
+SEAM_DEFINE_UNARY_FOLD(SigmoidOp)
+SEAM_DEFINE_UNARY_FOLD(TanhOp)
+SEAM_DEFINE_UNARY_FOLD(ExpOp)
+SEAM_DEFINE_UNARY_FOLD(SqrtOp)
+SEAM_DEFINE_UNARY_FOLD(ErfOp)
+SEAM_DEFINE_UNARY_FOLD(HardSwishOp)
+SEAM_DEFINE_UNARY_FOLD(LeakyReluOp)
+SEAM_DEFINE_UNARY_FOLD(HardSigmoidOp)
+#undef SEAM_DEFINE_UNARY_FOLD
+
 OpFoldResult ClipOp::fold(FoldAdaptor adaptor) {
   // A clip without bounds is the identity.
   if (!getMin() && !getMax())
     return getInput();
-  std::optional<float> lo, hi;
-  if (getMin())
-    lo = getMin()->convertToFloat();
-  if (getMax())
-    hi = getMax()->convertToFloat();
-  return foldUnarySplat(adaptor.getInput(), getType(), [&](float x) {
-    if (lo && x < *lo)
-      x = *lo;
-    if (hi && x > *hi)
-      x = *hi;
-    return x;
-  });
+  return foldUnarySplat(*this, adaptor.getInput());
 }
 
-/// Applies `fn` to two splat f32 constants, giving a splat of `resultType`.
-template <typename Fn>
-static OpFoldResult foldBinarySplat(Attribute lhs, Attribute rhs,
-                                    Type resultType, Fn fn) {
+/// Applies the op's scalar function to two splat f32 constants, giving a
+/// splat of the op's (broadcast) result type.
+static OpFoldResult foldBinarySplat(Operation *op, Attribute lhs,
+                                    Attribute rhs) {
   auto l = dyn_cast_or_null<SplatElementsAttr>(lhs);
   auto r = dyn_cast_or_null<SplatElementsAttr>(rhs);
   if (!l || !r)
     return {};
   float a = l.getSplatValue<APFloat>().convertToFloat();
   float b = r.getSplatValue<APFloat>().convertToFloat();
-  return DenseElementsAttr::get(cast<ShapedType>(resultType), APFloat(fn(a, b)));
+  return DenseElementsAttr::get(cast<ShapedType>(op->getResult(0).getType()),
+                                APFloat(getBinaryScalarFn(op)(a, b)));
 }
 
 /// True if `rhs` is a splat of exactly `value` (bit for bit: -0.0 is not
@@ -111,32 +137,27 @@ static bool isIdentityOperand(Value lhs, Attribute rhs, Type resultType,
 }
 
 OpFoldResult AddOp::fold(FoldAdaptor adaptor) {
-  return foldBinarySplat(adaptor.getLhs(), adaptor.getRhs(), getType(),
-                         [](float a, float b) { return a + b; });
+  return foldBinarySplat(*this, adaptor.getLhs(), adaptor.getRhs());
 }
 OpFoldResult SubOp::fold(FoldAdaptor adaptor) {
   if (isIdentityOperand(getLhs(), adaptor.getRhs(), getType(), 0.0f))
     return getLhs();
-  return foldBinarySplat(adaptor.getLhs(), adaptor.getRhs(), getType(),
-                         [](float a, float b) { return a - b; });
+  return foldBinarySplat(*this, adaptor.getLhs(), adaptor.getRhs());
 }
 OpFoldResult MulOp::fold(FoldAdaptor adaptor) {
   if (isIdentityOperand(getLhs(), adaptor.getRhs(), getType(), 1.0f))
     return getLhs();
-  return foldBinarySplat(adaptor.getLhs(), adaptor.getRhs(), getType(),
-                         [](float a, float b) { return a * b; });
+  return foldBinarySplat(*this, adaptor.getLhs(), adaptor.getRhs());
 }
 OpFoldResult DivOp::fold(FoldAdaptor adaptor) {
   if (isIdentityOperand(getLhs(), adaptor.getRhs(), getType(), 1.0f))
     return getLhs();
-  return foldBinarySplat(adaptor.getLhs(), adaptor.getRhs(), getType(),
-                         [](float a, float b) { return a / b; });
+  return foldBinarySplat(*this, adaptor.getLhs(), adaptor.getRhs());
 }
 OpFoldResult PowOp::fold(FoldAdaptor adaptor) {
   if (isIdentityOperand(getLhs(), adaptor.getRhs(), getType(), 1.0f))
     return getLhs();
-  return foldBinarySplat(adaptor.getLhs(), adaptor.getRhs(), getType(),
-                         [](float a, float b) { return std::pow(a, b); });
+  return foldBinarySplat(*this, adaptor.getLhs(), adaptor.getRhs());
 }
 
 //===----------------------------------------------------------------------===//

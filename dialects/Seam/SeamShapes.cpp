@@ -29,6 +29,46 @@ mlir::seam::broadcastShapes(ArrayRef<int64_t> lhs, ArrayRef<int64_t> rhs,
   return result;
 }
 
+/// Row-major strides of `shape`, with 0 for the broadcast (size-1) dims of an
+/// operand right-aligned into a result of rank `rank`.
+static SmallVector<int64_t> broadcastStrides(ArrayRef<int64_t> shape,
+                                             size_t rank) {
+  SmallVector<int64_t> strides(rank, 0);
+  int64_t stride = 1;
+  for (size_t i = 0; i < shape.size(); ++i) {
+    size_t dim = shape.size() - 1 - i;
+    strides[rank - 1 - i] = shape[dim] == 1 ? 0 : stride;
+    stride *= shape[dim];
+  }
+  return strides;
+}
+
+void mlir::seam::forEachBroadcastElement(
+    ArrayRef<int64_t> result, ArrayRef<int64_t> lhs, ArrayRef<int64_t> rhs,
+    llvm::function_ref<void(int64_t, int64_t, int64_t)> fn) {
+  size_t rank = result.size();
+  SmallVector<int64_t> ls = broadcastStrides(lhs, rank);
+  SmallVector<int64_t> rs = broadcastStrides(rhs, rank);
+  int64_t count = 1;
+  for (int64_t d : result)
+    count *= d;
+  SmallVector<int64_t> index(rank, 0);
+  int64_t l = 0, r = 0;
+  for (int64_t flat = 0; flat < count; ++flat) {
+    fn(flat, l, r);
+    // Advance the multi-index (odometer) and both operand offsets.
+    for (int64_t d = static_cast<int64_t>(rank) - 1; d >= 0; --d) {
+      l += ls[d];
+      r += rs[d];
+      if (++index[d] < result[d])
+        break;
+      l -= ls[d] * result[d];
+      r -= rs[d] * result[d];
+      index[d] = 0;
+    }
+  }
+}
+
 FailureOr<int64_t> mlir::seam::normalizeAxis(int64_t axis, int64_t rank,
                                              StringRef what,
                                              const OpDiagnostic &diag,

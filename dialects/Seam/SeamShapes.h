@@ -37,6 +37,13 @@ FailureOr<SmallVector<int64_t>> broadcastShapes(ArrayRef<int64_t> lhs,
                                                 ArrayRef<int64_t> rhs,
                                                 const OpDiagnostic &diag);
 
+/// Calls `fn(flat, lhsFlat, rhsFlat)` for every element of the NumPy
+/// broadcast `result` of shapes `lhs` and `rhs`, with the row-major flat
+/// indices of the element in the result and in each operand.
+void forEachBroadcastElement(
+    ArrayRef<int64_t> result, ArrayRef<int64_t> lhs, ArrayRef<int64_t> rhs,
+    llvm::function_ref<void(int64_t, int64_t, int64_t)> fn);
+
 /// Attributes of a sliding window over the spatial dims of an N x C x ... input.
 struct WindowAttrs {
   ArrayRef<int64_t> kernel;                 // spatial kernel sizes (required)

@@ -15,18 +15,6 @@ static SmallVector<int64_t> stridesOf(ArrayRef<int64_t> shape) {
   return strides;
 }
 
-/// The flat index into `shape` (right-aligned, broadcast) of the element at
-/// multi-index `index` of the broadcast result.
-static int64_t broadcastIndex(ArrayRef<int64_t> index, ArrayRef<int64_t> shape) {
-  SmallVector<int64_t> strides = stridesOf(shape);
-  size_t offset = index.size() - shape.size();
-  int64_t flat = 0;
-  for (size_t i = 0; i < shape.size(); ++i)
-    if (shape[i] != 1)
-      flat += index[offset + i] * strides[i];
-  return flat;
-}
-
 FailureOr<IntTensor> evalIntBinary(IntBinaryKind kind,
                                                  const IntTensor &lhs,
                                                  const IntTensor &rhs,
@@ -36,35 +24,30 @@ FailureOr<IntTensor> evalIntBinary(IntBinaryKind kind,
     return failure();
   IntTensor result;
   result.shape = *shape;
-  int64_t count = 1;
-  for (int64_t d : *shape)
-    count *= d;
-  SmallVector<int64_t> strides = stridesOf(*shape), index(shape->size());
-  for (int64_t flat = 0; flat < count; ++flat) {
-    for (size_t i = 0; i < shape->size(); ++i)
-      index[i] = (flat / strides[i]) % (*shape)[i];
-    int64_t a = lhs.values[broadcastIndex(index, lhs.shape)];
-    int64_t b = rhs.values[broadcastIndex(index, rhs.shape)];
-    int64_t r = 0;
+  bool divByZero = false;
+  forEachBroadcastElement(*shape, lhs.shape, rhs.shape,
+                          [&](int64_t, int64_t l, int64_t r) {
+    int64_t a = lhs.values[l], b = rhs.values[r], v = 0;
     switch (kind) {
     case IntBinaryKind::Add:
-      r = a + b;
+      v = a + b;
       break;
     case IntBinaryKind::Sub:
-      r = a - b;
+      v = a - b;
       break;
     case IntBinaryKind::Mul:
-      r = a * b;
+      v = a * b;
       break;
     case IntBinaryKind::Div:
-      if (b == 0) {
-        diag.emit() << "integer division by zero in shape computation";
-        return failure();
-      }
-      r = a / b;
+      divByZero |= b == 0;
+      v = b == 0 ? 0 : a / b;
       break;
     }
-    result.values.push_back(r);
+    result.values.push_back(v);
+  });
+  if (divByZero) {
+    diag.emit() << "integer division by zero in shape computation";
+    return failure();
   }
   return result;
 }

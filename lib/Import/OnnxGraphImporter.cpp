@@ -3,6 +3,7 @@
 #include "OnnxGraphImporter.h"
 #include "OnnxModelLoader.h"
 
+#include "Seam/SeamConstants.h"
 #include "Seam/SeamOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -97,18 +98,8 @@ FailureOr<std::vector<float>> GraphImporter::floatConstantInput(unsigned i) {
   FailureOr<Value> t = materialize(**v, current->input(i));
   if (failed(t))
     return failure();
-  DenseElementsAttr dense;
-  if (auto constant = t->getDefiningOp<arith::ConstantOp>()) {
-    if ((dense = dyn_cast<DenseElementsAttr>(constant.getValue()))) {
-      std::vector<float> result;
-      for (const APFloat &f : dense.getValues<APFloat>())
-        result.push_back(f.convertToFloat());
-      return result;
-    }
-    if (auto res = dyn_cast<DenseF32ResourceElementsAttr>(constant.getValue()))
-      if (std::optional<ArrayRef<float>> data = res.tryGetAsArrayRef())
-        return std::vector<float>(data->begin(), data->end());
-  }
+  if (std::optional<std::vector<float>> data = getF32ConstantData(*t))
+    return std::move(*data);
   return error() << "input '" << current->input(i)
                  << "' must be a constant known at import time";
 }
@@ -212,15 +203,8 @@ GraphImporter::intsAttr(StringRef name) {
 
 Value GraphImporter::createConstant(ArrayRef<int64_t> shape,
                                     ArrayRef<float> data, StringRef name) {
-  auto type = RankedTensorType::get(shape, b.getF32Type());
-  if (static_cast<int64_t>(data.size()) <= options.inlineConstantLimit)
-    return arith::ConstantOp::create(
-        b, currentLoc, type, DenseElementsAttr::get(type, data));
-  // One copy of the weights: from the protobuf into the resource blob.
-  auto blob = HeapAsmResourceBlob::allocateAndCopyInferAlign(data);
-  auto attr = DenseResourceElementsAttr::get(type, name.empty() ? "weight" : name,
-                                             std::move(blob));
-  return arith::ConstantOp::create(b, currentLoc, type, attr);
+  return createF32Constant(b, currentLoc, shape, data, name,
+                           options.inlineConstantLimit);
 }
 
 /// Number of elements of `dims`, or nullopt if negative or overflowing.

@@ -1,0 +1,59 @@
+//===- SeamConstants.cpp - Reading and making f32 constants ---------------===//
+
+#include "Seam/SeamConstants.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
+#include "mlir/IR/BuiltinDialect.h"
+
+using namespace mlir;
+using namespace mlir::seam;
+
+static Attribute constantAttr(Value value) {
+  auto constant = value ? value.getDefiningOp<arith::ConstantOp>() : nullptr;
+  if (!constant)
+    return {};
+  auto type = dyn_cast<RankedTensorType>(constant.getType());
+  if (!type || !type.getElementType().isF32())
+    return {};
+  return constant.getValue();
+}
+
+bool mlir::seam::isF32Constant(Value value) {
+  Attribute attr = constantAttr(value);
+  if (isa_and_nonnull<DenseElementsAttr>(attr))
+    return true;
+  if (auto res = dyn_cast_or_null<DenseF32ResourceElementsAttr>(attr))
+    return res.tryGetAsArrayRef().has_value();
+  return false;
+}
+
+std::optional<std::vector<float>> mlir::seam::getF32ConstantData(Value value) {
+  Attribute attr = constantAttr(value);
+  if (auto dense = dyn_cast_or_null<DenseElementsAttr>(attr)) {
+    std::vector<float> data;
+    data.reserve(dense.getNumElements());
+    for (const APFloat &f : dense.getValues<APFloat>())
+      data.push_back(f.convertToFloat());
+    return data;
+  }
+  if (auto res = dyn_cast_or_null<DenseF32ResourceElementsAttr>(attr))
+    if (std::optional<ArrayRef<float>> data = res.tryGetAsArrayRef())
+      return std::vector<float>(data->begin(), data->end());
+  return std::nullopt;
+}
+
+Value mlir::seam::createF32Constant(OpBuilder &builder, Location loc,
+                                    ArrayRef<int64_t> shape,
+                                    ArrayRef<float> data, StringRef name,
+                                    int64_t inlineLimit) {
+  auto type = RankedTensorType::get(shape, builder.getF32Type());
+  if (static_cast<int64_t>(data.size()) <= inlineLimit)
+    return arith::ConstantOp::create(builder, loc, type,
+                                     DenseElementsAttr::get(type, data));
+  auto blob = HeapAsmResourceBlob::allocateAndCopyInferAlign(data);
+  auto attr = DenseResourceElementsAttr::get(
+      type, name.empty() ? "weight" : name, std::move(blob));
+  return arith::ConstantOp::create(builder, loc, type, attr);
+}

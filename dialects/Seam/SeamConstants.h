@@ -1,0 +1,38 @@
+//===- SeamConstants.h - Reading and making f32 constants -------*- C++ -*-===//
+//
+// The seam dialect's constants are `arith.constant` ops holding a dense or a
+// dense_resource f32 tensor. These helpers read one whatever its storage, and
+// make one, as a blob when it is large (one copy of the data).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SEAM_DIALECT_SEAM_SEAMCONSTANTS_H
+#define SEAM_DIALECT_SEAM_SEAMCONSTANTS_H
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Value.h"
+#include <optional>
+#include <vector>
+
+namespace mlir::seam {
+
+/// Constants with more elements than this are stored as dense_resource.
+constexpr int64_t kInlineConstantLimit = 16;
+
+/// The elements of `value` if it is an f32 constant (dense, splat or
+/// dense_resource), in row-major order; nullopt otherwise.
+std::optional<std::vector<float>> getF32ConstantData(Value value);
+
+/// True if `value` is an f32 constant that getF32ConstantData can read.
+bool isF32Constant(Value value);
+
+/// Creates an `arith.constant` of `tensor<shape x f32>` holding `data`: dense
+/// up to `inlineLimit` elements, else a dense_resource blob named `name`.
+Value createF32Constant(OpBuilder &builder, Location loc,
+                        ArrayRef<int64_t> shape, ArrayRef<float> data,
+                        StringRef name,
+                        int64_t inlineLimit = kInlineConstantLimit);
+
+} // namespace mlir::seam
+
+#endif // SEAM_DIALECT_SEAM_SEAMCONSTANTS_H
