@@ -1,0 +1,633 @@
+#!/usr/bin/python3
+"""Writes the ONNX fixtures of the importer's lit tests into Inputs/.
+
+Run with Debian's Python, which has onnx (1.12) and numpy:
+
+    /usr/bin/python3 test/Import/make_fixtures.py
+
+The generated files are committed, so the lit tests need no Python. The
+output is reproducible: weights come from numpy generators seeded per
+fixture, and every file is rewritten from scratch.
+
+Fixtures go through onnx.checker and strict ONNX shape inference here, so
+the shapes declared on their graph outputs are the ones ONNX computes. The
+fixtures that are broken on purpose (most err_*, and the external-data ones,
+whose weights the checker would look for) are written without those checks.
+The .test files next to this script say what each fixture must import to.
+"""
+
+import os
+import shutil
+import sys
+import zlib
+
+import numpy as np
+import onnx
+from onnx import TensorProto as TP
+from onnx import helper as h
+from onnx import numpy_helper as nh
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+OUT = os.path.join(HERE, "Inputs")
+EXT = os.path.join(OUT, "ext")
+
+INT64_MAX = 2**63 - 1
+
+#===------------------------------------------------------------------------===#
+# Helpers
+#===------------------------------------------------------------------------===#
+
+
+def vi(name, shape, dtype=TP.FLOAT):
+    """A graph input or output; strings in `shape` are symbolic dims."""
+    return h.make_tensor_value_info(name, dtype, shape)
+
+
+def rand(name, *shape):
+    """Reproducible float32 weights in [-1, 1), seeded by the tensor name."""
+    rng = np.random.RandomState(zlib.crc32(name.encode()))
+    return rng.uniform(-1.0, 1.0, shape).astype(np.float32)
+
+
+def f32(name, values):
+    return nh.from_array(np.asarray(values, dtype=np.float32), name)
+
+
+def i64(name, values):
+    return nh.from_array(np.asarray(values, dtype=np.int64), name)
+
+
+def node(op, inputs, outputs, name, **attrs):
+    return h.make_node(op, inputs, outputs, name=name, **attrs)
+
+
+def write(path, data):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "wb") as f:
+        f.write(data)
+
+
+def model(name, nodes, inputs, outputs, inits=(), opset=13, check=True,
+          ir_version=None, opsets=(), folder=OUT):
+    """Builds, optionally checks, and writes Inputs/<name>.onnx."""
+    graph = h.make_graph(nodes, name, inputs, outputs, list(inits))
+    m = h.make_model(graph, producer_name="seam-make-fixtures",
+                     opset_imports=[h.make_opsetid("", opset)] +
+                     [h.make_opsetid(d, v) for d, v in opsets])
+    if ir_version is not None:
+        m.ir_version = ir_version
+    if check:
+        onnx.checker.check_model(m)
+        onnx.shape_inference.infer_shapes(m, check_type=True, strict_mode=True)
+    write(os.path.join(folder, name + ".onnx"), m.SerializeToString())
+    return m
+
+
+def unary(name, op, shape=(2, 3), opset=13, **attrs):
+    model(name, [node(op, ["x"], ["y"], op.lower() + "0", **attrs)],
+          [vi("x", list(shape))], [vi("y", list(shape))], opset=opset)
+
+
+#===------------------------------------------------------------------------===#
+# Conv
+#===------------------------------------------------------------------------===#
+
+
+def conv_fixtures():
+    # 1-D: (10 - 3) + 1 = 8; the 36-element weight is a dense_resource.
+    model("conv_1d", [node("Conv", ["x", "w"], ["y"], "conv0")],
+          [vi("x", [1, 3, 10])], [vi("y", [1, 4, 8])],
+          [f32("w", rand("conv_1d.w", 4, 3, 3))])
+    # 2-D with bias; weight = arange so that --emit-weights can be checked.
+    model("conv_2d_bias", [node("Conv", ["x", "w", "b"], ["y"], "conv0")],
+          [vi("x", [1, 3, 8, 8])], [vi("y", [1, 8, 6, 6])],
+          [f32("w", np.arange(216).reshape(8, 3, 3, 3)),
+           f32("b", np.arange(8))])
+    # 3-D with an explicit kernel_shape: 5 - 3 + 1 = 3.
+    model("conv_3d", [node("Conv", ["x", "w"], ["y"], "conv0",
+                           kernel_shape=[3, 3, 3])],
+          [vi("x", [1, 2, 5, 5, 5])], [vi("y", [1, 2, 3, 3, 3])],
+          [f32("w", rand("conv_3d.w", 2, 2, 3, 3, 3))])
+    # strides [2, 3]: (8 - 3) / 2 + 1 = 3, (8 - 3) / 3 + 1 = 2.
+    model("conv_strides", [node("Conv", ["x", "w"], ["y"], "conv0",
+                                strides=[2, 3])],
+          [vi("x", [1, 3, 8, 8])], [vi("y", [1, 4, 3, 2])],
+          [f32("w", rand("conv_strides.w", 4, 3, 3, 3))])
+    # Asymmetric pads [top 0, left 1, bottom 2, right 0]: H 8+2-3+1 = 8,
+    # W 8+1-3+1 = 7.
+    model("conv_pads", [node("Conv", ["x", "w"], ["y"], "conv0",
+                             pads=[0, 1, 2, 0])],
+          [vi("x", [1, 3, 8, 8])], [vi("y", [1, 4, 8, 7])],
+          [f32("w", rand("conv_pads.w", 4, 3, 3, 3))])
+    # dilations [2, 1]: extents 5 and 3, so 8-5+1 = 4 and 8-3+1 = 6.
+    model("conv_dilations", [node("Conv", ["x", "w"], ["y"], "conv0",
+                                  dilations=[2, 1])],
+          [vi("x", [1, 3, 8, 8])], [vi("y", [1, 4, 4, 6])],
+          [f32("w", rand("conv_dilations.w", 4, 3, 3, 3))])
+    # Grouped: 4 input channels in 2 groups of 2, 6 output channels.
+    model("conv_group", [node("Conv", ["x", "w"], ["y"], "conv0", group=2)],
+          [vi("x", [1, 4, 6, 6])], [vi("y", [1, 6, 4, 4])],
+          [f32("w", rand("conv_group.w", 6, 2, 3, 3))])
+    # Depthwise: group = channels = 4, weight 4x1x3x3.
+    model("conv_depthwise",
+          [node("Conv", ["x", "w"], ["y"], "conv0", group=4)],
+          [vi("x", [1, 4, 6, 6])], [vi("y", [1, 4, 4, 4])],
+          [f32("w", rand("conv_depthwise.w", 4, 1, 3, 3))])
+    # auto_pad with stride 2 and a 2x2 kernel on 5x5: SAME gives ceil(5/2) = 3
+    # (total padding 1, at the end for SAME_UPPER, at the start for
+    # SAME_LOWER); VALID gives (5 - 2) / 2 + 1 = 2.
+    for name, pad, out in [("conv_same_upper", "SAME_UPPER", 3),
+                           ("conv_same_lower", "SAME_LOWER", 3),
+                           ("conv_valid", "VALID", 2)]:
+        model(name, [node("Conv", ["x", "w"], ["y"], "conv0", auto_pad=pad,
+                          strides=[2, 2])],
+              [vi("x", [1, 1, 5, 5])], [vi("y", [1, 1, out, out])],
+              [f32("w", [[[[1, 2], [3, 4]]]])])
+
+
+#===------------------------------------------------------------------------===#
+# Gemm, MatMul, BatchNormalization
+#===------------------------------------------------------------------------===#
+
+
+def matrix_fixtures():
+    b34 = np.arange(12).reshape(3, 4)
+    # Defaults, no C.
+    model("gemm_default", [node("Gemm", ["a", "b"], ["y"], "gemm0")],
+          [vi("a", [2, 3])], [vi("y", [2, 4])], [f32("b", b34)])
+    # transA: A is 3x2; C is a vector of N = 4.
+    model("gemm_trans_a", [node("Gemm", ["a", "b", "c"], ["y"], "gemm0",
+                                transA=1)],
+          [vi("a", [3, 2])], [vi("y", [2, 4])],
+          [f32("b", b34), f32("c", [1, 2, 3, 4])])
+    # transB: B is 4x3, as a torch Linear exports it; C is a vector.
+    model("gemm_trans_b", [node("Gemm", ["a", "b", "c"], ["y"], "gemm0",
+                                transB=1)],
+          [vi("a", [2, 3])], [vi("y", [2, 4])],
+          [f32("b", b34.reshape(4, 3)), f32("c", [1, 2, 3, 4])])
+    # alpha, beta and a full 2x4 C.
+    model("gemm_alpha_beta", [node("Gemm", ["a", "b", "c"], ["y"], "gemm0",
+                                   alpha=0.5, beta=2.0)],
+          [vi("a", [2, 3])], [vi("y", [2, 4])],
+          [f32("b", b34), f32("c", np.arange(8).reshape(2, 4))])
+
+    model("matmul_2d", [node("MatMul", ["a", "b"], ["y"], "matmul0")],
+          [vi("a", [2, 3]), vi("b", [3, 4])], [vi("y", [2, 4])])
+    # Batch dims [2, 1] and [3] broadcast to [2, 3].
+    model("matmul_batched", [node("MatMul", ["a", "b"], ["y"], "matmul0")],
+          [vi("a", [2, 1, 3, 4]), vi("b", [3, 4, 5])], [vi("y", [2, 3, 3, 5])])
+    # A 1-D right operand: its dimension is dropped from the result.
+    model("matmul_vector", [node("MatMul", ["a", "b"], ["y"], "matmul0")],
+          [vi("a", [2, 3, 4]), vi("b", [4])], [vi("y", [2, 3])])
+
+    model("batchnorm", [node("BatchNormalization",
+                             ["x", "scale", "bias", "mean", "var"], ["y"],
+                             "bn0", epsilon=1e-3)],
+          [vi("x", [1, 3, 4, 4])], [vi("y", [1, 3, 4, 4])],
+          [f32("scale", [1, 2, 3]), f32("bias", [0.5, 0, -0.5]),
+           f32("mean", [0, 1, 2]), f32("var", [1, 4, 9])])
+
+
+#===------------------------------------------------------------------------===#
+# Elementwise
+#===------------------------------------------------------------------------===#
+
+
+def elementwise_fixtures():
+    for op in ["Relu", "Sigmoid", "Tanh", "Exp", "Sqrt", "Erf"]:
+        unary(op.lower(), op)
+    unary("hard_swish", "HardSwish", opset=14)
+    unary("leaky_relu", "LeakyRelu", alpha=0.25)
+    unary("hard_sigmoid", "HardSigmoid", alpha=0.25, beta=0.75)
+
+    # Clip: opset 6 attributes (converted to opset 13, where they are inputs).
+    model("clip_opset6", [node("Clip", ["x"], ["y"], "clip0", min=-1.0,
+                               max=6.0)],
+          [vi("x", [2, 3])], [vi("y", [2, 3])], opset=6, ir_version=3)
+    # Opset 13: bounds are scalar constant inputs.
+    model("clip_opset13", [node("Clip", ["x", "lo", "hi"], ["y"], "clip0")],
+          [vi("x", [2, 3])], [vi("y", [2, 3])],
+          [f32("lo", 0.0), f32("hi", 6.0)])
+    # Only the max bound (min is an empty input name).
+    model("clip_max_only", [node("Clip", ["x", "", "hi"], ["y"], "clip0")],
+          [vi("x", [2, 3])], [vi("y", [2, 3])], [f32("hi", 6.0)])
+    # No bounds at all.
+    model("clip_no_bounds", [node("Clip", ["x"], ["y"], "clip0")],
+          [vi("x", [2, 3])], [vi("y", [2, 3])])
+
+    # Binary ops with NumPy broadcasting.
+    model("add_broadcast", [node("Add", ["x", "z"], ["y"], "add0")],
+          [vi("x", [2, 3, 4]), vi("z", [4])], [vi("y", [2, 3, 4])])
+    model("sub_broadcast", [node("Sub", ["x", "z"], ["y"], "sub0")],
+          [vi("x", [2, 1, 4]), vi("z", [3, 1])], [vi("y", [2, 3, 4])])
+    model("mul_scalar", [node("Mul", ["x", "two"], ["y"], "mul0")],
+          [vi("x", [2, 3])], [vi("y", [2, 3])], [f32("two", 2.0)])
+    model("div_broadcast", [node("Div", ["x", "z"], ["y"], "div0")],
+          [vi("x", [2, 3, 4]), vi("z", [3, 1])], [vi("y", [2, 3, 4])])
+    model("pow_broadcast", [node("Pow", ["x", "e"], ["y"], "pow0")],
+          [vi("x", [2, 3])], [vi("y", [2, 3])], [f32("e", [1, 2, 3])])
+
+
+#===------------------------------------------------------------------------===#
+# Pooling, Softmax, reductions
+#===------------------------------------------------------------------------===#
+
+
+def pool_fixtures():
+    # (6 + 1 + 1 - 3) / 2 + 1 = 3.
+    model("maxpool_pads_strides",
+          [node("MaxPool", ["x"], ["y"], "pool0", kernel_shape=[3, 3],
+                strides=[2, 2], pads=[1, 1, 1, 1])],
+          [vi("x", [1, 2, 6, 6])], [vi("y", [1, 2, 3, 3])])
+    # dilations 2: extent 3, 8 - 3 + 1 = 6.
+    model("maxpool_dilations",
+          [node("MaxPool", ["x"], ["y"], "pool0", kernel_shape=[2, 2],
+                dilations=[2, 2])],
+          [vi("x", [1, 2, 8, 8])], [vi("y", [1, 2, 6, 6])])
+    # ceil_mode: ceil((6 - 3) / 2) + 1 = 3 (floor would give 2).
+    model("maxpool_ceil",
+          [node("MaxPool", ["x"], ["y"], "pool0", kernel_shape=[3, 3],
+                strides=[2, 2], ceil_mode=1)],
+          [vi("x", [1, 1, 6, 6])], [vi("y", [1, 1, 3, 3])])
+    # 1-D max pooling, default strides: 7 - 2 + 1 = 6.
+    model("maxpool_1d",
+          [node("MaxPool", ["x"], ["y"], "pool0", kernel_shape=[2])],
+          [vi("x", [1, 2, 7])], [vi("y", [1, 2, 6])])
+    # count_include_pad with pads 1: 5 + 2 - 3 + 1 = 5.
+    model("avgpool_count_include_pad",
+          [node("AveragePool", ["x"], ["y"], "pool0", kernel_shape=[3, 3],
+                pads=[1, 1, 1, 1], count_include_pad=1)],
+          [vi("x", [1, 2, 5, 5])], [vi("y", [1, 2, 5, 5])])
+    # The default count_include_pad = 0, with strides.
+    model("avgpool_default",
+          [node("AveragePool", ["x"], ["y"], "pool0", kernel_shape=[2, 2],
+                strides=[2, 2])],
+          [vi("x", [1, 2, 6, 6])], [vi("y", [1, 2, 3, 3])])
+    model("global_avgpool",
+          [node("GlobalAveragePool", ["x"], ["y"], "gap0")],
+          [vi("x", [1, 3, 5, 7])], [vi("y", [1, 3, 1, 1])])
+
+    model("softmax_axis", [node("Softmax", ["x"], ["y"], "softmax0", axis=1)],
+          [vi("x", [2, 3, 4])], [vi("y", [2, 3, 4])])
+    model("softmax_default", [node("Softmax", ["x"], ["y"], "softmax0")],
+          [vi("x", [2, 3, 4])], [vi("y", [2, 3, 4])])
+
+    # ReduceMean takes axes as an attribute up to opset 17.
+    model("reduce_mean_keepdims0",
+          [node("ReduceMean", ["x"], ["y"], "mean0", axes=[1], keepdims=0)],
+          [vi("x", [2, 3, 4])], [vi("y", [2, 4])])
+    # ReduceSum takes axes as an input since opset 13.
+    model("reduce_sum_axes_input",
+          [node("ReduceSum", ["x", "axes"], ["y"], "sum0")],
+          [vi("x", [2, 3, 4])], [vi("y", [2, 3, 1])], [i64("axes", [-1])])
+
+
+#===------------------------------------------------------------------------===#
+# Data movement
+#===------------------------------------------------------------------------===#
+
+
+def data_movement_fixtures():
+    model("concat", [node("Concat", ["x", "z"], ["y"], "concat0", axis=1)],
+          [vi("x", [1, 2, 4]), vi("z", [1, 3, 4])], [vi("y", [1, 5, 4])])
+
+    # [0, -1]: keep dim 0, infer the rest: 2x3x4 -> 2x12.
+    model("reshape_zero_minus_one",
+          [node("Reshape", ["x", "shape"], ["y"], "reshape0")],
+          [vi("x", [2, 3, 4])], [vi("y", [2, 12])], [i64("shape", [0, -1])])
+    # [-1, 0, 2]: dim 1 copies 3, so -1 = 24 / 6 = 4.
+    model("reshape_middle_zero",
+          [node("Reshape", ["x", "shape"], ["y"], "reshape0")],
+          [vi("x", [2, 3, 4])], [vi("y", [4, 3, 2])],
+          [i64("shape", [-1, 0, 2])])
+
+    model("flatten", [node("Flatten", ["x"], ["y"], "flatten0", axis=2)],
+          [vi("x", [2, 3, 4, 5])], [vi("y", [6, 20])])
+
+    model("transpose_perm",
+          [node("Transpose", ["x"], ["y"], "transpose0", perm=[0, 2, 3, 1])],
+          [vi("x", [1, 2, 3, 4])], [vi("y", [1, 3, 4, 2])])
+    # No perm: the dimensions are reversed.
+    model("transpose_default", [node("Transpose", ["x"], ["y"], "transpose0")],
+          [vi("x", [1, 2, 3, 4])], [vi("y", [4, 3, 2, 1])])
+
+    # Pad (opset 13: pads and constant_value are inputs).
+    model("pad_constant",
+          [node("Pad", ["x", "pads", "value"], ["y"], "pad0")],
+          [vi("x", [1, 2, 3, 3])], [vi("y", [1, 2, 5, 7])],
+          [i64("pads", [0, 0, 1, 2, 0, 0, 1, 2]), f32("value", 1.5)])
+    model("pad_reflect",
+          [node("Pad", ["x", "pads"], ["y"], "pad0", mode="reflect")],
+          [vi("x", [1, 2, 3, 3])], [vi("y", [1, 2, 5, 5])],
+          [i64("pads", [0, 0, 1, 1, 0, 0, 1, 1])])
+    model("pad_edge", [node("Pad", ["x", "pads"], ["y"], "pad0", mode="edge")],
+          [vi("x", [1, 2, 3, 3])], [vi("y", [1, 2, 3, 6])],
+          [i64("pads", [0, 0, 0, 1, 0, 0, 0, 2])])
+
+    # Slice with every input: axis 0 takes [1, 3); axis -2 runs backwards from
+    # -1 (= 9) down to -8 (= 2, excluded) by 2: 9, 7, 5, 3.
+    model("slice_steps_negative",
+          [node("Slice", ["x", "starts", "ends", "axes", "steps"], ["y"],
+                "slice0")],
+          [vi("x", [4, 10, 6])], [vi("y", [2, 4, 6])],
+          [i64("starts", [1, -1]), i64("ends", [3, -8]),
+           i64("axes", [0, -2]), i64("steps", [1, -2])])
+    # Only starts and ends; an end of INT64_MAX means "to the end".
+    model("slice_starts_ends",
+          [node("Slice", ["x", "starts", "ends"], ["y"], "slice0")],
+          [vi("x", [4, 10, 6])], [vi("y", [2, 8, 6])],
+          [i64("starts", [0, 2]), i64("ends", [2, INT64_MAX])])
+
+    model("identity", [node("Identity", ["x"], ["y"], "identity0")],
+          [vi("x", [2, 3])], [vi("y", [2, 3])])
+    # Dropout at inference, its mask output unused.
+    model("dropout",
+          [node("Dropout", ["x"], ["d", "mask"], "dropout0"),
+           node("Relu", ["d"], ["y"], "relu0")],
+          [vi("x", [2, 3])], [vi("y", [2, 3])])
+
+    # Squeeze / Unsqueeze with axes inputs (opset 13), and Squeeze of every
+    # size-1 dimension when axes are absent.
+    model("squeeze_unsqueeze",
+          [node("Squeeze", ["x", "sq_axes"], ["s"], "squeeze0"),
+           node("Unsqueeze", ["s", "unsq_axes"], ["y"], "unsqueeze0"),
+           node("Squeeze", ["x"], ["z"], "squeeze1")],
+          [vi("x", [1, 3, 1, 4])], [vi("y", [1, 3, 4, 1]), vi("z", [3, 4])],
+          [i64("sq_axes", [0, 2]), i64("unsq_axes", [0, -1])])
+
+
+#===------------------------------------------------------------------------===#
+# Constants and import-time shape computation
+#===------------------------------------------------------------------------===#
+
+
+def constant_fixtures():
+    # A 4x5 Constant (above the inline limit) and a 3-element one.
+    big = h.make_tensor("big", TP.FLOAT, [4, 5],
+                        np.arange(20, dtype=np.float32).tolist())
+    small = h.make_tensor("small", TP.FLOAT, [5], [1, 2, 3, 4, 5])
+    model("constant_value",
+          [node("Constant", [], ["c"], "const0", value=big),
+           node("Constant", [], ["d"], "const1", value=small),
+           node("Add", ["x", "c"], ["s"], "add0"),
+           node("Mul", ["s", "d"], ["y"], "mul0")],
+          [vi("x", [4, 5])], [vi("y", [4, 5])])
+    model("constant_value_float",
+          [node("Constant", [], ["c"], "const0", value_float=2.5),
+           node("Mul", ["x", "c"], ["y"], "mul0")],
+          [vi("x", [2, 3])], [vi("y", [2, 3])])
+    model("constant_value_ints",
+          [node("Constant", [], ["shape"], "const0", value_ints=[3, 8]),
+           node("Reshape", ["x", "shape"], ["y"], "reshape0")],
+          [vi("x", [2, 3, 4])], [vi("y", [3, 8])])
+
+    # Inline limit: 16 elements stay dense, 17 become a dense_resource.
+    model("inline_limit",
+          [node("Add", ["x16", "c16"], ["y16"], "add16"),
+           node("Add", ["x17", "c17"], ["y17"], "add17")],
+          [vi("x16", [16]), vi("x17", [17])],
+          [vi("y16", [16]), vi("y17", [17])],
+          [f32("c16", np.arange(16)), f32("c17", np.arange(17))])
+
+    # Channel shuffle as torchvision's ShuffleNetV2 exports it (groups = 2):
+    #   n, c, h, w = x.size()
+    #   x = x.view(n, 2, c // 2, h, w).transpose(1, 2).contiguous()
+    #   x = x.view(n, -1, h, w)
+    # All the shape arithmetic must fold at import.
+    def scalar(name, value):
+        return node("Constant", [], [name], name,
+                    value=h.make_tensor(name + "_v", TP.INT64, [], [value]))
+
+    def axes0(name):
+        return node("Constant", [], [name], name,
+                    value=h.make_tensor(name + "_v", TP.INT64, [1], [0]))
+
+    nodes = [scalar("i0", 0), scalar("i1", 1), scalar("i2", 2),
+             scalar("i3", 3), scalar("groups", 2), axes0("ax"),
+             node("Shape", ["x"], ["shape_x"], "Shape_0")]
+    for i, dim in enumerate(["n", "c", "h", "w"]):
+        nodes.append(node("Gather", ["shape_x", "i%d" % i], [dim],
+                          "Gather_%d" % i, axis=0))
+    nodes += [
+        node("Div", ["c", "groups"], ["cpg"], "Div_0"),
+        node("Unsqueeze", ["n", "ax"], ["n1"], "Unsqueeze_0"),
+        node("Unsqueeze", ["groups", "ax"], ["g1"], "Unsqueeze_1"),
+        node("Unsqueeze", ["cpg", "ax"], ["cpg1"], "Unsqueeze_2"),
+        node("Unsqueeze", ["h", "ax"], ["h1"], "Unsqueeze_3"),
+        node("Unsqueeze", ["w", "ax"], ["w1"], "Unsqueeze_4"),
+        node("Concat", ["n1", "g1", "cpg1", "h1", "w1"], ["shape5"],
+             "Concat_0", axis=0),
+        node("Reshape", ["x", "shape5"], ["x5"], "Reshape_0"),
+        node("Transpose", ["x5"], ["t5"], "Transpose_0", perm=[0, 2, 1, 3, 4]),
+        node("Constant", [], ["minus1"], "minus1",
+             value=h.make_tensor("minus1_v", TP.INT64, [1], [-1])),
+        node("Concat", ["n1", "minus1", "h1", "w1"], ["shape4"], "Concat_1",
+             axis=0),
+        node("Reshape", ["t5", "shape4"], ["y"], "Reshape_1"),
+    ]
+    model("shuffle_channels", nodes, [vi("x", [1, 8, 4, 4])],
+          [vi("y", [1, 8, 4, 4])])
+
+    # Cast on shapes: INT64 -> INT32 -> INT64 stays an import-time shape,
+    # and a Cast to FLOAT turns it into an f32 constant.
+    model("cast_shape",
+          [node("Shape", ["x"], ["s"], "shape0"),
+           node("Cast", ["s"], ["s32"], "cast0", to=TP.INT32),
+           node("Cast", ["s32"], ["s64"], "cast1", to=TP.INT64),
+           node("Cast", ["s64"], ["sf"], "cast2", to=TP.FLOAT),
+           node("Mul", ["x", "sf"], ["y"], "mul0")],
+          [vi("x", [3, 2])], [vi("y", [3, 2])])
+
+    # ConstantOfShape with a float value, and with the default (0.0).
+    model("constant_of_shape",
+          [node("Shape", ["x"], ["s"], "shape0"),
+           node("ConstantOfShape", ["s"], ["c"], "cos0",
+                value=h.make_tensor("v", TP.FLOAT, [1], [1.5])),
+           node("ConstantOfShape", ["s"], ["z"], "cos1"),
+           node("Add", ["x", "c"], ["y"], "add0"),
+           node("Sub", ["x", "z"], ["y2"], "sub0")],
+          [vi("x", [2, 3])], [vi("y", [2, 3]), vi("y2", [2, 3])])
+
+
+#===------------------------------------------------------------------------===#
+# Version conversion
+#===------------------------------------------------------------------------===#
+
+
+def version_conversion_fixtures():
+    # An opset 9 model as old exporters wrote it: IR version 4, initializers
+    # also listed as graph inputs.
+    params = [f32("scale", [1, 2, 3]), f32("bias", [0, 0, 0]),
+              f32("mean", [0, 0, 0]), f32("var", [1, 1, 1])]
+    model("opset9_bn_relu",
+          [node("BatchNormalization", ["x", "scale", "bias", "mean", "var"],
+                ["bn"], "bn0", epsilon=1e-4),
+           node("Relu", ["bn"], ["y"], "relu0")],
+          [vi("x", [1, 3, 4, 4])] + [vi(p.name, [3]) for p in params],
+          [vi("y", [1, 3, 4, 4])], params, opset=9, ir_version=4)
+    # Opset 11: Unsqueeze axes is an attribute (an input in 13).
+    model("opset11_unsqueeze",
+          [node("Unsqueeze", ["x"], ["u"], "unsqueeze0", axes=[0]),
+           node("Relu", ["u"], ["y"], "relu0")],
+          [vi("x", [3, 4])], [vi("y", [1, 3, 4])], opset=11, ir_version=6)
+
+
+#===------------------------------------------------------------------------===#
+# External data
+#===------------------------------------------------------------------------===#
+
+
+def external(tensor, location, offset=None, length=None):
+    """Moves `tensor` to external data at `location` (raw data dropped)."""
+    onnx.external_data_helper.set_external_data(tensor, location, offset,
+                                                length)
+    tensor.ClearField("raw_data")
+    return tensor
+
+
+def external_model(name, location, w_offset, w_length):
+    """Conv 1x3x8x8 -> 1x8x6x6 whose weight and bias are external data:
+    w (216 floats) at w_offset, b (8 floats) right after the 864 weight
+    bytes."""
+    w = f32("w", np.arange(216).reshape(8, 3, 3, 3))
+    b = f32("b", np.arange(8))
+    external(w, location, w_offset, w_length)
+    external(b, "weights.bin", 864, 32)
+    model(name, [node("Conv", ["x", "w", "b"], ["y"], "conv0")],
+          [vi("x", [1, 3, 8, 8])], [vi("y", [1, 8, 6, 6])], [w, b],
+          check=False, folder=EXT)
+
+
+def external_fixtures():
+    weights = np.concatenate([np.arange(216), np.arange(8)]).astype(np.float32)
+    write(os.path.join(EXT, "weights.bin"), weights.tobytes())
+    external_model("model", "weights.bin", 0, 864)
+    # The valid one must load through ONNX's own external-data reader.
+    loaded = onnx.load(os.path.join(EXT, "model.onnx"))
+    onnx.checker.check_model(loaded)
+    arrays = {t.name: nh.to_array(t) for t in loaded.graph.initializer}
+    assert (arrays["w"].ravel() == np.arange(216)).all()
+    assert (arrays["b"] == np.arange(8)).all()
+    external_model("err_ext_absolute", "/etc/passwd", None, None)
+    external_model("err_ext_dotdot", "../../../../../../etc/passwd", None, None)
+    external_model("err_ext_offset", "weights.bin", 100000, None)
+    external_model("err_ext_length", "weights.bin", 800, 864)
+
+
+#===------------------------------------------------------------------------===#
+# Error cases
+#===------------------------------------------------------------------------===#
+
+
+def error_fixtures():
+    # Two different unsupported ops in three nodes, one in a custom domain.
+    model("err_unsupported_ops",
+          [node("Abs", ["x"], ["a"], "abs0"),
+           node("Relu", ["a"], ["r"], "relu0"),
+           h.make_node("Scale", ["r"], ["s"], name="scale0",
+                       domain="com.example"),
+           node("Abs", ["s"], ["y"], "abs1")],
+          [vi("x", [2, 3])], [vi("y", [2, 3])],
+          opsets=[("com.example", 1)], check=False)
+
+    with open(os.path.join(OUT, "conv_2d_bias.onnx"), "rb") as f:
+        data = f.read()
+    write(os.path.join(OUT, "err_truncated.onnx"), data[:len(data) // 2])
+    write(os.path.join(OUT, "err_not_onnx.onnx"),
+          b"This is a text file, not an ONNX model.\n")
+    write(os.path.join(OUT, "err_empty.onnx"), b"")
+
+    # 'w' is produced by no node, input or initializer.
+    model("err_missing_input", [node("Add", ["x", "w"], ["y"], "add0")],
+          [vi("x", [2, 3])], [vi("y", [2, 3])], check=False)
+
+    # Shapes that do not broadcast / a Conv weight with the wrong channels.
+    model("err_add_shapes", [node("Add", ["x", "z"], ["y"], "add0")],
+          [vi("x", [2, 3]), vi("z", [4, 5])], [vi("y", ["a", "b"])],
+          check=False)
+    model("err_conv_channels", [node("Conv", ["x", "w"], ["y"], "conv0")],
+          [vi("x", [1, 3, 8, 8])], [vi("y", [1, 4, 6, 6])],
+          [f32("w", rand("err_conv_channels.w", 4, 2, 3, 3))], check=False)
+
+    # An initializer whose element count overflows int64 (no data at all).
+    big = onnx.TensorProto(name="big", data_type=TP.FLOAT,
+                           dims=[2**40, 2**40, 2])
+    model("err_dims_overflow", [node("Add", ["x", "big"], ["y"], "add0")],
+          [vi("x", [2])], [vi("y", ["a", "b", "c"])], [big], check=False)
+
+    # raw_data of 20 bytes for a 2x3 float tensor (24 bytes).
+    bad = onnx.TensorProto(name="c", data_type=TP.FLOAT, dims=[2, 3],
+                           raw_data=b"\0" * 20)
+    model("err_raw_data_size", [node("Add", ["x", "c"], ["y"], "add0")],
+          [vi("x", [2, 3])], [vi("y", [2, 3])], [bad], check=False)
+
+    # Unsupported data types: a FLOAT16 Conv weight (the ONNX type checker
+    # sees the mismatch with the float input), a FLOAT16 Pow exponent (valid
+    # ONNX: Pow's exponent type is independent), an INT64 graph input.
+    w16 = nh.from_array(rand("err_fp16.w", 4, 3, 3, 3).astype(np.float16),
+                        "w")
+    model("err_conv_fp16_weight", [node("Conv", ["x", "w"], ["y"], "conv0")],
+          [vi("x", [1, 3, 8, 8])], [vi("y", [1, 4, 6, 6])], [w16], check=False)
+    model("err_pow_fp16_exponent", [node("Pow", ["x", "e"], ["y"], "pow0")],
+          [vi("x", [2, 3])], [vi("y", [2, 3])],
+          [nh.from_array(np.array(2.0, dtype=np.float16), "e")])
+    model("err_int64_input", [node("Relu", ["x"], ["y"], "relu0")],
+          [vi("x", [2, 3], TP.INT64)], [vi("y", [2, 3], TP.INT64)], opset=14)
+
+    # A dynamic batch dimension ('N').
+    model("dynamic_batch",
+          [node("Conv", ["x", "w"], ["c"], "conv0"),
+           node("Relu", ["c"], ["y"], "relu0")],
+          [vi("x", ["N", 3, 8, 8])], [vi("y", ["N", 4, 6, 6])],
+          [f32("w", rand("dynamic_batch.w", 4, 3, 3, 3))])
+
+    model("err_opset18", [node("Relu", ["x"], ["y"], "relu0")],
+          [vi("x", [2, 3])], [vi("y", [2, 3])], opset=18, check=False)
+
+    # Conv's group as a FLOAT attribute.
+    conv = node("Conv", ["x", "w"], ["y"], "conv0")
+    conv.attribute.append(h.make_attribute("group", 1.0))
+    model("err_attr_type", [conv], [vi("x", [1, 3, 8, 8])],
+          [vi("y", [1, 4, 6, 6])],
+          [f32("w", rand("err_attr_type.w", 4, 3, 3, 3))], check=False)
+
+    model("err_bn_training",
+          [node("BatchNormalization", ["x", "scale", "bias", "mean", "var"],
+                ["y", "running_mean", "running_var"], "bn0",
+                training_mode=1)],
+          [vi("x", [1, 3, 4, 4])], [vi("y", [1, 3, 4, 4])],
+          [f32("scale", [1, 1, 1]), f32("bias", [0, 0, 0]),
+           f32("mean", [0, 0, 0]), f32("var", [1, 1, 1])], opset=15)
+
+    model("err_maxpool_indices",
+          [node("MaxPool", ["x"], ["y", "idx"], "pool0", kernel_shape=[2, 2])],
+          [vi("x", [1, 2, 4, 4])],
+          [vi("y", [1, 2, 3, 3]), vi("idx", [1, 2, 3, 3], TP.INT64)])
+
+
+def main():
+    if os.path.isdir(OUT):
+        shutil.rmtree(OUT)
+    os.makedirs(OUT)
+    conv_fixtures()
+    matrix_fixtures()
+    elementwise_fixtures()
+    pool_fixtures()
+    data_movement_fixtures()
+    constant_fixtures()
+    version_conversion_fixtures()
+    external_fixtures()
+    error_fixtures()
+
+    total = 0
+    for root, _, files in os.walk(OUT):
+        for f in files:
+            size = os.path.getsize(os.path.join(root, f))
+            assert size < 100 * 1024, (f, size)
+            total += size
+    assert total < 1024 * 1024, total
+    print("wrote %d bytes of fixtures to %s" % (total, OUT))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
