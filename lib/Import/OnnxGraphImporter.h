@@ -16,6 +16,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 #include "onnx/onnx_pb.h"
 
 #include <optional>
@@ -41,6 +42,13 @@ struct ImportedValue {
   /// A tensor of a data type Seam does not import; an error when used.
   int32_t unsupportedType = 0;
 };
+
+/// The f32 elements of an ONNX tensor, viewed in place when aligned.
+struct FloatData {
+  llvm::ArrayRef<float> values;
+  std::vector<float> aligned;
+};
+FloatData floatData(const onnx::TensorProto &tensor);
 
 class GraphImporter {
 public:
@@ -119,6 +127,12 @@ private:
   /// How many nodes or graph outputs use each value name.
   llvm::StringMap<unsigned> uses;
 
+  /// Values whose ONNX-inferred shapes are not compared (see importNode).
+  llvm::StringSet<> untrusted;
+  /// Names of the graph's outputs (their declared shapes are always checked).
+  llvm::StringSet<> graphOutputs;
+  /// The current node's name, or its first output's when it has none.
+  std::string currentLabel;
   /// The last initializer materialized; the next goes after it.
   mlir::Operation *lastWeight = nullptr;
   const onnx::NodeProto *current = nullptr;

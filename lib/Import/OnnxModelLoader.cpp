@@ -238,6 +238,22 @@ LogicalResult normalizeOnnxModel(onnx::ModelProto &model, StringRef baseDir,
       failed(fixInputShapes(*model.mutable_graph(), options, loc)))
     return failure();
 
+  // ONNX 1.12's shape inference divides by strides and dilations without
+  // checking them (SIGFPE on 0): check them first.
+  for (const auto &node : model.graph().node())
+    for (const auto &attr : node.attribute())
+      if ((attr.name() == "strides" || attr.name() == "dilations") &&
+          llvm::any_of(attr.ints(), [](int64_t v) { return v <= 0; })) {
+        auto diag = emitError(loc)
+                    << "node '"
+                    << (node.name().empty() && node.output_size() ? node.output(0)
+                                                                  : node.name())
+                    << "' (" << node.op_type() << "): " << attr.name()
+                    << " must be positive, got [";
+        llvm::interleaveComma(attr.ints(), diag);
+        return diag << "]";
+      }
+
   // ONNX reports errors with exceptions; this is the one place that calls it.
   const char *stage = "";
   try {
@@ -254,11 +270,19 @@ LogicalResult normalizeOnnxModel(onnx::ModelProto &model, StringRef baseDir,
     }
     stage = "the ONNX checker";
     onnx::checker::check_model(model);
+    // Shapes come from ONNX's own inference, not from what the exporter
+    // wrote into value_info; the exporter's output types are kept aside and
+    // put back, so that the importer checks its shapes against both.
+    auto declaredOutputs = model.graph().output();
+    model.mutable_graph()->clear_value_info();
+    for (auto &out : *model.mutable_graph()->mutable_output())
+      out.mutable_type()->mutable_tensor_type()->clear_shape();
     stage = "ONNX shape inference";
     onnx::shape_inference::InferShapes(
         model, onnx::OpSchemaRegistry::Instance(),
         onnx::ShapeInferenceOptions(/*check_type=*/true, /*strict_mode=*/1,
                                     /*data_prop=*/true));
+    *model.mutable_graph()->mutable_output() = declaredOutputs;
   } catch (const std::exception &e) {
     std::string what = e.what();
     while (!what.empty() && (what.back() == '\n' || what.back() == ' '))

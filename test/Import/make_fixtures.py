@@ -263,6 +263,16 @@ def pool_fixtures():
           [node("AveragePool", ["x"], ["y"], "pool0", kernel_shape=[2, 2],
                 strides=[2, 2])],
           [vi("x", [1, 2, 6, 6])], [vi("y", [1, 2, 3, 3])])
+    # ceil_mode where the last window would start in the end padding: 1-D
+    # input 4, k 2, s 2, pads [0, 1]: ceil((4 + 1 - 2) / 2) + 1 = 3, but the
+    # third window starts at 4 >= 4 + 0 and is dropped (PyTorch, ONNX Runtime,
+    # ONNX >= 1.16), giving 2. ONNX 1.12's shape inference says 3; the Relu
+    # after it checks that the disagreement does not spread downstream.
+    model("maxpool_ceil_window_in_padding",
+          [node("MaxPool", ["x"], ["p"], "pool0", kernel_shape=[2],
+                strides=[2], pads=[0, 1], ceil_mode=1),
+           node("Relu", ["p"], ["y"], "relu0")],
+          [vi("x", [1, 1, 4])], [vi("y", [1, 1, 2])], check=False)
     model("global_avgpool",
           [node("GlobalAveragePool", ["x"], ["y"], "gap0")],
           [vi("x", [1, 3, 5, 7])], [vi("y", [1, 3, 1, 1])])
@@ -345,6 +355,12 @@ def data_movement_fixtures():
           [node("Dropout", ["x"], ["d", "mask"], "dropout0"),
            node("Relu", ["d"], ["y"], "relu0")],
           [vi("x", [2, 3])], [vi("y", [2, 3])])
+
+    # Dropout with a constant training_mode = false (a BOOL input): identity.
+    model("dropout_training_false",
+          [node("Dropout", ["x", "ratio", "training"], ["y"], "dropout0")],
+          [vi("x", [2, 3])], [vi("y", [2, 3])],
+          [f32("ratio", 0.5), nh.from_array(np.array(False), "training")])
 
     # Squeeze / Unsqueeze with axes inputs (opset 13), and Squeeze of every
     # size-1 dimension when axes are absent.
@@ -529,6 +545,17 @@ def error_fixtures():
            node("Abs", ["s"], ["y"], "abs1")],
           [vi("x", [2, 3])], [vi("y", [2, 3])],
           opsets=[("com.example", 1)], check=False)
+
+    # A zero stride (ONNX 1.12's shape inference would divide by it).
+    model("err_zero_stride",
+          [node("Conv", ["x", "w"], ["y"], "conv0", strides=[0, 1])],
+          [vi("x", [1, 1, 5, 5])], [vi("y", [1, 1, 4, 4])],
+          [f32("w", rand("w", 1, 1, 2, 2))], check=False)
+    # Dropout in training mode (constant true).
+    model("err_dropout_training",
+          [node("Dropout", ["x", "ratio", "training"], ["y"], "dropout0")],
+          [vi("x", [2, 3])], [vi("y", [2, 3])],
+          [f32("ratio", 0.5), nh.from_array(np.array(True), "training")])
 
     with open(os.path.join(OUT, "conv_2d_bias.onnx"), "rb") as f:
         data = f.read()
