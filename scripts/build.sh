@@ -6,6 +6,11 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 build="${SEAM_BUILD_DIR:-$root/build}"
 jobs="${SEAM_JOBS:-2}"
 
+# One build at a time in a build folder (several people may share a machine).
+mkdir -p "$build"
+exec 9>"$build/.build-lock"
+flock 9
+
 if [ ! -f "$build/build.ninja" ]; then
   launcher=()
   if command -v ccache >/dev/null 2>&1; then
