@@ -3,6 +3,7 @@
 #include "seam/InitAll.h"
 
 #include "Seam/SeamDialect.h"
+#include "seam/Pipeline/Pipelines.h"
 #include "seam/Transforms/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -19,4 +20,5 @@ void seam::registerAllDialects(mlir::DialectRegistry &registry) {
 void seam::registerAllPasses() {
   mlir::registerAllPasses();
   mlir::seam::registerSeamPasses();
+  seam::registerSeamPipelines();
 }

@@ -1,0 +1,107 @@
+//===- Session.h - Compile a model once, run it many times ------*- C++ -*-===//
+//
+// The C++ API of Seam:
+//
+//   seam::CompileOptions options;
+//   options.backends = {"none"};
+//   auto session = seam::Session::create("model.onnx", options);
+//   if (!session) { report(session.takeError()); ... }
+//   std::vector<float> image(1 * 3 * 224 * 224);
+//   auto outputs = (*session)->run({{"input", seam::Tensor::wrap(image.data(), {1, 3, 224, 224})}});
+//
+// A Session is compiled once; `run` may be called from several threads at
+// once. Tensors are f32, row-major, and can wrap caller memory (no copy).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SEAM_SESSION_H
+#define SEAM_SESSION_H
+
+#include "llvm/Support/Error.h"
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace seam {
+
+/// An f32 tensor, row-major: it owns its data or wraps the caller's.
+class Tensor {
+public:
+  Tensor() = default;
+  /// A tensor of zeros that owns its data.
+  static Tensor allocate(std::vector<int64_t> shape);
+  /// A view of `data` (not copied, not freed); it must outlive the tensor.
+  static Tensor wrap(float *data, std::vector<int64_t> shape);
+
+  const std::vector<int64_t> &shape() const { return dims; }
+  int64_t numElements() const;
+  float *data() { return ptr; }
+  const float *data() const { return ptr; }
+
+private:
+  std::vector<int64_t> dims;
+  std::shared_ptr<std::vector<float>> owned;
+  float *ptr = nullptr;
+};
+
+/// Name and static shape of a model input or output.
+struct TensorInfo {
+  std::string name;
+  std::vector<int64_t> shape;
+};
+
+/// How a Session is compiled.
+struct CompileOptions {
+  /// Kernel libraries that may take regions, in priority order; empty or
+  /// {"none"} compiles the whole model through the linalg path.
+  std::vector<std::string> backends;
+  /// LLVM optimization level (0-3).
+  unsigned optLevel = 3;
+  /// Threads for heavy loops and kernel libraries (0: library default).
+  int threads = 0;
+  /// Static shapes for ONNX inputs with dynamic dims, by input name.
+  std::map<std::string, std::vector<int64_t>> inputShapes;
+  /// If set, the module after each stage is written there as NN-stage.mlir.
+  std::string dumpIrDir;
+  /// Called after each compile stage with its name and wall time.
+  std::function<void(const std::string &stage, double milliseconds)> onStage;
+};
+
+/// A compiled model.
+class Session {
+public:
+  /// Compiles the model at `path`: `.onnx` (imported) or `.mlir` (a module
+  /// of the seam dialect with `func.func @main`).
+  static llvm::Expected<std::unique_ptr<Session>>
+  create(const std::string &path, const CompileOptions &options = {});
+  /// Compiles a serialized ONNX model held in memory.
+  static llvm::Expected<std::unique_ptr<Session>>
+  createFromOnnxBytes(const std::string &bytes, const CompileOptions &options = {});
+  ~Session();
+
+  const std::vector<TensorInfo> &inputs() const;
+  const std::vector<TensorInfo> &outputs() const;
+
+  /// Runs the model on `inputs` (every input, by name) and returns every
+  /// output. Wrong names or shapes are an error saying what was expected.
+  llvm::Expected<std::map<std::string, Tensor>>
+  run(const std::map<std::string, Tensor> &inputs) const;
+
+  /// Runs writing into `outputs` (every output, by name, preallocated).
+  llvm::Error run(const std::map<std::string, Tensor> &inputs,
+                  std::map<std::string, Tensor> &outputs) const;
+
+  struct Impl;
+
+private:
+  explicit Session(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl;
+};
+
+} // namespace seam
+
+#endif // SEAM_SESSION_H

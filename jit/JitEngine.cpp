@@ -1,0 +1,105 @@
+//===- JitEngine.cpp - ORC JIT for lowered Seam modules -------------------===//
+
+#include "seam/Jit/JitEngine.h"
+
+#include "mlir/ExecutionEngine/ExecutionEngine.h"
+#include "mlir/ExecutionEngine/OptUtils.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
+#include "llvm/ExecutionEngine/Orc/Mangling.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Target/TargetMachine.h"
+
+#include <mutex>
+
+namespace seam {
+
+//===----------------------------------------------------------------------===//
+// RuntimeSymbolRegistry
+//===----------------------------------------------------------------------===//
+
+struct RuntimeSymbolRegistry::Impl {
+  mutable std::mutex mutex;
+  llvm::StringMap<void *> symbols;
+};
+
+RuntimeSymbolRegistry::RuntimeSymbolRegistry() : impl(std::make_shared<Impl>()) {}
+
+RuntimeSymbolRegistry &RuntimeSymbolRegistry::get() {
+  static RuntimeSymbolRegistry registry;
+  return registry;
+}
+
+void RuntimeSymbolRegistry::add(llvm::StringRef name, void *address) {
+  std::lock_guard<std::mutex> lock(impl->mutex);
+  impl->symbols[name] = address;
+}
+
+void RuntimeSymbolRegistry::forEach(
+    llvm::function_ref<void(llvm::StringRef, void *)> fn) const {
+  std::lock_guard<std::mutex> lock(impl->mutex);
+  for (const auto &entry : impl->symbols)
+    fn(entry.getKey(), entry.getValue());
+}
+
+//===----------------------------------------------------------------------===//
+// JitEngine
+//===----------------------------------------------------------------------===//
+
+static void initializeNativeTarget() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    llvm::InitializeNativeTarget();
+    llvm::InitializeNativeTargetAsmPrinter();
+  });
+}
+
+JitEngine::JitEngine(std::unique_ptr<mlir::ExecutionEngine> engine)
+    : engine(std::move(engine)) {}
+JitEngine::~JitEngine() = default;
+
+llvm::Expected<std::unique_ptr<JitEngine>>
+JitEngine::create(mlir::ModuleOp module, const JitOptions &options) {
+  initializeNativeTarget();
+  mlir::DialectRegistry registry;
+  mlir::registerBuiltinDialectTranslation(registry);
+  mlir::registerLLVMDialectTranslation(registry);
+  module->getContext()->appendDialectRegistry(registry);
+
+  // Optimize for this CPU: the target machine carries the host's features
+  // (AVX-512 here), so LLVM's vectorizers and codegen use them.
+  auto builder = llvm::orc::JITTargetMachineBuilder::detectHost();
+  if (!builder)
+    return builder.takeError();
+  auto targetMachine = builder->createTargetMachine();
+  if (!targetMachine)
+    return targetMachine.takeError();
+  auto transformer = mlir::makeOptimizingTransformer(
+      options.optLevel, /*sizeLevel=*/0, targetMachine->get());
+
+  mlir::ExecutionEngineOptions engineOptions;
+  engineOptions.transformer = transformer;
+  engineOptions.jitCodeGenOptLevel =
+      static_cast<llvm::CodeGenOptLevel>(std::min(options.optLevel, 3u));
+  auto engine = mlir::ExecutionEngine::create(module, engineOptions);
+  if (!engine)
+    return engine.takeError();
+  (*engine)->registerSymbols([](llvm::orc::MangleAndInterner interner) {
+    llvm::orc::SymbolMap map;
+    RuntimeSymbolRegistry::get().forEach([&](llvm::StringRef name, void *addr) {
+      map[interner(name)] = {llvm::orc::ExecutorAddr::fromPtr(addr),
+                             llvm::JITSymbolFlags::Exported};
+    });
+    return map;
+  });
+  return std::unique_ptr<JitEngine>(new JitEngine(std::move(*engine)));
+}
+
+llvm::Expected<JitEngine::PackedFunction>
+JitEngine::lookup(llvm::StringRef name) const {
+  return engine->lookupPacked(name);
+}
+
+} // namespace seam

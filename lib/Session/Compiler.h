@@ -1,0 +1,25 @@
+//===- Compiler.h - The stages a Session compiles a model with --*- C++ -*-===//
+
+#ifndef SEAM_LIB_SESSION_COMPILER_H
+#define SEAM_LIB_SESSION_COMPILER_H
+
+#include "seam/Session.h"
+
+#include "mlir/IR/BuiltinOps.h"
+
+namespace seam::detail {
+
+/// Lowers a module of the seam dialect to the LLVM dialect in place: prepare,
+/// partition (when backends are given), seam -> linalg, then the stages of
+/// seam-lower-to-llvm. Reports each stage through `options.onStage` and
+/// dumps it to `options.dumpIrDir`. Errors are MLIR diagnostics.
+mlir::LogicalResult compileToLLVMDialect(mlir::ModuleOp module,
+                                         const CompileOptions &options);
+
+/// Writes `module` to `<dir>/<index>-<stage>.mlir` (weights elided).
+void dumpStage(mlir::ModuleOp module, const std::string &dir, int index,
+               const std::string &stage);
+
+} // namespace seam::detail
+
+#endif // SEAM_LIB_SESSION_COMPILER_H

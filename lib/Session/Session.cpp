@@ -1,0 +1,277 @@
+//===- Session.cpp - Compile a model once, run it many times --------------===//
+
+#include "seam/Session.h"
+
+#include "Compiler.h"
+#include "seam/Import/OnnxImporter.h"
+#include "seam/InitAll.h"
+#include "seam/Jit/JitEngine.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/SourceMgr.h"
+
+#include <chrono>
+
+using namespace mlir;
+
+namespace seam {
+
+//===----------------------------------------------------------------------===//
+// Tensor
+//===----------------------------------------------------------------------===//
+
+Tensor Tensor::allocate(std::vector<int64_t> shape) {
+  Tensor t;
+  t.dims = std::move(shape);
+  t.owned = std::make_shared<std::vector<float>>(t.numElements());
+  t.ptr = t.owned->data();
+  return t;
+}
+
+Tensor Tensor::wrap(float *data, std::vector<int64_t> shape) {
+  Tensor t;
+  t.dims = std::move(shape);
+  t.ptr = data;
+  return t;
+}
+
+int64_t Tensor::numElements() const {
+  int64_t n = 1;
+  for (int64_t d : dims)
+    n *= d;
+  return n;
+}
+
+static std::string shapeString(const std::vector<int64_t> &shape) {
+  return "[" + llvm::join(llvm::map_range(shape, [](int64_t d) {
+                            return std::to_string(d);
+                          }),
+                          ", ") +
+         "]";
+}
+
+//===----------------------------------------------------------------------===//
+// Session
+//===----------------------------------------------------------------------===//
+
+struct Session::Impl {
+  std::vector<TensorInfo> inputs, outputs;
+  std::unique_ptr<JitEngine> engine;
+  JitEngine::PackedFunction main = nullptr;
+};
+
+Session::Session(std::unique_ptr<Impl> impl) : impl(std::move(impl)) {}
+Session::~Session() = default;
+const std::vector<TensorInfo> &Session::inputs() const { return impl->inputs; }
+const std::vector<TensorInfo> &Session::outputs() const { return impl->outputs; }
+
+/// Collects the error diagnostics of a compilation into one message.
+class DiagnosticCollector {
+public:
+  explicit DiagnosticCollector(MLIRContext &ctx)
+      : handler(&ctx, [this](Diagnostic &d) {
+          if (d.getSeverity() == DiagnosticSeverity::Error ||
+              d.getSeverity() == DiagnosticSeverity::Note) {
+            if (!message.empty())
+              message += "\n";
+            std::string loc;
+            llvm::raw_string_ostream os(loc);
+            d.getLocation().print(os);
+            message += loc + ": " + d.str();
+          }
+          return success();
+        }) {}
+  llvm::Error error(const std::string &what) const {
+    return llvm::createStringError(
+        what + (message.empty() ? "" : ":\n" + message));
+  }
+
+private:
+  std::string message;
+  ScopedDiagnosticHandler handler;
+};
+
+static std::string nameOf(func::FuncOp main, bool result, unsigned i) {
+  auto attr = result ? main.getResultAttrOfType<StringAttr>(i, "seam.name")
+                     : main.getArgAttrOfType<StringAttr>(i, "seam.name");
+  if (attr)
+    return attr.str();
+  return (result ? "output" : "input") + std::to_string(i);
+}
+
+/// Reads names and shapes of @main, compiles, JITs.
+static llvm::Expected<std::unique_ptr<Session::Impl>>
+compile(OwningOpRef<ModuleOp> module, const CompileOptions &options,
+        DiagnosticCollector &diags) {
+  auto main = module->lookupSymbol<func::FuncOp>("main");
+  if (!main)
+    return llvm::createStringError("the module has no func.func @main");
+  auto impl = std::make_unique<Session::Impl>();
+  for (auto [list, types, isResult] :
+       {std::make_tuple(&impl->inputs, main.getArgumentTypes(), false),
+        std::make_tuple(&impl->outputs, main.getResultTypes(), true)}) {
+    for (auto [i, type] : llvm::enumerate(types)) {
+      auto tensor = dyn_cast<RankedTensorType>(type);
+      if (!tensor || !tensor.hasStaticShape() || !tensor.getElementType().isF32())
+        return llvm::createStringError(
+            "@main " + std::string(isResult ? "result" : "argument") + " #" +
+            std::to_string(i) + " must be a static f32 tensor");
+      list->push_back({nameOf(main, isResult, i),
+                       std::vector<int64_t>(tensor.getShape().begin(),
+                                            tensor.getShape().end())});
+    }
+  }
+
+  if (failed(detail::compileToLLVMDialect(*module, options)))
+    return diags.error("cannot compile the model");
+  auto start = std::chrono::steady_clock::now();
+  JitOptions jitOptions;
+  jitOptions.optLevel = options.optLevel;
+  auto engine = JitEngine::create(*module, jitOptions);
+  if (!engine)
+    return engine.takeError();
+  auto fn = (*engine)->lookup("main");
+  if (!fn)
+    return fn.takeError();
+  if (options.onStage)
+    options.onStage("jit", std::chrono::duration<double, std::milli>(
+                               std::chrono::steady_clock::now() - start)
+                               .count());
+  impl->engine = std::move(*engine);
+  impl->main = *fn;
+  return impl;
+}
+
+static std::unique_ptr<MLIRContext> makeContext() {
+  DialectRegistry registry;
+  registerAllDialects(registry);
+  auto ctx = std::make_unique<MLIRContext>(registry,
+                                           MLIRContext::Threading::DISABLED);
+  loadImportDialects(*ctx);
+  return ctx;
+}
+
+static OnnxImportOptions importOptions(const CompileOptions &options) {
+  OnnxImportOptions importOptions;
+  for (const auto &[name, shape] : options.inputShapes)
+    importOptions.inputShapes[name] =
+        llvm::SmallVector<int64_t>(shape.begin(), shape.end());
+  return importOptions;
+}
+
+/// Times the import stage and dumps it like the others.
+static void reportImport(ModuleOp module, const CompileOptions &options,
+                         std::chrono::steady_clock::time_point start) {
+  if (!options.dumpIrDir.empty())
+    detail::dumpStage(module, options.dumpIrDir, 0, "import");
+  if (options.onStage)
+    options.onStage("import", std::chrono::duration<double, std::milli>(
+                                  std::chrono::steady_clock::now() - start)
+                                  .count());
+}
+
+llvm::Expected<std::unique_ptr<Session>>
+Session::create(const std::string &path, const CompileOptions &options) {
+  auto ctx = makeContext();
+  DiagnosticCollector diags(*ctx);
+  auto start = std::chrono::steady_clock::now();
+  OwningOpRef<ModuleOp> module;
+  if (llvm::StringRef(path).ends_with(".mlir")) {
+    llvm::SourceMgr sourceMgr;
+    module = parseSourceFile<ModuleOp>(path, sourceMgr, ParserConfig(ctx.get()));
+  } else {
+    module = importOnnxFile(path, *ctx, importOptions(options));
+  }
+  if (!module)
+    return diags.error("cannot load '" + path + "'");
+  reportImport(*module, options, start);
+  auto impl = compile(std::move(module), options, diags);
+  if (!impl)
+    return impl.takeError();
+  return std::unique_ptr<Session>(new Session(std::move(*impl)));
+}
+
+llvm::Expected<std::unique_ptr<Session>>
+Session::createFromOnnxBytes(const std::string &bytes,
+                             const CompileOptions &options) {
+  auto ctx = makeContext();
+  DiagnosticCollector diags(*ctx);
+  auto start = std::chrono::steady_clock::now();
+  OwningOpRef<ModuleOp> module =
+      importOnnxBytes(bytes, /*baseDir=*/"", *ctx, importOptions(options));
+  if (!module)
+    return diags.error("cannot import the ONNX model");
+  reportImport(*module, options, start);
+  auto impl = compile(std::move(module), options, diags);
+  if (!impl)
+    return impl.takeError();
+  return std::unique_ptr<Session>(new Session(std::move(*impl)));
+}
+
+/// Checks that `tensors` has exactly the names of `infos`, with their shapes.
+static llvm::Error checkTensors(const std::map<std::string, Tensor> &tensors,
+                                const std::vector<TensorInfo> &infos,
+                                const char *kind) {
+  for (const TensorInfo &info : infos) {
+    auto it = tensors.find(info.name);
+    if (it == tensors.end())
+      return llvm::createStringError(std::string(kind) + " '" + info.name +
+                                     "' is missing");
+    if (it->second.shape() != info.shape)
+      return llvm::createStringError(
+          std::string(kind) + " '" + info.name + "' has shape " +
+          shapeString(it->second.shape()) + " but the model expects " +
+          shapeString(info.shape));
+    if (!it->second.data())
+      return llvm::createStringError(std::string(kind) + " '" + info.name +
+                                     "' has no data");
+  }
+  for (const auto &entry : tensors)
+    if (llvm::none_of(infos, [&](const TensorInfo &i) {
+          return i.name == entry.first;
+        })) {
+      std::string names;
+      for (const TensorInfo &i : infos)
+        names += (names.empty() ? "'" : ", '") + i.name + "'";
+      return llvm::createStringError("the model has no " + std::string(kind) +
+                                     " named '" + entry.first + "' (" + kind +
+                                     "s: " + names + ")");
+    }
+  return llvm::Error::success();
+}
+
+llvm::Error Session::run(const std::map<std::string, Tensor> &inputs,
+                         std::map<std::string, Tensor> &outputs) const {
+  if (auto err = checkTensors(inputs, impl->inputs, "input"))
+    return err;
+  if (auto err = checkTensors(outputs, impl->outputs, "output"))
+    return err;
+  // Bare-pointer convention: one data pointer per input, then per output.
+  std::vector<float *> pointers;
+  for (const TensorInfo &info : impl->inputs)
+    pointers.push_back(const_cast<float *>(inputs.at(info.name).data()));
+  for (const TensorInfo &info : impl->outputs)
+    pointers.push_back(outputs.at(info.name).data());
+  std::vector<void *> args;
+  for (float *&p : pointers)
+    args.push_back(&p);
+  impl->main(args.data());
+  return llvm::Error::success();
+}
+
+llvm::Expected<std::map<std::string, Tensor>>
+Session::run(const std::map<std::string, Tensor> &inputs) const {
+  std::map<std::string, Tensor> outputs;
+  for (const TensorInfo &info : impl->outputs)
+    outputs[info.name] = Tensor::allocate(info.shape);
+  if (auto err = run(inputs, outputs))
+    return std::move(err);
+  return outputs;
+}
+
+} // namespace seam

@@ -1,0 +1,183 @@
+//===- TensorIO.cpp - Tensor files and comparisons ------------------------===//
+
+#include "seam/TensorIO.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
+#include "onnx/onnx_pb.h"
+
+#include <cmath>
+#include <cstring>
+#include <random>
+
+namespace seam {
+
+static llvm::Error fail(const std::string &path, const std::string &why) {
+  return llvm::createStringError("'" + path + "': " + why);
+}
+
+/// Parses a .npy v1-3 header: float32 little-endian, C order.
+static llvm::Expected<TensorFile> readNpy(const std::string &path,
+                                          llvm::StringRef bytes) {
+  if (bytes.size() < 10 || !bytes.starts_with("\x93NUMPY"))
+    return fail(path, "not a .npy file");
+  unsigned major = static_cast<unsigned char>(bytes[6]);
+  size_t headerLen, offset;
+  if (major == 1) {
+    headerLen = static_cast<unsigned char>(bytes[8]) |
+                (static_cast<unsigned char>(bytes[9]) << 8);
+    offset = 10;
+  } else {
+    if (bytes.size() < 12)
+      return fail(path, "truncated .npy header");
+    uint32_t len;
+    std::memcpy(&len, bytes.data() + 8, 4);
+    headerLen = len;
+    offset = 12;
+  }
+  if (offset + headerLen > bytes.size())
+    return fail(path, "truncated .npy header");
+  llvm::StringRef header = bytes.substr(offset, headerLen);
+  if (!header.contains("'descr': '<f4'"))
+    return fail(path, "only float32 (<f4) .npy files are supported, header: " +
+                          header.trim().str());
+  if (header.contains("'fortran_order': True"))
+    return fail(path, "Fortran-order .npy files are not supported");
+  size_t open = header.find("'shape': (");
+  if (open == llvm::StringRef::npos)
+    return fail(path, "no shape in the .npy header");
+  llvm::StringRef dims = header.substr(open + 10);
+  dims = dims.substr(0, dims.find(')'));
+  std::vector<int64_t> shape;
+  llvm::SmallVector<llvm::StringRef> parts;
+  dims.split(parts, ',', -1, false);
+  for (llvm::StringRef part : parts) {
+    if (part.trim().empty())
+      continue;
+    int64_t d;
+    if (part.trim().getAsInteger(10, d) || d < 0)
+      return fail(path, "bad dimension '" + part.str() + "' in the .npy header");
+    shape.push_back(d);
+  }
+  TensorFile file;
+  file.tensor = Tensor::allocate(shape);
+  size_t bytesNeeded = file.tensor.numElements() * sizeof(float);
+  if (bytes.size() - offset - headerLen != bytesNeeded)
+    return fail(path, "holds " + std::to_string(bytes.size() - offset - headerLen) +
+                          " bytes of data but its shape needs " +
+                          std::to_string(bytesNeeded));
+  std::memcpy(file.tensor.data(), bytes.data() + offset + headerLen, bytesNeeded);
+  return file;
+}
+
+static llvm::Expected<TensorFile> readPb(const std::string &path,
+                                         llvm::StringRef bytes) {
+  onnx::TensorProto proto;
+  if (!proto.ParseFromArray(bytes.data(), static_cast<int>(bytes.size())))
+    return fail(path, "not an ONNX TensorProto");
+  if (proto.data_type() != onnx::TensorProto::FLOAT)
+    return fail(path, "data type " + std::to_string(proto.data_type()) +
+                          " is not FLOAT; Seam's tensors are float32");
+  TensorFile file;
+  file.name = proto.name();
+  file.tensor = Tensor::allocate(
+      std::vector<int64_t>(proto.dims().begin(), proto.dims().end()));
+  size_t count = file.tensor.numElements();
+  if (proto.has_raw_data()) {
+    if (proto.raw_data().size() != count * sizeof(float))
+      return fail(path, "raw data size does not match its dims");
+    std::memcpy(file.tensor.data(), proto.raw_data().data(), count * sizeof(float));
+  } else {
+    if (static_cast<size_t>(proto.float_data_size()) != count)
+      return fail(path, "float_data size does not match its dims");
+    std::copy(proto.float_data().begin(), proto.float_data().end(),
+              file.tensor.data());
+  }
+  return file;
+}
+
+llvm::Expected<TensorFile> readTensorFile(const std::string &path) {
+  auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
+                                            /*RequiresNullTerminator=*/false);
+  if (!buffer)
+    return fail(path, buffer.getError().message());
+  llvm::StringRef bytes = (*buffer)->getBuffer();
+  if (llvm::StringRef(path).ends_with(".npy"))
+    return readNpy(path, bytes);
+  if (llvm::StringRef(path).ends_with(".pb"))
+    return readPb(path, bytes);
+  return fail(path, "unknown tensor file type (use .npy or .pb)");
+}
+
+llvm::Error writeNpy(const std::string &path, const Tensor &tensor) {
+  std::string shape;
+  for (int64_t d : tensor.shape())
+    shape += std::to_string(d) + ",";
+  if (tensor.shape().size() > 1)
+    shape.pop_back();
+  std::string header = "{'descr': '<f4', 'fortran_order': False, 'shape': (" +
+                       shape + "), }";
+  while ((10 + header.size() + 1) % 64)
+    header += ' ';
+  header += '\n';
+  std::error_code ec;
+  llvm::raw_fd_ostream os(path, ec);
+  if (ec)
+    return fail(path, ec.message());
+  os << "\x93NUMPY" << '\x01' << '\x00';
+  os << static_cast<char>(header.size() & 0xff)
+     << static_cast<char>(header.size() >> 8) << header;
+  os.write(reinterpret_cast<const char *>(tensor.data()),
+           tensor.numElements() * sizeof(float));
+  return llvm::Error::success();
+}
+
+Tensor randomTensor(const std::vector<int64_t> &shape, uint64_t seed) {
+  Tensor t = Tensor::allocate(shape);
+  std::mt19937_64 rng(seed);
+  std::uniform_real_distribution<float> dist(-1.0f, 1.0f);
+  for (int64_t i = 0, e = t.numElements(); i < e; ++i)
+    t.data()[i] = dist(rng);
+  return t;
+}
+
+Comparison compareTensors(const Tensor &actual, const Tensor &expected,
+                          double rtol, double atol) {
+  Comparison c;
+  if (actual.shape() != expected.shape()) {
+    c.pass = false;
+    c.error = "shape differs from the reference";
+    return c;
+  }
+  for (int64_t i = 0, e = actual.numElements(); i < e; ++i) {
+    double a = actual.data()[i], x = expected.data()[i];
+    if (std::isnan(a) || std::isnan(x)) {
+      if (std::isnan(a) != std::isnan(x)) {
+        c.pass = false;
+        ++c.mismatches;
+        c.maxAbs = INFINITY;
+      }
+      continue;
+    }
+    if (std::isinf(a) || std::isinf(x)) {
+      if (a != x) {
+        c.pass = false;
+        ++c.mismatches;
+        c.maxAbs = INFINITY;
+      }
+      continue;
+    }
+    double diff = std::fabs(a - x);
+    c.maxAbs = std::max(c.maxAbs, diff);
+    if (x != 0)
+      c.maxRel = std::max(c.maxRel, diff / std::fabs(x));
+    if (diff > atol + rtol * std::fabs(x)) {
+      c.pass = false;
+      ++c.mismatches;
+    }
+  }
+  return c;
+}
+
+} // namespace seam

@@ -1,0 +1,184 @@
+//===- seam-run.cpp - Compile a model with the JIT, run, compare, time ----===//
+//
+//   seam-run MODEL [--backends=dnnl,blas|none] [--input name=file.npy|file.pb ...]
+//            [--expect file ...] [--rtol R --atol A] [--bench N] [--threads T]
+//            [--input-shape name=DxD...] [--dump-ir DIR] [--save-outputs DIR]
+//
+// Exit status: 0 on success, 1 on an error, 2 when a comparison fails.
+// Scripts read `compare: PASS|FAIL max_abs=... max_rel=...` (one per output)
+// and `latency_ms: median=... min=... max=... runs=N`.
+//
+//===----------------------------------------------------------------------===//
+
+#include "seam/Session.h"
+#include "seam/TensorIO.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <chrono>
+
+namespace cl = llvm::cl;
+
+static cl::opt<std::string> modelPath(cl::Positional, cl::desc("<model.onnx|model.mlir>"),
+                                      cl::Required);
+static cl::list<std::string> backends("backends", cl::CommaSeparated,
+                                      cl::desc("Kernel libraries in priority order, or none"));
+static cl::list<std::string> inputFiles("input",
+                                        cl::desc("Input: name=file or file (in order); .npy or .pb"));
+static cl::list<std::string> expectFiles("expect",
+                                         cl::desc("Reference output: name=file or file (in order)"));
+static cl::opt<double> relTol("rtol", cl::desc("Relative tolerance"), cl::init(1e-3));
+static cl::opt<double> absTol("atol", cl::desc("Absolute tolerance"), cl::init(1e-5));
+static cl::opt<unsigned> benchRuns("bench", cl::desc("Time N runs after warm-up"), cl::init(0));
+static cl::opt<int> threads("threads", cl::desc("Threads (0: library default)"), cl::init(0));
+static cl::list<std::string> inputShapes("input-shape",
+                                         cl::desc("Static shape of an input: name=1x3x224x224"));
+static cl::opt<std::string> dumpIr("dump-ir", cl::desc("Write the module after each stage here"));
+static cl::opt<std::string> saveOutputs("save-outputs", cl::desc("Write each output as DIR/<name>.npy"));
+static cl::opt<unsigned> seed("seed", cl::desc("Seed of random inputs"), cl::init(0));
+static cl::opt<unsigned> optLevel("O", cl::desc("LLVM optimization level"), cl::init(3));
+
+static int fail(const llvm::Twine &message) {
+  llvm::errs() << "seam-run: " << message << "\n";
+  return 1;
+}
+
+/// Splits "name=file" (name may be empty for a bare file).
+static std::pair<std::string, std::string> splitBinding(llvm::StringRef spec) {
+  auto [name, file] = spec.split('=');
+  if (file.empty())
+    return {"", spec.str()};
+  return {name.str(), file.str()};
+}
+
+/// Binds tensor files to names: "name=file" by name, bare files in order.
+static llvm::Expected<std::map<std::string, seam::Tensor>>
+bindFiles(const std::vector<std::string> &specs,
+          const std::vector<seam::TensorInfo> &infos, const char *kind) {
+  std::map<std::string, seam::Tensor> result;
+  size_t next = 0;
+  for (const std::string &spec : specs) {
+    auto [name, file] = splitBinding(spec);
+    if (name.empty()) {
+      if (next >= infos.size())
+        return llvm::createStringError("more " + std::string(kind) +
+                                       " files than the model has " + kind + "s");
+      name = infos[next++].name;
+    }
+    auto tensor = seam::readTensorFile(file);
+    if (!tensor)
+      return tensor.takeError();
+    result[name] = tensor->tensor;
+  }
+  return result;
+}
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  cl::ParseCommandLineOptions(argc, argv, "Seam: compile, run, compare and time a model\n");
+
+  seam::CompileOptions options;
+  options.backends.assign(backends.begin(), backends.end());
+  options.optLevel = optLevel;
+  options.threads = threads;
+  options.dumpIrDir = dumpIr;
+  for (const std::string &spec : inputShapes) {
+    auto [name, dims] = llvm::StringRef(spec).split('=');
+    std::vector<int64_t> shape;
+    llvm::SmallVector<llvm::StringRef> parts;
+    dims.split(parts, 'x');
+    for (llvm::StringRef p : parts) {
+      int64_t d;
+      if (p.getAsInteger(10, d) || d <= 0)
+        return fail("--input-shape '" + spec + "' must look like name=1x3x224x224");
+      shape.push_back(d);
+    }
+    options.inputShapes[name.str()] = shape;
+  }
+  double compileMs = 0;
+  options.onStage = [&](const std::string &stage, double ms) {
+    compileMs += ms;
+    llvm::errs() << llvm::formatv("compile: {0,-10} {1,8:F1} ms\n", stage, ms);
+  };
+
+  auto session = seam::Session::create(modelPath, options);
+  if (!session)
+    return fail(llvm::toString(session.takeError()));
+  llvm::outs() << llvm::formatv("compile_ms: {0:F1}\n", compileMs);
+
+  // Inputs: from files, the rest seeded random.
+  auto inputs = bindFiles(inputFiles, (*session)->inputs(), "input");
+  if (!inputs)
+    return fail(llvm::toString(inputs.takeError()));
+  for (auto [i, info] : llvm::enumerate((*session)->inputs()))
+    if (!inputs->count(info.name))
+      (*inputs)[info.name] = seam::randomTensor(info.shape, seed + i);
+
+  auto outputs = (*session)->run(*inputs);
+  if (!outputs)
+    return fail(llvm::toString(outputs.takeError()));
+  for (const seam::TensorInfo &info : (*session)->outputs()) {
+    llvm::outs() << "output " << info.name << ": [";
+    llvm::interleaveComma(info.shape, llvm::outs());
+    llvm::outs() << "]\n";
+  }
+
+  if (!saveOutputs.empty())
+    for (const auto &[name, tensor] : *outputs) {
+      llvm::SmallString<256> path(saveOutputs.getValue());
+      llvm::sys::path::append(path, name + ".npy");
+      if (auto err = seam::writeNpy(std::string(path), tensor))
+        return fail(llvm::toString(std::move(err)));
+    }
+
+  bool allPass = true;
+  if (!expectFiles.empty()) {
+    auto expected = bindFiles(expectFiles, (*session)->outputs(), "output");
+    if (!expected)
+      return fail(llvm::toString(expected.takeError()));
+    for (const auto &[name, reference] : *expected) {
+      auto it = outputs->find(name);
+      if (it == outputs->end())
+        return fail("the model has no output named '" + name + "'");
+      seam::Comparison c = seam::compareTensors(it->second, reference, relTol, absTol);
+      allPass &= c.pass;
+      llvm::outs() << llvm::formatv("compare: {0} max_abs={1:e} max_rel={2:e} output={3}",
+                                    c.pass ? "PASS" : "FAIL", c.maxAbs, c.maxRel, name);
+      if (!c.error.empty())
+        llvm::outs() << " (" << c.error << ")";
+      else if (c.mismatches)
+        llvm::outs() << " mismatches=" << c.mismatches;
+      llvm::outs() << "\n";
+    }
+  }
+
+  if (benchRuns > 0) {
+    std::map<std::string, seam::Tensor> out = *outputs;
+    unsigned warmup = std::min(benchRuns.getValue(), 5u);
+    for (unsigned i = 0; i < warmup; ++i)
+      if (auto err = (*session)->run(*inputs, out))
+        return fail(llvm::toString(std::move(err)));
+    std::vector<double> times;
+    for (unsigned i = 0; i < benchRuns; ++i) {
+      auto start = std::chrono::steady_clock::now();
+      if (auto err = (*session)->run(*inputs, out))
+        return fail(llvm::toString(std::move(err)));
+      times.push_back(std::chrono::duration<double, std::milli>(
+                          std::chrono::steady_clock::now() - start)
+                          .count());
+    }
+    std::sort(times.begin(), times.end());
+    double median = times.size() % 2 ? times[times.size() / 2]
+                                     : (times[times.size() / 2 - 1] + times[times.size() / 2]) / 2;
+    llvm::outs() << llvm::formatv("throughput: {0:F1} inferences/s\n", 1000.0 / median);
+    llvm::outs() << llvm::formatv("latency_ms: median={0:F3} min={1:F3} max={2:F3} runs={3}\n",
+                                  median, times.front(), times.back(), times.size());
+  }
+  return allPass ? 0 : 2;
+}
