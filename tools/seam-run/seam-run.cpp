@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "seam/Import/OnnxImporter.h"
 #include "seam/Session.h"
 #include "seam/TensorIO.h"
 
@@ -88,19 +89,15 @@ int main(int argc, char **argv) {
   options.optLevel = optLevel;
   options.threads = threads;
   options.dumpIrDir = dumpIr;
+  seam::OnnxImportOptions shapes;
   for (const std::string &spec : inputShapes) {
-    auto [name, dims] = llvm::StringRef(spec).split('=');
-    std::vector<int64_t> shape;
-    llvm::SmallVector<llvm::StringRef> parts;
-    dims.split(parts, 'x');
-    for (llvm::StringRef p : parts) {
-      int64_t d;
-      if (p.getAsInteger(10, d) || d <= 0)
-        return fail("--input-shape '" + spec + "' must look like name=1x3x224x224");
-      shape.push_back(d);
-    }
-    options.inputShapes[name.str()] = shape;
+    std::string error = seam::parseInputShape(spec, shapes);
+    if (!error.empty())
+      return fail(error);
   }
+  for (const auto &entry : shapes.inputShapes)
+    options.inputShapes[entry.getKey().str()] =
+        std::vector<int64_t>(entry.getValue().begin(), entry.getValue().end());
   double compileMs = 0;
   options.onStage = [&](const std::string &stage, double ms) {
     compileMs += ms;
