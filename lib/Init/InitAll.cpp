@@ -3,6 +3,7 @@
 #include "seam/InitAll.h"
 
 #include "Seam/SeamDialect.h"
+#include "seam/Conversion/Passes.h"
 #include "seam/Pipeline/Pipelines.h"
 #include "seam/Transforms/Passes.h"
 
@@ -20,5 +21,6 @@ void seam::registerAllDialects(mlir::DialectRegistry &registry) {
 void seam::registerAllPasses() {
   mlir::registerAllPasses();
   mlir::seam::registerSeamPasses();
+  mlir::seam::registerSeamConversionPasses();
   seam::registerSeamPipelines();
 }

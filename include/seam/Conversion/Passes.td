@@ -1,0 +1,54 @@
+//===- Passes.td - Seam's conversion passes ----------------*- tablegen -*-===//
+//
+// Passes that take the seam dialect to upstream dialects.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SEAM_CONVERSION_PASSES_TD
+#define SEAM_CONVERSION_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def SeamLowerToLinalgPass : Pass<"seam-lower-to-linalg", "::mlir::ModuleOp"> {
+  let summary = "Lower every seam op to linalg, tensor, arith and math on tensors";
+  let description = [{
+    Rewrites each op of the seam dialect into upstream ops on tensors, with
+    the dialect conversion framework (the seam dialect is illegal, so an op
+    without a lowering fails the pass with an error naming it):
+
+    - `seam.conv`: `tensor.pad` with 0, then `linalg.conv_{1,2,3}d_nc..._fc...`
+      (`group` 1), `linalg.depthwise_conv_{1,2,3}d_nc..._c...` (one filter
+      per channel), `linalg.conv_2d_ngchw_gfchw` (other 2-D groups) or a
+      grouped `linalg.generic` (other 1-D/3-D groups); the bias is
+      broadcast into the accumulator the convolution adds to.
+    - `seam.max_pool`/`seam.avg_pool`: `tensor.pad` (-inf or 0, plus end
+      padding for `ceil_mode`), `linalg.pooling_nc{w,hw}_{max,sum}` (3-D: a
+      pooling `linalg.generic`); average divides by the window size or, where
+      the count of non-padded elements varies, by exact per-position counts.
+      `seam.global_avg_pool`: `linalg.reduce` then a division.
+    - `seam.matmul`: `linalg.matmul` / `linalg.batch_matmul` (batch dims
+      collapsed, broadcast through indexing maps or `linalg.broadcast`);
+      `seam.gemm`: `linalg.matmul` with transposing indexing maps, `C`
+      broadcast into the accumulator, alpha/beta in a `linalg.generic`.
+    - elementwise ops and `seam.batch_norm`: `linalg.generic` with NumPy
+      broadcasting indexing maps and `arith`/`math` bodies.
+    - `seam.softmax`: `linalg.softmax` (decompose it later with
+      `linalg::SoftmaxOp::decomposeOperation` / the AggregatedOpInterface).
+    - `seam.reduce_sum`/`seam.reduce_mean`: `linalg.reduce` (+ division,
+      + `tensor.expand_shape` for keepdims).
+    - data movement: `tensor.concat`, `tensor.collapse_shape`/`expand_shape`,
+      `linalg.transpose`, `tensor.pad`, `tensor.extract_slice`, and
+      `linalg.generic` for reflect/edge padding and negative-step slices.
+    - `seam.composite`: its body is inlined in place.
+
+    Constants (`arith.constant`, dense or dense_resource) stay as they are.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::math::MathDialect",
+    "::mlir::tensor::TensorDialect"
+  ];
+}
+
+#endif // SEAM_CONVERSION_PASSES_TD

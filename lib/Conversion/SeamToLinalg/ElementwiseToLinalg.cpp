@@ -1,0 +1,212 @@
+//===- ElementwiseToLinalg.cpp - seam elementwise ops to linalg.generic ---===//
+//
+// Unary and broadcasting binary seam ops become one linalg.generic each, with
+// NumPy broadcasting in the indexing maps and the scalar function in arith /
+// math. NaN propagates as ONNX wants: maximumf/minimumf (relu, clip, the
+// hard_* clamps) return NaN when either side is NaN.
+// seam.batch_norm is x * s[c] + t[c] with s = scale / sqrt(var + eps) and
+// t = bias - mean * s, computed at compile time when the parameters are
+// constants and by a small per-channel generic otherwise.
+//
+//===----------------------------------------------------------------------===//
+
+#include "LoweringUtils.h"
+
+#include "Seam/SeamConstants.h"
+#include "Seam/SeamOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+
+#include <cmath>
+
+using namespace mlir;
+using namespace mlir::seam;
+using namespace mlir::seam::lowering;
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// Scalar bodies
+//===----------------------------------------------------------------------===//
+
+/// max(lo, min(hi, x)) without NaN suppression.
+Value clamp(OpBuilder &b, Location loc, Value x, std::optional<float> lo,
+            std::optional<float> hi) {
+  if (lo)
+    x = arith::MaximumFOp::create(b, loc, x, f32Scalar(b, loc, *lo));
+  if (hi)
+    x = arith::MinimumFOp::create(b, loc, x, f32Scalar(b, loc, *hi));
+  return x;
+}
+
+Value scalarBody(ReluOp, OpBuilder &b, Location loc, ValueRange args) {
+  return arith::MaximumFOp::create(b, loc, args[0], f32Scalar(b, loc, 0.0f));
+}
+Value scalarBody(SigmoidOp, OpBuilder &b, Location loc, ValueRange args) {
+  Value x = args[0];
+  Value one = f32Scalar(b, loc, 1.0f);
+  Value e = math::ExpOp::create(b, loc, arith::NegFOp::create(b, loc, x));
+  return arith::DivFOp::create(b, loc, one,
+                               arith::AddFOp::create(b, loc, one, e));
+}
+Value scalarBody(TanhOp, OpBuilder &b, Location loc, ValueRange args) {
+  return math::TanhOp::create(b, loc, args[0]);
+}
+Value scalarBody(ExpOp, OpBuilder &b, Location loc, ValueRange args) {
+  return math::ExpOp::create(b, loc, args[0]);
+}
+Value scalarBody(SqrtOp, OpBuilder &b, Location loc, ValueRange args) {
+  return math::SqrtOp::create(b, loc, args[0]);
+}
+Value scalarBody(ErfOp, OpBuilder &b, Location loc, ValueRange args) {
+  return math::ErfOp::create(b, loc, args[0]);
+}
+Value scalarBody(HardSwishOp, OpBuilder &b, Location loc, ValueRange args) {
+  Value x = args[0];
+  // x * max(0, min(1, x / 6 + 1 / 2)), ONNX's alpha = 1/6, beta = 0.5.
+  Value t = arith::AddFOp::create(
+      b, loc, arith::MulFOp::create(b, loc, x, f32Scalar(b, loc, 1.0f / 6.0f)),
+      f32Scalar(b, loc, 0.5f));
+  return arith::MulFOp::create(b, loc, x, clamp(b, loc, t, 0.0f, 1.0f));
+}
+Value scalarBody(LeakyReluOp op, OpBuilder &b, Location loc, ValueRange args) {
+  Value x = args[0];
+  Value scaled = arith::MulFOp::create(
+      b, loc, x, f32Scalar(b, loc, op.getAlpha().convertToFloat()));
+  // x >= 0 is false for NaN, and alpha * NaN is NaN.
+  Value positive = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGE, x,
+                                         f32Scalar(b, loc, 0.0f));
+  return arith::SelectOp::create(b, loc, positive, x, scaled);
+}
+Value scalarBody(HardSigmoidOp op, OpBuilder &b, Location loc,
+                 ValueRange args) {
+  Value x = args[0];
+  Value t = arith::AddFOp::create(
+      b, loc,
+      arith::MulFOp::create(b, loc, x,
+                            f32Scalar(b, loc, op.getAlpha().convertToFloat())),
+      f32Scalar(b, loc, op.getBeta().convertToFloat()));
+  return clamp(b, loc, t, 0.0f, 1.0f);
+}
+Value scalarBody(ClipOp op, OpBuilder &b, Location loc, ValueRange args) {
+  Value x = args[0];
+  std::optional<float> lo, hi;
+  if (op.getMin())
+    lo = op.getMin()->convertToFloat();
+  if (op.getMax())
+    hi = op.getMax()->convertToFloat();
+  // min(max(x, lo), hi): with lo > hi every element becomes hi, as in ONNX.
+  return clamp(b, loc, x, lo, hi);
+}
+
+Value scalarBody(AddOp, OpBuilder &b, Location loc, ValueRange args) {
+  return arith::AddFOp::create(b, loc, args[0], args[1]);
+}
+Value scalarBody(SubOp, OpBuilder &b, Location loc, ValueRange args) {
+  return arith::SubFOp::create(b, loc, args[0], args[1]);
+}
+Value scalarBody(MulOp, OpBuilder &b, Location loc, ValueRange args) {
+  return arith::MulFOp::create(b, loc, args[0], args[1]);
+}
+Value scalarBody(DivOp, OpBuilder &b, Location loc, ValueRange args) {
+  return arith::DivFOp::create(b, loc, args[0], args[1]);
+}
+Value scalarBody(PowOp, OpBuilder &b, Location loc, ValueRange args) {
+  return math::PowFOp::create(b, loc, args[0], args[1]);
+}
+
+//===----------------------------------------------------------------------===//
+// Patterns
+//===----------------------------------------------------------------------===//
+
+/// An elementwise seam op (unary, or binary with NumPy broadcasting) as one
+/// linalg.generic whose body is the op's scalarBody.
+template <typename OpT> struct ElementwiseLowering : OpConversionPattern<OpT> {
+  using OpConversionPattern<OpT>::OpConversionPattern;
+  using OpAdaptor = typename OpT::Adaptor;
+
+  LogicalResult
+  matchAndRewrite(OpT op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Value result = buildElementwise(
+        rewriter, op.getLoc(), adaptor.getOperands(), op.getType().getShape(),
+        [&](OpBuilder &b, Location loc, ValueRange args) {
+          return scalarBody(op, b, loc, args);
+        });
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+struct BatchNormLowering : OpConversionPattern<BatchNormOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(BatchNormOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    float epsilon = op.getEpsilon().convertToFloat();
+    int64_t channels = op.getScale().getType().getDimSize(0);
+    Value s, t;
+    auto scale = getF32ConstantData(adaptor.getScale());
+    auto bias = getF32ConstantData(adaptor.getBias());
+    auto mean = getF32ConstantData(adaptor.getMean());
+    auto var = getF32ConstantData(adaptor.getVar());
+    if (scale && bias && mean && var) {
+      std::vector<float> sData(channels), tData(channels);
+      for (int64_t c = 0; c < channels; ++c) {
+        sData[c] = (*scale)[c] / std::sqrt((*var)[c] + epsilon);
+        tData[c] = (*bias)[c] - (*mean)[c] * sData[c];
+      }
+      s = createF32Constant(rewriter, loc, {channels}, sData, "bn_scale");
+      t = createF32Constant(rewriter, loc, {channels}, tData, "bn_shift");
+    } else {
+      // The same per-channel arithmetic at run time, C elements only.
+      s = buildElementwise(
+          rewriter, loc, ValueRange{adaptor.getScale(), adaptor.getVar()},
+          {channels}, [&](OpBuilder &b, Location l, ValueRange a) -> Value {
+            Value sd = math::SqrtOp::create(
+                b, l,
+                arith::AddFOp::create(b, l, a[1], f32Scalar(b, l, epsilon)));
+            return arith::DivFOp::create(b, l, a[0], sd);
+          });
+      t = buildElementwise(
+          rewriter, loc, ValueRange{adaptor.getBias(), adaptor.getMean(), s},
+          {channels}, [](OpBuilder &b, Location l, ValueRange a) -> Value {
+            return arith::SubFOp::create(
+                b, l, a[0], arith::MulFOp::create(b, l, a[1], a[2]));
+          });
+    }
+    ArrayRef<int64_t> shape = op.getType().getShape();
+    // s and t index the channel dim 1: reshape C to C x 1 x ... so that NumPy
+    // broadcasting lines them up with dim 1.
+    SmallVector<int64_t> perChannel(shape.size() - 1, 1);
+    perChannel[0] = channels;
+    s = reshapeTo(rewriter, loc, s, perChannel);
+    t = reshapeTo(rewriter, loc, t, perChannel);
+    Value result = buildElementwise(
+        rewriter, loc, ValueRange{adaptor.getInput(), s, t}, shape,
+        [](OpBuilder &b, Location l, ValueRange a) -> Value {
+          return arith::AddFOp::create(
+              b, l, arith::MulFOp::create(b, l, a[0], a[1]), a[2]);
+        });
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+} // namespace
+
+void lowering::populateElementwisePatterns(RewritePatternSet &patterns) {
+  MLIRContext *ctx = patterns.getContext();
+  patterns
+      .add<ElementwiseLowering<ReluOp>, ElementwiseLowering<SigmoidOp>,
+           ElementwiseLowering<TanhOp>, ElementwiseLowering<ExpOp>,
+           ElementwiseLowering<SqrtOp>, ElementwiseLowering<ErfOp>,
+           ElementwiseLowering<HardSwishOp>, ElementwiseLowering<LeakyReluOp>,
+           ElementwiseLowering<HardSigmoidOp>, ElementwiseLowering<ClipOp>,
+           ElementwiseLowering<AddOp>, ElementwiseLowering<SubOp>,
+           ElementwiseLowering<MulOp>, ElementwiseLowering<DivOp>,
+           ElementwiseLowering<PowOp>>(ctx);
+  patterns.add<BatchNormLowering>(ctx);
+}

@@ -1,0 +1,165 @@
+//===- LoweringUtils.cpp - Helpers shared by the seam-to-linalg patterns --===//
+
+#include "LoweringUtils.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/ReshapeOpsUtils.h"
+
+using namespace mlir;
+using namespace mlir::seam;
+
+ArrayRef<int64_t> lowering::shapeOf(Value value) {
+  return cast<RankedTensorType>(value.getType()).getShape();
+}
+
+Value lowering::f32Scalar(OpBuilder &b, Location loc, float value) {
+  return arith::ConstantOp::create(b, loc, b.getF32FloatAttr(value));
+}
+
+Value lowering::indexScalar(OpBuilder &b, Location loc, int64_t value) {
+  return arith::ConstantIndexOp::create(b, loc, value);
+}
+
+Value lowering::emptyTensor(OpBuilder &b, Location loc,
+                            ArrayRef<int64_t> shape) {
+  return tensor::EmptyOp::create(b, loc, shape, b.getF32Type());
+}
+
+Value lowering::filledTensor(OpBuilder &b, Location loc,
+                             ArrayRef<int64_t> shape, float value) {
+  Value init = emptyTensor(b, loc, shape);
+  return linalg::FillOp::create(b, loc, ValueRange{f32Scalar(b, loc, value)},
+                                ValueRange{init})
+      .getResult(0);
+}
+
+SmallVector<utils::IteratorType> lowering::parallelIterators(unsigned n) {
+  return SmallVector<utils::IteratorType>(n, utils::IteratorType::parallel);
+}
+
+SmallVector<AffineExpr> lowering::dimExprs(MLIRContext *ctx, unsigned first,
+                                           unsigned n) {
+  SmallVector<AffineExpr> exprs;
+  for (unsigned i = 0; i < n; ++i)
+    exprs.push_back(getAffineDimExpr(first + i, ctx));
+  return exprs;
+}
+
+AffineMap lowering::broadcastMap(MLIRContext *ctx, ArrayRef<int64_t> operand,
+                                 ArrayRef<int64_t> result) {
+  unsigned offset = result.size() - operand.size();
+  SmallVector<AffineExpr> exprs;
+  for (auto [i, size] : llvm::enumerate(operand)) {
+    unsigned dim = offset + i;
+    exprs.push_back(size == 1 && result[dim] != 1
+                        ? getAffineConstantExpr(0, ctx)
+                        : getAffineDimExpr(dim, ctx));
+  }
+  return AffineMap::get(result.size(), 0, exprs, ctx);
+}
+
+Value lowering::buildElementwise(OpBuilder &b, Location loc, ValueRange inputs,
+                                 ArrayRef<int64_t> resultShape,
+                                 ScalarBodyFn body) {
+  MLIRContext *ctx = b.getContext();
+  SmallVector<AffineMap> maps;
+  for (Value input : inputs)
+    maps.push_back(broadcastMap(ctx, shapeOf(input), resultShape));
+  maps.push_back(AffineMap::getMultiDimIdentityMap(resultShape.size(), ctx));
+  Value init = emptyTensor(b, loc, resultShape);
+  auto generic = linalg::GenericOp::create(
+      b, loc, init.getType(), inputs, ValueRange{init}, maps,
+      parallelIterators(resultShape.size()),
+      [&](OpBuilder &nb, Location nloc, ValueRange args) {
+        Value result = body(nb, nloc, args.drop_back());
+        linalg::YieldOp::create(nb, nloc, result);
+      });
+  return generic.getResult(0);
+}
+
+Value lowering::reduceSum(OpBuilder &b, Location loc, Value input,
+                          ArrayRef<int64_t> dims) {
+  SmallVector<int64_t> kept;
+  for (auto [d, size] : llvm::enumerate(shapeOf(input)))
+    if (!llvm::is_contained(dims, static_cast<int64_t>(d)))
+      kept.push_back(size);
+  return linalg::ReduceOp::create(
+             b, loc, ValueRange{input},
+             ValueRange{filledTensor(b, loc, kept, 0.0f)}, dims,
+             [](OpBuilder &nb, Location nloc, ValueRange args) {
+               Value sum = arith::AddFOp::create(nb, nloc, args[0], args[1]);
+               linalg::YieldOp::create(nb, nloc, sum);
+             })
+      .getResult(0);
+}
+
+Value lowering::divideBy(OpBuilder &b, Location loc, Value value,
+                         float divisor) {
+  return buildElementwise(b, loc, value, shapeOf(value),
+                          [&](OpBuilder &nb, Location nloc, ValueRange args) {
+                            return arith::DivFOp::create(
+                                       nb, nloc, args[0],
+                                       f32Scalar(nb, nloc, divisor))
+                                .getResult();
+                          });
+}
+
+Value lowering::padWithConstant(OpBuilder &b, Location loc, Value input,
+                                ArrayRef<int64_t> low, ArrayRef<int64_t> high,
+                                float value) {
+  if (llvm::all_of(low, [](int64_t p) { return p == 0; }) &&
+      llvm::all_of(high, [](int64_t p) { return p == 0; }))
+    return input;
+  ArrayRef<int64_t> shape = shapeOf(input);
+  SmallVector<int64_t> padded;
+  SmallVector<OpFoldResult> lowOfr, highOfr;
+  for (auto [size, l, h] : llvm::zip_equal(shape, low, high)) {
+    padded.push_back(size + l + h);
+    lowOfr.push_back(b.getIndexAttr(l));
+    highOfr.push_back(b.getIndexAttr(h));
+  }
+  auto type = RankedTensorType::get(padded, b.getF32Type());
+  return tensor::PadOp::create(b, loc, type, input, lowOfr, highOfr,
+                               f32Scalar(b, loc, value));
+}
+
+/// The reassociation that collapses `from` into `to` (rank(from) >=
+/// rank(to)), if one exists.
+static std::optional<SmallVector<ReassociationIndices>>
+collapseReassociation(ArrayRef<int64_t> from, ArrayRef<int64_t> to) {
+  if (to.empty()) {
+    // Only an all-ones shape collapses to a scalar, with no groups.
+    if (llvm::all_of(from, [](int64_t d) { return d == 1; }))
+      return SmallVector<ReassociationIndices>{};
+    return std::nullopt;
+  }
+  if (from.size() == to.size())
+    return from == to ? std::optional(SmallVector<ReassociationIndices>(
+                            llvm::map_range(llvm::seq<int64_t>(0, from.size()),
+                                            [](int64_t i) {
+                                              return ReassociationIndices{i};
+                                            })))
+                      : std::nullopt;
+  return getReassociationIndicesForCollapse(from, to);
+}
+
+Value lowering::reshapeTo(OpBuilder &b, Location loc, Value input,
+                          ArrayRef<int64_t> shape) {
+  ArrayRef<int64_t> from = shapeOf(input);
+  if (from == shape)
+    return input;
+  auto type = RankedTensorType::get(shape, b.getF32Type());
+  if (from.size() > shape.size())
+    if (auto re = collapseReassociation(from, shape))
+      return tensor::CollapseShapeOp::create(b, loc, type, input, *re);
+  if (from.size() < shape.size())
+    if (auto re = collapseReassociation(shape, from))
+      return tensor::ExpandShapeOp::create(b, loc, type, input, *re);
+  // No single reassociation (e.g. 2x3 -> 3x2): go through 1-D.
+  int64_t count = 1;
+  for (int64_t d : from)
+    count *= d;
+  Value flat = reshapeTo(b, loc, input, {count});
+  return reshapeTo(b, loc, flat, shape);
+}

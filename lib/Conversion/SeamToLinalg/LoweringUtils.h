@@ -1,0 +1,103 @@
+//===- LoweringUtils.h - Helpers shared by the seam-to-linalg patterns ----===//
+//
+// Small builders the pattern families of seam-lower-to-linalg share: f32
+// scalars and tensors, broadcasting indexing maps and elementwise generics,
+// constant padding and reshapes between static shapes.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SEAM_LIB_CONVERSION_SEAMTOLINALG_LOWERINGUTILS_H
+#define SEAM_LIB_CONVERSION_SEAMTOLINALG_LOWERINGUTILS_H
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Utils/StructuredOpsUtils.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace mlir::seam::lowering {
+
+/// The static shape of a ranked tensor value.
+ArrayRef<int64_t> shapeOf(Value value);
+
+/// `arith.constant value : f32`.
+Value f32Scalar(OpBuilder &b, Location loc, float value);
+
+/// `arith.constant value : index`.
+Value indexScalar(OpBuilder &b, Location loc, int64_t value);
+
+/// `tensor.empty() : tensor<shape x f32>`.
+Value emptyTensor(OpBuilder &b, Location loc, ArrayRef<int64_t> shape);
+
+/// A `tensor<shape x f32>` filled with `value` (linalg.fill of tensor.empty).
+Value filledTensor(OpBuilder &b, Location loc, ArrayRef<int64_t> shape,
+                   float value);
+
+/// `n` iterator types, all parallel.
+SmallVector<utils::IteratorType> parallelIterators(unsigned n);
+
+/// The indexing map that reads an operand of shape `operand` for a result of
+/// shape `result` under NumPy broadcasting: operand dims align to the right,
+/// and a size-1 dim that the result stretches reads index 0.
+AffineMap broadcastMap(MLIRContext *ctx, ArrayRef<int64_t> operand,
+                       ArrayRef<int64_t> result);
+
+/// Computes the scalar result of one element from the scalar operands.
+using ScalarBodyFn = function_ref<Value(OpBuilder &, Location, ValueRange)>;
+
+/// A `linalg.generic` producing `tensor<resultShape x f32>` whose element is
+/// `body` of the corresponding (NumPy-broadcast) elements of `inputs`.
+Value buildElementwise(OpBuilder &b, Location loc, ValueRange inputs,
+                       ArrayRef<int64_t> resultShape, ScalarBodyFn body);
+
+/// `input` padded with `value`, `low[i]`/`high[i]` elements before/after
+/// dim i (tensor.pad), or `input` itself when every pad is 0.
+Value padWithConstant(OpBuilder &b, Location loc, Value input,
+                      ArrayRef<int64_t> low, ArrayRef<int64_t> high,
+                      float value);
+
+/// `input` reshaped to `shape` (same element count, row-major order):
+/// one tensor.collapse_shape or tensor.expand_shape when a reassociation
+/// exists, else a collapse to 1-D followed by an expand.
+Value reshapeTo(OpBuilder &b, Location loc, Value input,
+                ArrayRef<int64_t> shape);
+
+/// A named linalg convolution or pooling op `WindowOpT` on `inputs` that
+/// accumulates into `init`, with `strides` and `dilations`.
+template <typename WindowOpT>
+Value createWindowOp(OpBuilder &b, Location loc, ValueRange inputs, Value init,
+                     ArrayRef<int64_t> strides, ArrayRef<int64_t> dilations) {
+  return WindowOpT::create(b, loc, TypeRange{init.getType()}, inputs,
+                           ValueRange{init}, b.getI64TensorAttr(strides),
+                           b.getI64TensorAttr(dilations))
+      .getResult(0);
+}
+
+/// The signature of createWindowOp, to pick a named op from a table.
+using WindowOpBuilder = Value (*)(OpBuilder &, Location, ValueRange, Value,
+                                  ArrayRef<int64_t>, ArrayRef<int64_t>);
+
+/// The sum of `input` over `dims` (linalg.reduce into zeros); the result
+/// has `input`'s shape without `dims`.
+Value reduceSum(OpBuilder &b, Location loc, Value input,
+                ArrayRef<int64_t> dims);
+
+/// `value` / `divisor`, elementwise.
+Value divideBy(OpBuilder &b, Location loc, Value value, float divisor);
+
+/// The loop dims (d_first, ..., d_first+n-1) as affine expressions.
+SmallVector<AffineExpr> dimExprs(MLIRContext *ctx, unsigned first, unsigned n);
+
+//===----------------------------------------------------------------------===//
+// Pattern families
+//===----------------------------------------------------------------------===//
+
+void populateConvPatterns(RewritePatternSet &patterns);
+void populatePoolPatterns(RewritePatternSet &patterns);
+void populateMatmulPatterns(RewritePatternSet &patterns);
+void populateElementwisePatterns(RewritePatternSet &patterns);
+void populateReductionPatterns(RewritePatternSet &patterns);
+void populateDataMovementPatterns(RewritePatternSet &patterns);
+
+} // namespace mlir::seam::lowering
+
+#endif // SEAM_LIB_CONVERSION_SEAMTOLINALG_LOWERINGUTILS_H

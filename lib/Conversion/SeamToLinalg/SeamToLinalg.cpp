@@ -1,0 +1,106 @@
+//===- SeamToLinalg.cpp - The seam-lower-to-linalg pass -------------------===//
+//
+// Collects the pattern families (ConvToLinalg, PoolToLinalg, ...) and runs
+// them as a partial dialect conversion in which the whole seam dialect is
+// illegal, so that no seam op survives silently. seam.composite regions are
+// inlined here: with no kernel library taking them, their ops lower like any
+// others.
+//
+//===----------------------------------------------------------------------===//
+
+#include "seam/Conversion/SeamToLinalg.h"
+#include "seam/Conversion/Passes.h"
+
+#include "LoweringUtils.h"
+
+#include "Seam/SeamOps.h"
+#include "llvm/ADT/StringSet.h"
+
+namespace mlir::seam {
+#define GEN_PASS_DEF_SEAMLOWERTOLINALGPASS
+#include "seam/Conversion/Passes.h.inc"
+} // namespace mlir::seam
+
+using namespace mlir;
+using namespace mlir::seam;
+
+namespace {
+
+/// Inlines the body of a seam.composite in its place; the yielded values
+/// replace the composite's results.
+struct CompositeInlining : OpConversionPattern<CompositeOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(CompositeOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Block &body = op.getBody().front();
+    YieldOp yield = op.getYield();
+    // A yielded block argument stands for the matching composite input.
+    SmallVector<Value> results;
+    for (Value v : yield.getOperands()) {
+      auto arg = dyn_cast<BlockArgument>(v);
+      results.push_back(arg && arg.getOwner() == &body
+                            ? adaptor.getInputs()[arg.getArgNumber()]
+                            : v);
+    }
+    rewriter.inlineBlockBefore(&body, op, adaptor.getInputs());
+    rewriter.eraseOp(yield);
+    rewriter.replaceOp(op, results);
+    return success();
+  }
+};
+
+struct SeamLowerToLinalgPass
+    : public mlir::seam::impl::SeamLowerToLinalgPassBase<
+          SeamLowerToLinalgPass> {
+  void runOnOperation() override {
+    MLIRContext *ctx = &getContext();
+    RewritePatternSet patterns(ctx);
+    populateSeamToLinalgConversionPatterns(patterns);
+
+    // Name every seam op no pattern is rooted at, rather than leaving the
+    // conversion to fail on the first one it meets.
+    llvm::StringSet<> lowered;
+    for (const std::unique_ptr<RewritePattern> &p :
+         patterns.getNativePatterns())
+      if (std::optional<OperationName> root = p->getRootKind())
+        lowered.insert(root->getStringRef());
+    bool missing = false;
+    getOperation().walk([&](Operation *op) {
+      if (isa<SeamDialect>(op->getDialect()) && !isa<YieldOp>(op) &&
+          !lowered.contains(op->getName().getStringRef())) {
+        op->emitOpError("has no lowering to linalg");
+        missing = true;
+      }
+    });
+    if (missing)
+      return signalPassFailure();
+
+    ConversionTarget target(*ctx);
+    configureSeamToLinalgConversionTarget(target);
+    if (failed(applyPartialConversion(getOperation(), target,
+                                      std::move(patterns))))
+      signalPassFailure();
+  }
+};
+
+} // namespace
+
+void mlir::seam::populateSeamToLinalgConversionPatterns(
+    RewritePatternSet &patterns) {
+  lowering::populateConvPatterns(patterns);
+  lowering::populatePoolPatterns(patterns);
+  lowering::populateMatmulPatterns(patterns);
+  lowering::populateElementwisePatterns(patterns);
+  lowering::populateReductionPatterns(patterns);
+  lowering::populateDataMovementPatterns(patterns);
+  patterns.add<CompositeInlining>(patterns.getContext());
+}
+
+void mlir::seam::configureSeamToLinalgConversionTarget(
+    ConversionTarget &target) {
+  target.addIllegalDialect<SeamDialect>();
+  target.addLegalDialect<arith::ArithDialect, linalg::LinalgDialect,
+                         math::MathDialect, tensor::TensorDialect>();
+}
