@@ -1,0 +1,77 @@
+//===- Registry.cpp - The one place where backends are registered ---------===//
+//
+// To add a backend, add its folder lib/Backends/<name>/ and one line below
+// (see docs/adding-a-backend.md).
+//
+//===----------------------------------------------------------------------===//
+
+#include "seam/Backend/Backend.h"
+
+#ifdef SEAM_HAS_TEST_BACKEND
+#include "test/TestBackend.h"
+#endif
+
+#include "llvm/ADT/StringSet.h"
+
+#include <memory>
+#include <vector>
+
+using namespace mlir;
+using namespace mlir::seam;
+
+/// Creates every backend of this build, in the order `known:` lists them.
+static std::vector<std::unique_ptr<Backend>> createBackends() {
+  std::vector<std::unique_ptr<Backend>> backends;
+#ifdef SEAM_HAS_TEST_BACKEND
+  backends.push_back(createTestBackend());
+  backends.push_back(createTestBlasBackend());
+#endif
+  return backends;
+}
+
+ArrayRef<const Backend *> mlir::seam::getRegisteredBackends() {
+  static const std::vector<std::unique_ptr<Backend>> owned = createBackends();
+  static const std::vector<const Backend *> backends = [] {
+    std::vector<const Backend *> pointers;
+    for (const std::unique_ptr<Backend> &backend : owned)
+      pointers.push_back(backend.get());
+    return pointers;
+  }();
+  return backends;
+}
+
+const Backend *mlir::seam::lookupBackend(StringRef name) {
+  for (const Backend *backend : getRegisteredBackends())
+    if (backend->getName() == name)
+      return backend;
+  return nullptr;
+}
+
+std::string mlir::seam::getRegisteredBackendNames() {
+  std::string names;
+  for (const Backend *backend : getRegisteredBackends())
+    names += (names.empty() ? "" : ", ") + backend->getName().str();
+  return names.empty() ? "none" : names;
+}
+
+FailureOr<SmallVector<const Backend *>>
+mlir::seam::resolveBackends(ArrayRef<std::string> names, Location loc) {
+  if (names.empty())
+    return emitError(loc, "no backends given: pass backends=<names> in "
+                          "priority order, or backends=none (known: ")
+           << getRegisteredBackendNames() << ")";
+  if (names.size() == 1 && names.front() == "none")
+    return SmallVector<const Backend *>();
+  SmallVector<const Backend *> backends;
+  llvm::StringSet<> seen;
+  for (const std::string &name : names) {
+    const Backend *backend = lookupBackend(name);
+    if (!backend)
+      return emitError(loc, "unknown backend '")
+             << name << "' (known: " << getRegisteredBackendNames() << ")";
+    if (!seen.insert(name).second)
+      return emitError(loc, "backend '") << name << "' is listed twice";
+    backends.push_back(backend);
+  }
+  return backends;
+}

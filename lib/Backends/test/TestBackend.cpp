@@ -1,0 +1,130 @@
+//===- TestBackend.cpp - Test-only backends -------------------------------===//
+
+#include "TestBackend.h"
+
+#include "Seam/SeamOps.h"
+
+#include <vector>
+
+using namespace mlir;
+using namespace mlir::seam;
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// Predicates and checks of the test pattern tables
+//===----------------------------------------------------------------------===//
+
+/// A clip fuses only with both bounds (as clip(0, 6) of MobileNet).
+Verdict clipHasBothBounds(ClipOp clip) {
+  if (clip.getMin() && clip.getMax())
+    return Verdict::accept();
+  return Verdict::refuse("seam.clip without both bounds");
+}
+
+Verdict checkConv2d(const Match &m) {
+  for (int64_t dilation : m.find<ConvOp>().getDilationsOrDefault())
+    if (dilation != 1)
+      return Verdict::refuse("dilated convolution is not supported");
+  return Verdict::accept();
+}
+
+Verdict checkGemm(const Match &m) {
+  if (m.find<GemmOp>().getTransA())
+    return Verdict::refuse("gemm with trans_a is not supported");
+  return Verdict::accept();
+}
+
+Verdict checkMaxPool(const Match &m) {
+  if (m.find<MaxPoolOp>().getCeilMode())
+    return Verdict::refuse("max_pool with ceil_mode is not supported");
+  return Verdict::accept();
+}
+
+/// gemm with a constant weight and an optional constant bias.
+OpPattern gemmWithWeight() {
+  return op("seam.gemm")
+      .constant(1, "weight")
+      .optionalConstant(2, "bias", "bias");
+}
+
+//===----------------------------------------------------------------------===//
+// test
+//===----------------------------------------------------------------------===//
+
+class TestBackend : public Backend {
+public:
+  TestBackend() {
+    // conv2d (+bias) (+residual sum) (+relu | clip)
+    patterns.push_back(
+        {"conv2d",
+         ChainPattern(op("seam.conv")
+                          .where(hasRank(0, 4, "input"))
+                          .where(allF32())
+                          .constant(1, "weight")
+                          .optionalConstant(2, "bias", "bias"))
+             .maybe(op("seam.add", "sum")
+                        .secondInput("residual")
+                        .where(sameShapeOperands()))
+             .maybe(anyOf({op("seam.relu", "relu"),
+                           op("seam.clip", "clip")
+                               .where(on<ClipOp>(clipHasBothBounds))})),
+         checkConv2d});
+    // gemm (+bias) (+relu)
+    patterns.push_back(
+        {"gemm", ChainPattern(gemmWithWeight()).maybe(op("seam.relu", "relu")),
+         checkGemm});
+    patterns.push_back({"matmul", ChainPattern(op("seam.matmul")), nullptr});
+    patterns.push_back(
+        {"max_pool",
+         ChainPattern(op("seam.max_pool").where(hasRank(0, 4, "input"))),
+         checkMaxPool});
+  }
+
+  StringRef getName() const override { return "test"; }
+  ArrayRef<PatternEntry> getPatterns() const override { return patterns; }
+
+  Verdict supportsOp(Operation *op) const override {
+    if (isa<ReluOp>(op))
+      return Verdict::accept();
+    if (isa<AddOp>(op))
+      return sameShapeOperands()(op);
+    return Verdict::refuse(op->getName().getStringRef() + " is not supported");
+  }
+
+private:
+  std::vector<PatternEntry> patterns;
+};
+
+//===----------------------------------------------------------------------===//
+// testblas
+//===----------------------------------------------------------------------===//
+
+class TestBlasBackend : public Backend {
+public:
+  TestBlasBackend() {
+    patterns.push_back({"gemm", ChainPattern(gemmWithWeight()), checkGemm});
+    patterns.push_back({"matmul", ChainPattern(op("seam.matmul")), nullptr});
+  }
+
+  StringRef getName() const override { return "testblas"; }
+  ArrayRef<PatternEntry> getPatterns() const override { return patterns; }
+
+  Verdict supportsOp(Operation *op) const override {
+    return Verdict::refuse(op->getName().getStringRef() +
+                           " is not supported outside a pattern");
+  }
+
+private:
+  std::vector<PatternEntry> patterns;
+};
+
+} // namespace
+
+std::unique_ptr<Backend> mlir::seam::createTestBackend() {
+  return std::make_unique<TestBackend>();
+}
+
+std::unique_ptr<Backend> mlir::seam::createTestBlasBackend() {
+  return std::make_unique<TestBlasBackend>();
+}
