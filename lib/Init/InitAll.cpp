@@ -5,6 +5,7 @@
 #include "Seam/SeamDialect.h"
 #include "seam/Conversion/Passes.h"
 #include "seam/Pipeline/Pipelines.h"
+#include "seam/Transforms/PartitionPipeline.h"
 #include "seam/Transforms/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -21,6 +22,7 @@ void seam::registerAllDialects(mlir::DialectRegistry &registry) {
 void seam::registerAllPasses() {
   mlir::registerAllPasses();
   mlir::seam::registerSeamPasses();
+  mlir::seam::registerPartitionPipeline();
   mlir::seam::registerSeamConversionPasses();
   seam::registerSeamPipelines();
 }

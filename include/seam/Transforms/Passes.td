@@ -1,6 +1,7 @@
 //===- Passes.td - Seam's graph-level passes ---------------*- tablegen -*-===//
 //
-// Passes on the seam dialect that prepare a graph for partitioning.
+// Passes on the seam dialect that prepare a graph for partitioning, and the
+// passes that partition it between backends and the compiler.
 //
 //===----------------------------------------------------------------------===//
 
@@ -47,6 +48,115 @@ def SeamFoldConstantsPass : Pass<"seam-fold-constants", "::mlir::func::FuncOp"> 
   let statistics = [
     Statistic<"numFolded", "folded", "Number of ops evaluated to constants">
   ];
+}
+
+//===----------------------------------------------------------------------===//
+// Partitioning (Seam's BYOC): composite -> annotate -> merge -> prune -> outline
+//===----------------------------------------------------------------------===//
+
+defvar BackendsOptionDesc =
+    "Backends in priority order (a,b), or none; names a registered backend";
+
+def SeamMergeCompositePass : Pass<"seam-merge-composite", "::mlir::ModuleOp"> {
+  let summary = "Wrap each match of a backend's pattern table in seam.composite";
+  let description = [{
+    For each backend of `backends`, in priority order, and each entry of its
+    pattern table, in order, matches the entry's pattern at every op of every
+    function (program order) and wraps the match in
+    `seam.composite "<backend>.<entry>[_<tag>...]"`, e.g.
+    `"test.conv2d_bias_relu"`, when the entry's check function accepts it.
+    The composite takes every value the matched ops use from outside the
+    match (input, weights, bias, residual), in the order the ops use them,
+    and sits where the last matched op was; the weights stay constants
+    outside it until seam-outline-regions moves them with the region.
+
+    When a pattern that can start at an op refuses it (a weight that is not
+    a constant, a check that fails), the reason is added to the op's
+    `seam.reason`, "<backend>.<entry>: <why>", so that the report can say
+    why the op was not offloaded.
+
+    An unknown backend name is an error that names it and the known ones.
+  }];
+  let options = [
+    ListOption<"backends", "backends", "std::string", BackendsOptionDesc>
+  ];
+  let statistics = [
+    Statistic<"numComposites", "composites", "Number of composites created">
+  ];
+}
+
+def SeamAnnotateTargetPass : Pass<"seam-annotate-target", "::mlir::ModuleOp"> {
+  let summary = "Assign composites and supported single ops to a backend";
+  let description = [{
+    Marks each `seam.composite` with `seam.backend` = its backend, and each
+    other seam op with the first backend of `backends` whose single-op
+    predicate accepts it. Every seam op no backend takes is left to the
+    compiler with `seam.reason` saying why: the refusals of the patterns that
+    could start at it (recorded by seam-merge-composite) and of each backend's
+    single-op predicate, e.g. "test: seam.softmax is not supported".
+    Functions already outlined for a backend are left alone.
+  }];
+  let options = [
+    ListOption<"backends", "backends", "std::string", BackendsOptionDesc>
+  ];
+}
+
+def SeamMergeRegionsPass : Pass<"seam-merge-regions", "::mlir::func::FuncOp"> {
+  let summary = "Merge neighbouring ops of the same backend into regions";
+  let description = [{
+    Starts with one region per op that has a `seam.backend`, and merges the
+    regions of a producer and a consumer that have the same backend, unless
+    the merge would create a cycle: a region may never depend on itself
+    through an op outside it (the diamond `a -> compiler op -> b` with the
+    edge `a -> b`). Regions that are not connected by a value stay apart. A
+    region can have several outputs. Records the region of each op as
+    `seam.region`, numbered in program order of the regions' first ops.
+  }];
+  let statistics = [
+    Statistic<"numRegions", "regions", "Number of regions formed">
+  ];
+}
+
+def SeamPruneRegionsPass : Pass<"seam-prune-regions", "::mlir::func::FuncOp"> {
+  let summary = "Give regions without heavy compute back to the compiler";
+  let description = [{
+    A region without a conv, matmul or gemm (as an op or inside a composite)
+    costs more at the offload boundary than it saves: its ops lose
+    `seam.backend` and `seam.region`, its composites are unwrapped, and each
+    op's `seam.reason` says it was pruned. Every op with `seam.backend` must
+    have a `seam.region` (run seam-merge-regions first).
+  }];
+  let statistics = [
+    Statistic<"numPruned", "pruned", "Number of regions given back to the compiler">
+  ];
+}
+
+def SeamOutlineRegionsPass : Pass<"seam-outline-regions", "::mlir::ModuleOp"> {
+  let summary = "Outline each region into a function of its backend";
+  let description = [{
+    Moves each region into `func.func private @<backend>_<n>` (n counts the
+    regions of a backend over the module) with `seam.backend` and
+    `seam.composites` (the names of its composites, in order), and replaces
+    it by a `func.call`. The function takes the values the region uses from
+    outside, except constants: the constants it uses (its weights) are
+    cloned into it, and erased where nothing else uses them. It returns every
+    value of the region used outside it.
+  }];
+  let dependentDialects = ["::mlir::func::FuncDialect"];
+  let statistics = [
+    Statistic<"numOutlined", "outlined", "Number of regions outlined">
+  ];
+}
+
+def SeamPartitionReportPass : Pass<"seam-partition-report", "::mlir::ModuleOp"> {
+  let summary = "Print the partition table of the module";
+  let description = [{
+    Prints, to stdout, per backend the number of regions, composites and
+    seam ops offloaded and their share of the model's FLOPs, then every op
+    left to the compiler with its `seam.reason`. Changes nothing. Meant after
+    seam-outline-regions; before it, ops with `seam.backend` count as
+    offloaded.
+  }];
 }
 
 #endif // SEAM_TRANSFORMS_PASSES_TD
