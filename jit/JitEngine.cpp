@@ -2,6 +2,8 @@
 
 #include "seam/Jit/JitEngine.h"
 
+#include "seam/Runtime/SeamRuntime.h"
+
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
@@ -25,7 +27,10 @@ struct RuntimeSymbolRegistry::Impl {
   llvm::StringMap<void *> symbols;
 };
 
-RuntimeSymbolRegistry::RuntimeSymbolRegistry() : impl(std::make_shared<Impl>()) {}
+RuntimeSymbolRegistry::RuntimeSymbolRegistry() : impl(std::make_shared<Impl>()) {
+  // Seam's own runtime, under the names MLIR's lowering calls.
+  add("memrefCopy", reinterpret_cast<void *>(&seam_memref_copy));
+}
 
 RuntimeSymbolRegistry &RuntimeSymbolRegistry::get() {
   static RuntimeSymbolRegistry registry;

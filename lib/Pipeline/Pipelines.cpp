@@ -1,6 +1,7 @@
 //===- Pipelines.cpp - Seam's compilation pipelines -----------------------===//
 
 #include "seam/Pipeline/Pipelines.h"
+#include "seam/Pipeline/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
@@ -25,6 +26,7 @@ std::vector<PipelineStage>
 getLowerToLLVMStages(const LowerToLLVMOptions &options) {
   std::vector<PipelineStage> stages;
   stages.push_back({"optimize", [](OpPassManager &pm) {
+    pm.addNestedPass<func::FuncOp>(createSeamDecomposeAggregatesPass());
     pm.addNestedPass<func::FuncOp>(createLinalgElementwiseOpFusionPass());
     addCleanup(pm);
   }});
@@ -75,6 +77,7 @@ void buildLowerToLLVMPipeline(OpPassManager &pm,
 }
 
 void registerSeamPipelines() {
+  registerSeamPipelinePasses();
   PassPipelineRegistration<>(
       "seam-lower-to-llvm",
       "Lower linalg on tensors to the LLVM dialect: fusion, tiling and "

@@ -37,7 +37,6 @@ static cl::list<std::string> expectFiles("expect",
 static cl::opt<double> relTol("rtol", cl::desc("Relative tolerance"), cl::init(1e-3));
 static cl::opt<double> absTol("atol", cl::desc("Absolute tolerance"), cl::init(1e-5));
 static cl::opt<unsigned> benchRuns("bench", cl::desc("Time N runs after warm-up"), cl::init(0));
-static cl::opt<int> threads("threads", cl::desc("Threads (0: library default)"), cl::init(0));
 static cl::list<std::string> inputShapes("input-shape",
                                          cl::desc("Static shape of an input: name=1x3x224x224"));
 static cl::opt<std::string> dumpIr("dump-ir", cl::desc("Write the module after each stage here"));
@@ -80,14 +79,45 @@ bindFiles(const std::vector<std::string> &specs,
   return result;
 }
 
+/// Takes `--threads N` / `--threads=N` out of argv: LLVM's own libraries
+/// already register a global option named "threads".
+static llvm::Expected<int> takeThreadsOption(int &argc, char **argv) {
+  int threads = 0, out = 1;
+  for (int i = 1; i < argc; ++i) {
+    llvm::StringRef arg(argv[i]);
+    llvm::StringRef value;
+    if (arg == "--threads" || arg == "-threads") {
+      if (i + 1 >= argc)
+        return llvm::createStringError("--threads needs a value");
+      value = argv[++i];
+    } else if (arg.consume_front("--threads=") || arg.consume_front("-threads=")) {
+      value = arg;
+    } else {
+      argv[out++] = argv[i];
+      continue;
+    }
+    if (value.getAsInteger(10, threads) || threads < 0)
+      return llvm::createStringError("--threads needs a non-negative integer, got '" +
+                                     value.str() + "'");
+  }
+  argc = out;
+  return threads;
+}
+
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
-  cl::ParseCommandLineOptions(argc, argv, "Seam: compile, run, compare and time a model\n");
+  auto threads = takeThreadsOption(argc, argv);
+  if (!threads)
+    return fail(llvm::toString(threads.takeError()));
+  cl::ParseCommandLineOptions(argc, argv,
+                              "Seam: compile, run, compare and time a model\n"
+                              "  --threads=<N>  threads for heavy loops and kernel "
+                              "libraries (0: library default)\n");
 
   seam::CompileOptions options;
   options.backends.assign(backends.begin(), backends.end());
   options.optLevel = optLevel;
-  options.threads = threads;
+  options.threads = *threads;
   options.dumpIrDir = dumpIr;
   seam::OnnxImportOptions shapes;
   for (const std::string &spec : inputShapes) {

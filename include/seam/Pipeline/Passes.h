@@ -1,0 +1,23 @@
+//===- Passes.h - Passes of Seam's lowering pipeline ------------*- C++ -*-===//
+
+#ifndef SEAM_PIPELINE_PASSES_H
+#define SEAM_PIPELINE_PASSES_H
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Pass/Pass.h"
+
+namespace seam {
+
+#define GEN_PASS_DECL
+#include "seam/Pipeline/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "seam/Pipeline/Passes.h.inc"
+
+} // namespace seam
+
+#endif // SEAM_PIPELINE_PASSES_H

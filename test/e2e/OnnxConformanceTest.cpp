@@ -1,0 +1,179 @@
+//===- OnnxConformanceTest.cpp - Run ONNX's backend tests through Seam ----===//
+//
+// For every model of Debian's libonnx-testdata that Seam imports (those not
+// in test/Import/onnx-testdata-rejected.txt), compiles it with the JIT,
+// runs each test_data_set_*/input_*.pb and compares with output_*.pb at
+// ONNX's tolerances (rtol 1e-3, atol 1e-7). A model listed in
+// test/e2e/conformance-expected-failures.txt must fail (with its reason
+// written there); an unlisted one must pass.
+//
+//===----------------------------------------------------------------------===//
+
+#include "seam/Session.h"
+#include "seam/TensorIO.h"
+
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "gtest/gtest.h"
+
+#include <algorithm>
+#include <sstream>
+
+namespace {
+
+const char *const kSuites[] = {"node", "pytorch-converted", "pytorch-operator",
+                               "simple"};
+constexpr double kRtol = 1e-3, kAtol = 1e-7;
+
+/// "suite/test" -> text after " | " of each line of a list file.
+llvm::StringMap<std::string> readList(const char *path) {
+  llvm::StringMap<std::string> map;
+  auto buffer = llvm::MemoryBuffer::getFile(path);
+  if (!buffer)
+    return map;
+  llvm::SmallVector<llvm::StringRef> lines;
+  (*buffer)->getBuffer().split(lines, '\n', -1, false);
+  for (llvm::StringRef line : lines) {
+    if (line.trim().empty() || line.trim().starts_with("#"))
+      continue;
+    auto [name, reason] = line.split(" | ");
+    map[name.trim()] = reason.trim().str();
+  }
+  return map;
+}
+
+const llvm::StringMap<std::string> &expectedFailures() {
+  static llvm::StringMap<std::string> list = readList(SEAM_CONFORMANCE_XFAIL_LIST);
+  return list;
+}
+
+/// Every importable model, sorted.
+std::vector<std::string> listModels() {
+  llvm::StringMap<std::string> rejected = readList(SEAM_ONNX_REJECTED_LIST);
+  std::vector<std::string> models;
+  for (const char *suite : kSuites) {
+    llvm::SmallString<256> dir(SEAM_ONNX_TESTDATA_DIR);
+    llvm::sys::path::append(dir, suite);
+    std::error_code ec;
+    for (llvm::sys::fs::directory_iterator it(dir, ec), end; it != end && !ec;
+         it.increment(ec)) {
+      std::string name =
+          std::string(suite) + "/" + llvm::sys::path::filename(it->path()).str();
+      llvm::SmallString<256> model(it->path());
+      llvm::sys::path::append(model, "model.onnx");
+      if (llvm::sys::fs::exists(model) && !rejected.count(name))
+        models.push_back(name);
+    }
+  }
+  std::sort(models.begin(), models.end());
+  return models;
+}
+
+/// Sorted paths of `dir`/<prefix>*.pb.
+std::vector<std::string> listFiles(const std::string &dir, llvm::StringRef prefix) {
+  std::vector<std::string> files;
+  std::error_code ec;
+  for (llvm::sys::fs::directory_iterator it(dir, ec), end; it != end && !ec;
+       it.increment(ec)) {
+    llvm::StringRef file = llvm::sys::path::filename(it->path());
+    if (file.starts_with(prefix) && file.ends_with(".pb"))
+      files.push_back(it->path());
+  }
+  // input_2.pb before input_10.pb.
+  std::sort(files.begin(), files.end(), [](const std::string &a, const std::string &b) {
+    return a.size() != b.size() ? a.size() < b.size() : a < b;
+  });
+  return files;
+}
+
+/// Runs one model on all its data sets; returns "" or why it failed.
+std::string runModel(const std::string &name) {
+  llvm::SmallString<256> dir(SEAM_ONNX_TESTDATA_DIR);
+  llvm::sys::path::append(dir, name);
+  llvm::SmallString<256> model(dir);
+  llvm::sys::path::append(model, "model.onnx");
+  seam::CompileOptions options;
+  options.backends = {"none"};
+  auto session = seam::Session::create(std::string(model), options);
+  if (!session)
+    return "compile: " + llvm::toString(session.takeError());
+
+  std::error_code ec;
+  std::vector<std::string> dataSets;
+  for (llvm::sys::fs::directory_iterator it(dir, ec), end; it != end && !ec;
+       it.increment(ec))
+    if (llvm::sys::path::filename(it->path()).starts_with("test_data_set_"))
+      dataSets.push_back(it->path());
+  std::sort(dataSets.begin(), dataSets.end());
+  if (dataSets.empty())
+    return "no test_data_set_* folders";
+
+  std::ostringstream failures;
+  for (const std::string &set : dataSets) {
+    std::map<std::string, seam::Tensor> inputs;
+    std::vector<std::string> inputFiles = listFiles(set, "input_");
+    const auto &infos = (*session)->inputs();
+    if (inputFiles.size() != infos.size())
+      return llvm::sys::path::filename(set).str() + ": " +
+             std::to_string(inputFiles.size()) + " input files for " +
+             std::to_string(infos.size()) + " inputs";
+    for (size_t i = 0; i < inputFiles.size(); ++i) {
+      auto file = seam::readTensorFile(inputFiles[i]);
+      if (!file)
+        return llvm::toString(file.takeError());
+      // Bind by the name stored in the file when the model has it.
+      bool named = llvm::any_of(infos, [&](const seam::TensorInfo &info) {
+        return info.name == file->name;
+      });
+      inputs[named ? file->name : infos[i].name] = file->tensor;
+    }
+    auto outputs = (*session)->run(inputs);
+    if (!outputs)
+      return "run: " + llvm::toString(outputs.takeError());
+    std::vector<std::string> outputFiles = listFiles(set, "output_");
+    for (size_t i = 0; i < outputFiles.size() && i < (*session)->outputs().size(); ++i) {
+      auto expected = seam::readTensorFile(outputFiles[i]);
+      if (!expected)
+        return llvm::toString(expected.takeError());
+      const std::string &outName = (*session)->outputs()[i].name;
+      seam::Comparison c = seam::compareTensors(outputs->at(outName),
+                                                expected->tensor, kRtol, kAtol);
+      if (!c.pass)
+        failures << llvm::sys::path::filename(set).str() << " output '" << outName
+                 << "': max_abs=" << c.maxAbs << " max_rel=" << c.maxRel
+                 << " mismatches=" << c.mismatches << " " << c.error << "; ";
+    }
+  }
+  return failures.str();
+}
+
+class OnnxConformance : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(OnnxConformance, MatchesReferenceOutputs) {
+  std::string failure = runModel(GetParam());
+  auto it = expectedFailures().find(GetParam());
+  if (it == expectedFailures().end()) {
+    EXPECT_EQ(failure, "") << GetParam() << " fails";
+  } else {
+    EXPECT_NE(failure, "") << GetParam()
+                           << " is listed as an expected failure (" << it->second
+                           << ") but passes; remove it from "
+                              "conformance-expected-failures.txt";
+  }
+}
+
+std::string testName(const ::testing::TestParamInfo<std::string> &info) {
+  std::string name = info.param;
+  for (char &c : name)
+    if (!isalnum(static_cast<unsigned char>(c)))
+      c = '_';
+  return name;
+}
+
+INSTANTIATE_TEST_SUITE_P(LibOnnxTestData, OnnxConformance,
+                         ::testing::ValuesIn(listModels()), testName);
+
+} // namespace
