@@ -75,9 +75,14 @@ Verdict OpPattern::matchOp(Operation *op, Value chain, Match &m) const {
     for (auto [i, operand] : llvm::enumerate(op->getOperands())) {
       if (operand == chain || checked[i])
         continue;
-      if (!secondInputRole || ++others > 1)
+      if (!secondInputRole)
         return Verdict::refuse(opName + " takes an input (operand #" +
-                               Twine(i) + ") that the pattern does not expect");
+                               Twine(i) + ") besides the chain's value");
+      if (++others > 1)
+        return Verdict::refuse(opName +
+                               " takes more inputs than the chain's "
+                               "value and its " +
+                               *secondInputRole);
     }
   }
 

@@ -104,7 +104,14 @@ class TestBlasBackend : public Backend {
 public:
   TestBlasBackend() {
     patterns.push_back({"gemm", ChainPattern(gemmWithWeight()), checkGemm});
-    patterns.push_back({"matmul", ChainPattern(op("seam.matmul")), nullptr});
+    // C = A * B + C: a matmul accumulated into a second input (a required
+    // step: a matmul without the add is refused).
+    patterns.push_back({"matmul_add",
+                        ChainPattern(op("seam.matmul"))
+                            .then(op("seam.add")
+                                      .secondInput("accumulator")
+                                      .where(sameShapeOperands())),
+                        nullptr});
   }
 
   StringRef getName() const override { return "testblas"; }

@@ -3,8 +3,8 @@
 // Two backends that exist only to test partitioning independently of any real
 // kernel library: `test`, with a small pattern table (conv2d with bias, sum
 // and activation, gemm, matmul, max_pool) and single-op support for relu and
-// add; and `testblas`, with gemm and matmul only, to test priority between
-// backends. Built when SEAM_BUILD_TEST_BACKEND is ON (the default).
+// add; and `testblas`, with gemm and matmul + add only, to test priority
+// between backends and required steps. Built when SEAM_BUILD_TEST_BACKEND is ON (the default).
 //
 //===----------------------------------------------------------------------===//
 
