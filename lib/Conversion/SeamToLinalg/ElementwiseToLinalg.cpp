@@ -177,19 +177,24 @@ struct BatchNormLowering : OpConversionPattern<BatchNormOp> {
                 b, l, a[0], arith::MulFOp::create(b, l, a[1], a[2]));
           });
     }
+    // y = x * s[c] + t[c], s and t read through the channel dim.
     ArrayRef<int64_t> shape = op.getType().getShape();
-    // s and t index the channel dim 1: reshape C to C x 1 x ... so that NumPy
-    // broadcasting lines them up with dim 1.
-    SmallVector<int64_t> perChannel(shape.size() - 1, 1);
-    perChannel[0] = channels;
-    s = reshapeTo(rewriter, loc, s, perChannel);
-    t = reshapeTo(rewriter, loc, t, perChannel);
-    Value result = buildElementwise(
-        rewriter, loc, ValueRange{adaptor.getInput(), s, t}, shape,
-        [](OpBuilder &b, Location l, ValueRange a) -> Value {
-          return arith::AddFOp::create(
-              b, l, arith::MulFOp::create(b, l, a[0], a[1]), a[2]);
-        });
+    MLIRContext *ctx = getContext();
+    AffineMap id = AffineMap::getMultiDimIdentityMap(shape.size(), ctx);
+    AffineMap channel =
+        AffineMap::get(shape.size(), 0, getAffineDimExpr(1, ctx));
+    Value init = emptyTensor(rewriter, loc, shape);
+    Value result =
+        linalg::GenericOp::create(
+            rewriter, loc, init.getType(), ValueRange{adaptor.getInput(), s, t},
+            ValueRange{init}, ArrayRef<AffineMap>{id, channel, channel, id},
+            parallelIterators(shape.size()),
+            [](OpBuilder &b, Location l, ValueRange a) {
+              Value scaled = arith::MulFOp::create(b, l, a[0], a[1]);
+              linalg::YieldOp::create(
+                  b, l, arith::AddFOp::create(b, l, scaled, a[2]).getResult());
+            })
+            .getResult(0);
     rewriter.replaceOp(op, result);
     return success();
   }

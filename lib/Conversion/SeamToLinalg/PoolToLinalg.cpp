@@ -200,9 +200,14 @@ struct AvgPoolLowering : OpConversionPattern<AvgPoolOp> {
         rewriter, loc, init.getType(), inputs, ValueRange{init}, maps,
         parallelIterators(outShape.size()),
         [&](OpBuilder &b, Location nloc, ValueRange args) {
-          Value divisor = f32Scalar(b, nloc, uniform);
-          for (Value count : args.drop_front().drop_back())
-            divisor = arith::MulFOp::create(b, nloc, divisor, count);
+          ValueRange counts = args.drop_front().drop_back();
+          Value divisor = uniform != 1.0f || counts.empty()
+                              ? f32Scalar(b, nloc, uniform)
+                              : Value();
+          for (Value count : counts)
+            divisor =
+                divisor ? Value(arith::MulFOp::create(b, nloc, divisor, count))
+                        : count;
           Value avg = arith::DivFOp::create(b, nloc, args[0], divisor);
           linalg::YieldOp::create(b, nloc, avg);
         });
