@@ -61,9 +61,15 @@ Verdict OpPattern::matchOp(Operation *op, Value chain, Match &m) const {
       return Verdict::refuse(opName + " has no " + c.role + " (operand #" +
                              Twine(c.index) + ")");
     }
-    if (!isF32Constant(op->getOperand(c.index)))
+    Value operand = op->getOperand(c.index);
+    if (!isF32Constant(operand)) {
+      // A dense_resource printed without its blob parses, but has no data.
+      bool elided = operand.getDefiningOp() &&
+                    operand.getDefiningOp()->hasTrait<OpTrait::ConstantLike>();
       return Verdict::refuse("the " + c.role + " (operand #" + Twine(c.index) +
-                             ") of " + opName + " is not a constant");
+                             ") of " + opName + " is not a constant" +
+                             (elided ? " with readable f32 data" : ""));
+    }
     checked[c.index] = true;
     if (!c.tag.empty())
       tags.push_back(c.tag);

@@ -218,3 +218,16 @@ func.func @no_pattern(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
   %s = seam.softmax %x : tensor<2x3xf32>
   return %s : tensor<2x3xf32>
 }
+
+// -----
+
+// A weight printed without its data (an elided dense_resource) cannot be
+// read, and the reason says so.
+// CHECK-LABEL: func @conv_weight_elided
+// CHECK-NOT: seam.composite
+// CHECK: seam.reason = "test.conv2d: the weight (operand #1) of seam.conv is not a constant with readable f32 data"
+func.func @conv_weight_elided(%x: tensor<1x4x4x4xf32>) -> tensor<1x4x4x4xf32> {
+  %w = arith.constant dense_resource<elided_weight> : tensor<4x4x1x1xf32>
+  %c = seam.conv %x, %w : (tensor<1x4x4x4xf32>, tensor<4x4x1x1xf32>) -> tensor<1x4x4x4xf32>
+  return %c : tensor<1x4x4x4xf32>
+}
