@@ -111,10 +111,10 @@ func.func @gemm_alpha_no_c(%a0: tensor<3x5xf32>, %a1: tensor<5x2xf32>) -> tensor
 }
 
 func.func @main() {
-  %matmul_2d_in0 = arith.constant dense<[[-1.25e+00, -1.25e-01, 0.0e+00, 6.25e-01, -1.75e+00], [-6.25e-01, -2.5e-01, -1.625e+00, 8.75e-01, 1.5e+00], [-7.5e-01, -7.5e-01, -1.25e+00, -1.375e+00, -3.75e-01]]> : tensor<3x5xf32>
-  %matmul_2d_in1 = arith.constant dense<[[5.0e-01, -1.875e+00, -2.0e+00, 2.0e+00], [1.125e+00, -1.875e+00, -1.25e-01, -2.5e-01], [-1.25e+00, -2.0e+00, -1.5e+00, -1.625e+00], [-1.25e-01, 5.0e-01, -8.75e-01, 1.0e+00], [-1.125e+00, -5.0e-01, -1.875e+00, 1.375e+00]]> : tensor<5x4xf32>
+  %matmul_2d_in0 = arith.constant dense<[[-1.75e+00, -5.0e-01, -7.5e-01, -1.75e+00, 1.75e+00], [-2.5e-01, -1.375e+00, -2.5e-01, 1.5e+00, 1.5e+00], [-1.25e+00, 7.5e-01, -2.0e+00, 2.0e+00, -1.875e+00]]> : tensor<3x5xf32>
+  %matmul_2d_in1 = arith.constant dense<[[1.75e+00, 5.0e-01, 1.375e+00, -1.25e-01], [-8.75e-01, 7.5e-01, 7.5e-01, 1.875e+00], [0.0e+00, -2.5e-01, 2.0e+00, 5.0e-01], [-3.75e-01, 8.75e-01, -1.375e+00, -8.75e-01], [-1.375e+00, -1.25e+00, -8.75e-01, 1.875e+00]]> : tensor<5x4xf32>
   %matmul_2d_y = call @matmul_2d(%matmul_2d_in0, %matmul_2d_in1) : (tensor<3x5xf32>, tensor<5x4xf32>) -> tensor<3x4xf32>
-  %matmul_2d_ref = arith.constant dense<[[1.125e+00, 3.765625e+00, 5.25e+00, -4.25e+00], [-3.59375e-01, 4.578125e+00, 1.40625e-01, 4.390625e+00], [9.375e-01, 4.8125e+00, 5.375e+00, -1.171875e+00]]> : tensor<3x4xf32>
+  %matmul_2d_ref = arith.constant dense<[[-4.375e+00, -4.78125e+00, -3.40625e+00, 3.71875e+00], [-1.859375e+00, -1.65625e+00, -5.25e+00, -1.171875e+00], [-1.015625e+00, 4.53125e+00, -6.265625e+00, -4.703125e+00]]> : tensor<3x4xf32>
   %matmul_2d_y_flat = tensor.collapse_shape %matmul_2d_y [[0, 1]] : tensor<3x4xf32> into tensor<12xf32>
   %matmul_2d_y_dyn = tensor.cast %matmul_2d_y_flat : tensor<12xf32> to tensor<?xf32>
   %matmul_2d_ref_flat = tensor.collapse_shape %matmul_2d_ref [[0, 1]] : tensor<3x4xf32> into tensor<12xf32>
@@ -122,10 +122,10 @@ func.func @main() {
   %matmul_2d_bad = call @mismatches(%matmul_2d_y_dyn, %matmul_2d_ref_dyn) : (tensor<?xf32>, tensor<?xf32>) -> i64
   vector.print str "matmul_2d mismatches: "
   vector.print %matmul_2d_bad : i64
-  %matmul_vec_mat_in0 = arith.constant dense<[-1.25e+00, -1.0e+00, -2.0e+00, -5.0e-01, -1.25e+00]> : tensor<5xf32>
-  %matmul_vec_mat_in1 = arith.constant dense<[[-1.25e-01, 1.375e+00, 0.0e+00, 5.0e-01], [2.5e-01, -3.75e-01, 1.625e+00, 1.25e+00], [2.0e+00, 5.0e-01, -1.5e+00, -8.75e-01], [-1.875e+00, 1.125e+00, 2.0e+00, 8.75e-01], [2.5e-01, 3.75e-01, 8.75e-01, -6.25e-01]]> : tensor<5x4xf32>
+  %matmul_vec_mat_in0 = arith.constant dense<[1.875e+00, -1.125e+00, 1.25e+00, -8.75e-01, -1.25e-01]> : tensor<5xf32>
+  %matmul_vec_mat_in1 = arith.constant dense<[[1.625e+00, 1.25e+00, 2.5e-01, -1.125e+00], [-2.5e-01, 6.25e-01, -1.75e+00, -1.625e+00], [7.5e-01, 1.0e+00, -2.5e-01, 1.5e+00], [-1.0e+00, -1.125e+00, -8.75e-01, -1.375e+00], [5.0e-01, 2.0e+00, 3.75e-01, -6.25e-01]]> : tensor<5x4xf32>
   %matmul_vec_mat_y = call @matmul_vec_mat(%matmul_vec_mat_in0, %matmul_vec_mat_in1) : (tensor<5xf32>, tensor<5x4xf32>) -> tensor<4xf32>
-  %matmul_vec_mat_ref = arith.constant dense<[-3.46875e+00, -3.375e+00, -7.1875e-01, 2.1875e-01]> : tensor<4xf32>
+  %matmul_vec_mat_ref = arith.constant dense<[5.078125e+00, 3.625e+00, 2.84375e+00, 2.875e+00]> : tensor<4xf32>
   %matmul_vec_mat_y_flat = tensor.collapse_shape %matmul_vec_mat_y [[0]] : tensor<4xf32> into tensor<4xf32>
   %matmul_vec_mat_y_dyn = tensor.cast %matmul_vec_mat_y_flat : tensor<4xf32> to tensor<?xf32>
   %matmul_vec_mat_ref_flat = tensor.collapse_shape %matmul_vec_mat_ref [[0]] : tensor<4xf32> into tensor<4xf32>
@@ -133,10 +133,10 @@ func.func @main() {
   %matmul_vec_mat_bad = call @mismatches(%matmul_vec_mat_y_dyn, %matmul_vec_mat_ref_dyn) : (tensor<?xf32>, tensor<?xf32>) -> i64
   vector.print str "matmul_vec_mat mismatches: "
   vector.print %matmul_vec_mat_bad : i64
-  %matmul_mat_vec_in0 = arith.constant dense<[[1.25e-01, -7.5e-01, -1.5e+00, -1.125e+00, 1.375e+00], [1.875e+00, -8.75e-01, 6.25e-01, 1.75e+00, -8.75e-01], [8.75e-01, -1.0e+00, 1.375e+00, 8.75e-01, 1.25e+00]]> : tensor<3x5xf32>
-  %matmul_mat_vec_in1 = arith.constant dense<[-5.0e-01, -2.5e-01, -1.75e+00, -7.5e-01, 1.875e+00]> : tensor<5xf32>
+  %matmul_mat_vec_in0 = arith.constant dense<[[-1.25e-01, 1.5e+00, -1.375e+00, -1.0e+00, 6.25e-01], [5.0e-01, 1.375e+00, -2.5e-01, -1.75e+00, 1.25e+00], [1.75e+00, -1.75e+00, 1.5e+00, -6.25e-01, -7.5e-01]]> : tensor<3x5xf32>
+  %matmul_mat_vec_in1 = arith.constant dense<[-2.0e+00, 2.0e+00, 1.25e-01, 0.0e+00, 5.0e-01]> : tensor<5xf32>
   %matmul_mat_vec_y = call @matmul_mat_vec(%matmul_mat_vec_in0, %matmul_mat_vec_in1) : (tensor<3x5xf32>, tensor<5xf32>) -> tensor<3xf32>
-  %matmul_mat_vec_ref = arith.constant dense<[6.171875e+00, -4.765625e+00, -9.0625e-01]> : tensor<3xf32>
+  %matmul_mat_vec_ref = arith.constant dense<[3.390625e+00, 2.34375e+00, -7.1875e+00]> : tensor<3xf32>
   %matmul_mat_vec_y_flat = tensor.collapse_shape %matmul_mat_vec_y [[0]] : tensor<3xf32> into tensor<3xf32>
   %matmul_mat_vec_y_dyn = tensor.cast %matmul_mat_vec_y_flat : tensor<3xf32> to tensor<?xf32>
   %matmul_mat_vec_ref_flat = tensor.collapse_shape %matmul_mat_vec_ref [[0]] : tensor<3xf32> into tensor<3xf32>
@@ -144,10 +144,10 @@ func.func @main() {
   %matmul_mat_vec_bad = call @mismatches(%matmul_mat_vec_y_dyn, %matmul_mat_vec_ref_dyn) : (tensor<?xf32>, tensor<?xf32>) -> i64
   vector.print str "matmul_mat_vec mismatches: "
   vector.print %matmul_mat_vec_bad : i64
-  %matmul_batched_lhs_in0 = arith.constant dense<[[[[-1.375e+00, 3.75e-01, -1.25e-01, -8.75e-01, -8.75e-01], [-1.125e+00, 1.5e+00, -1.25e-01, 1.125e+00, 6.25e-01], [2.0e+00, 1.75e+00, 2.5e-01, 1.0e+00, 1.75e+00]], [[-7.5e-01, -8.75e-01, -1.25e-01, -1.75e+00, -1.375e+00], [-6.25e-01, 1.125e+00, 1.25e-01, -1.625e+00, 8.75e-01], [1.625e+00, -7.5e-01, -5.0e-01, 1.75e+00, -2.0e+00]], [[-7.5e-01, 1.5e+00, -1.125e+00, -1.875e+00, 8.75e-01], [1.125e+00, -8.75e-01, -5.0e-01, -1.0e+00, 1.0e+00], [1.25e-01, -1.75e+00, 5.0e-01, -1.25e+00, 2.0e+00]]], [[[1.75e+00, 1.125e+00, 1.75e+00, 1.25e-01, 1.5e+00], [-6.25e-01, -2.0e+00, -8.75e-01, 1.0e+00, 6.25e-01], [6.25e-01, 6.25e-01, 2.0e+00, 3.75e-01, 1.25e+00]], [[-8.75e-01, -1.5e+00, -1.75e+00, 3.75e-01, -1.25e+00], [1.125e+00, -1.875e+00, -2.0e+00, 1.75e+00, -1.75e+00], [7.5e-01, 1.5e+00, 1.25e-01, -2.5e-01, -6.25e-01]], [[-1.625e+00, 8.75e-01, 1.875e+00, -1.5e+00, 2.0e+00], [1.875e+00, -1.25e+00, 1.25e+00, 1.875e+00, 1.25e+00], [1.75e+00, 1.5e+00, 1.625e+00, 1.0e+00, -1.625e+00]]]]> : tensor<2x3x3x5xf32>
-  %matmul_batched_lhs_in1 = arith.constant dense<[[-2.0e+00, -1.625e+00, -1.0e+00, 0.0e+00], [-3.75e-01, -2.5e-01, -8.75e-01, 3.75e-01], [1.125e+00, -2.0e+00, 1.25e+00, -1.5e+00], [-1.0e+00, -1.375e+00, 1.75e+00, -1.375e+00], [1.5e+00, 5.0e-01, -8.75e-01, -2.5e-01]]> : tensor<5x4xf32>
+  %matmul_batched_lhs_in0 = arith.constant dense<[[[[-7.5e-01, 1.25e-01, 1.25e+00, 1.625e+00, -1.5e+00], [3.75e-01, 1.25e-01, 1.25e-01, 8.75e-01, 1.25e+00], [1.25e-01, -7.5e-01, 1.375e+00, 1.25e-01, -3.75e-01]], [[-1.75e+00, 1.5e+00, 1.625e+00, 1.125e+00, -8.75e-01], [-1.625e+00, -2.5e-01, -1.5e+00, 1.75e+00, 1.0e+00], [-1.625e+00, -1.875e+00, -5.0e-01, 6.25e-01, -1.875e+00]], [[-1.125e+00, 3.75e-01, 0.0e+00, 1.125e+00, -1.5e+00], [-1.125e+00, -1.25e+00, 6.25e-01, 1.0e+00, -6.25e-01], [-6.25e-01, 0.0e+00, -1.0e+00, 8.75e-01, -1.125e+00]]], [[[-5.0e-01, -1.875e+00, -1.25e+00, 1.375e+00, -7.5e-01], [-1.625e+00, -7.5e-01, 1.75e+00, -1.75e+00, -1.625e+00], [1.0e+00, -1.25e-01, -8.75e-01, 0.0e+00, -5.0e-01]], [[7.5e-01, -1.125e+00, 1.5e+00, 2.5e-01, -8.75e-01], [2.0e+00, 1.0e+00, -5.0e-01, -2.0e+00, 1.625e+00], [-2.5e-01, 0.0e+00, -8.75e-01, -1.875e+00, -2.0e+00]], [[1.125e+00, -1.75e+00, -1.875e+00, 8.75e-01, -1.25e-01], [-1.625e+00, 1.125e+00, -8.75e-01, 1.375e+00, 1.125e+00], [1.5e+00, -1.25e+00, 2.5e-01, 1.375e+00, 8.75e-01]]]]> : tensor<2x3x3x5xf32>
+  %matmul_batched_lhs_in1 = arith.constant dense<[[6.25e-01, 3.75e-01, 1.25e-01, 0.0e+00], [8.75e-01, 1.25e-01, 1.375e+00, -6.25e-01], [-2.5e-01, -1.875e+00, -6.25e-01, -5.0e-01], [3.75e-01, -1.5e+00, -1.25e-01, -1.875e+00], [-2.5e-01, 1.375e+00, 1.25e-01, 1.0e+00]]> : tensor<5x4xf32>
   %matmul_batched_lhs_y = call @matmul_batched_lhs(%matmul_batched_lhs_in0, %matmul_batched_lhs_in1) : (tensor<2x3x3x5xf32>, tensor<5x4xf32>) -> tensor<2x3x3x4xf32>
-  %matmul_batched_lhs_ref = arith.constant dense<[[[[2.03125e+00, 3.15625e+00, 1.25e-01, 1.75e+00], [1.359375e+00, 4.6875e-01, 1.078125e+00, -9.53125e-01], [-2.75e+00, -4.6875e+00, -3.0e+00, -1.53125e+00]], [[1.375e+00, 3.40625e+00, -5.0e-01, 2.609375e+00], [3.90625e+00, 3.15625e+00, -3.8125e+00, 2.25e+00], [-8.28125e+00, -4.859375e+00, 3.21875e+00, -1.4375e+00]], [[2.859375e+00, 6.109375e+00, -6.015625e+00, 4.609375e+00], [1.5625e-02, 1.265625e+00, -3.609375e+00, 1.546875e+00], [5.21875e+00, 1.953125e+00, -1.90625e+00, -1.875e-01]]], [[[1.71875e-01, -6.046875e+00, -1.640625e+00, -2.75e+00], [9.53125e-01, 2.203125e+00, 2.484375e+00, -9.6875e-01], [2.265625e+00, -5.0625e+00, 8.90625e-01, -3.59375e+00]], [[-1.90625e+00, 4.15625e+00, 1.75e+00, 1.859375e+00], [-8.171875e+00, -6.40625e-01, 2.609375e+00, 3.28125e-01], [-2.609375e+00, -1.8125e+00, -1.796875e+00, 8.75e-01]], [[9.53125e+00, 1.734375e+00, -1.171875e+00, -9.21875e-01], [-1.875e+00, -7.1875e+00, 2.96875e+00, -5.234375e+00], [-5.671875e+00, -8.65625e+00, 2.140625e+00, -2.84375e+00]]]]> : tensor<2x3x3x4xf32>
+  %matmul_batched_lhs_ref = arith.constant dense<[[[[3.125e-01, -7.109375e+00, -1.09375e+00, -5.25e+00], [3.28125e-01, 3.28125e-01, 1.875e-01, -5.3125e-01], [-7.8125e-01, -3.328125e+00, -1.9375e+00, -8.28125e-01]], [[4.53125e-01, -6.40625e+00, 5.78125e-01, -4.734375e+00], [-4.53125e-01, 9.21875e-01, 2.96875e-01, -1.375e+00], [-1.828125e+00, -3.421875e+00, -2.78125e+00, -1.625e+00]], [[4.21875e-01, -4.125e+00, 4.6875e-02, -3.84375e+00], [-1.421875e+00, -4.109375e+00, -2.453125e+00, -2.03125e+00], [4.6875e-01, -1.21875e+00, 2.96875e-01, -2.265625e+00]]], [[[-9.375e-01, -1.171875e+00, -2.125e+00, -1.53125e+00], [-2.359375e+00, -3.59375e+00, -2.3125e+00, 1.25e+00], [8.59375e-01, 1.3125e+00, 4.375e-01, 1.5625e-02]], [[-5.78125e-01, -4.25e+00, -2.53125e+00, -1.390625e+00], [1.09375e+00, 7.046875e+00, 2.390625e+00, 5.0e+00], [-1.40625e-01, 1.609375e+00, 5.0e-01, 1.953125e+00]], [[0.0e+00, 2.234375e+00, -1.21875e+00, 2.65625e-01], [4.21875e-01, 6.5625e-01, 1.859375e+00, -1.71875e+00], [7.8125e-02, -9.21875e-01, -1.75e+00, -1.046875e+00]]]]> : tensor<2x3x3x4xf32>
   %matmul_batched_lhs_y_flat = tensor.collapse_shape %matmul_batched_lhs_y [[0, 1, 2, 3]] : tensor<2x3x3x4xf32> into tensor<72xf32>
   %matmul_batched_lhs_y_dyn = tensor.cast %matmul_batched_lhs_y_flat : tensor<72xf32> to tensor<?xf32>
   %matmul_batched_lhs_ref_flat = tensor.collapse_shape %matmul_batched_lhs_ref [[0, 1, 2, 3]] : tensor<2x3x3x4xf32> into tensor<72xf32>
@@ -155,10 +155,10 @@ func.func @main() {
   %matmul_batched_lhs_bad = call @mismatches(%matmul_batched_lhs_y_dyn, %matmul_batched_lhs_ref_dyn) : (tensor<?xf32>, tensor<?xf32>) -> i64
   vector.print str "matmul_batched_lhs mismatches: "
   vector.print %matmul_batched_lhs_bad : i64
-  %matmul_batched_rhs_in0 = arith.constant dense<[[-6.25e-01, 3.75e-01, -5.0e-01, 3.75e-01, 2.0e+00], [1.25e+00, -1.625e+00, -5.0e-01, -2.0e+00, 1.75e+00], [1.25e+00, 1.25e-01, 1.125e+00, 1.875e+00, 1.5e+00]]> : tensor<3x5xf32>
-  %matmul_batched_rhs_in1 = arith.constant dense<[[[2.5e-01, -1.25e-01, 2.0e+00, -1.375e+00], [-1.25e-01, 1.125e+00, 1.125e+00, -5.0e-01], [-3.75e-01, -2.0e+00, 6.25e-01, -1.0e+00], [-6.25e-01, -1.0e+00, -3.75e-01, -7.5e-01], [1.625e+00, 2.5e-01, -3.75e-01, 3.75e-01]], [[8.75e-01, 1.5e+00, -1.0e+00, 1.875e+00], [-1.375e+00, 1.125e+00, -1.25e+00, 0.0e+00], [1.375e+00, 3.75e-01, 1.625e+00, 5.0e-01], [7.5e-01, 1.625e+00, -1.75e+00, -6.25e-01], [1.25e-01, 1.25e-01, 2.5e-01, -2.5e-01]]]> : tensor<2x5x4xf32>
+  %matmul_batched_rhs_in0 = arith.constant dense<[[-2.0e+00, -7.5e-01, 2.5e-01, -1.375e+00, 1.0e+00], [2.0e+00, 1.625e+00, -1.625e+00, 0.0e+00, 8.75e-01], [-1.25e-01, -2.5e-01, 2.5e-01, 6.25e-01, 1.0e+00]]> : tensor<3x5xf32>
+  %matmul_batched_rhs_in1 = arith.constant dense<[[[-6.25e-01, -1.0e+00, -1.625e+00, -1.0e+00], [-7.5e-01, 1.875e+00, -1.5e+00, 1.5e+00], [1.75e+00, -3.75e-01, 2.5e-01, -1.625e+00], [-1.0e+00, -3.75e-01, 1.5e+00, 2.5e-01], [8.75e-01, 5.0e-01, 1.375e+00, 1.75e+00]], [[1.875e+00, 0.0e+00, 1.75e+00, 2.5e-01], [-1.875e+00, -2.5e-01, -1.5e+00, -1.5e+00], [6.25e-01, 8.75e-01, -1.625e+00, 1.125e+00], [-1.375e+00, 1.625e+00, 1.75e+00, -8.75e-01], [-1.5e+00, 1.125e+00, 1.375e+00, 2.0e+00]]]> : tensor<2x5x4xf32>
   %matmul_batched_rhs_y = call @matmul_batched_rhs(%matmul_batched_rhs_in0, %matmul_batched_rhs_in1) : (tensor<3x5xf32>, tensor<2x5x4xf32>) -> tensor<2x3x4xf32>
-  %matmul_batched_rhs_ref = arith.constant dense<[[[3.0e+00, 1.625e+00, -2.03125e+00, 1.640625e+00], [4.796875e+00, 1.453125e+00, 4.53125e-01, 1.75e+00], [1.140625e+00, -3.765625e+00, 2.078125e+00, -3.75e+00]], [[-1.21875e+00, 1.5625e-01, -8.125e-01, -2.15625e+00], [1.359375e+00, -3.171875e+00, 3.90625e+00, 2.90625e+00], [4.0625e+00, 5.671875e+00, -2.484375e+00, 1.359375e+00]]]> : tensor<2x3x4xf32>
+  %matmul_batched_rhs_ref = arith.constant dense<[[[4.5e+00, 1.515625e+00, 3.75e+00, 1.875e+00], [-4.546875e+00, 2.09375e+00, -4.890625e+00, 4.609375e+00], [9.53125e-01, -1.71875e-01, 2.953125e+00, 1.25e+00]], [[-1.796875e+00, -7.03125e-01, -3.8125e+00, 4.109375e+00], [-1.625e+00, -8.4375e-01, 4.90625e+00, -2.015625e+00], [-1.96875e+00, 2.421875e+00, 2.21875e+00, 2.078125e+00]]]> : tensor<2x3x4xf32>
   %matmul_batched_rhs_y_flat = tensor.collapse_shape %matmul_batched_rhs_y [[0, 1, 2]] : tensor<2x3x4xf32> into tensor<24xf32>
   %matmul_batched_rhs_y_dyn = tensor.cast %matmul_batched_rhs_y_flat : tensor<24xf32> to tensor<?xf32>
   %matmul_batched_rhs_ref_flat = tensor.collapse_shape %matmul_batched_rhs_ref [[0, 1, 2]] : tensor<2x3x4xf32> into tensor<24xf32>
@@ -166,10 +166,10 @@ func.func @main() {
   %matmul_batched_rhs_bad = call @mismatches(%matmul_batched_rhs_y_dyn, %matmul_batched_rhs_ref_dyn) : (tensor<?xf32>, tensor<?xf32>) -> i64
   vector.print str "matmul_batched_rhs mismatches: "
   vector.print %matmul_batched_rhs_bad : i64
-  %matmul_vec_batched_in0 = arith.constant dense<[-6.25e-01, 1.625e+00, 1.75e+00, -1.0e+00, 1.125e+00]> : tensor<5xf32>
-  %matmul_vec_batched_in1 = arith.constant dense<[[[-7.5e-01, 1.25e-01, 1.25e-01, -7.5e-01], [5.0e-01, -3.75e-01, 1.0e+00, 6.25e-01], [1.75e+00, 1.5e+00, 6.25e-01, 6.25e-01], [-1.125e+00, -1.125e+00, 8.75e-01, 1.25e-01], [-1.875e+00, 7.5e-01, -1.25e-01, -1.125e+00]], [[2.0e+00, -6.25e-01, 1.25e-01, -6.25e-01], [-1.375e+00, 7.5e-01, 7.5e-01, -1.875e+00], [-1.875e+00, -1.25e-01, 1.375e+00, 2.0e+00], [0.0e+00, -1.375e+00, -3.75e-01, 7.5e-01], [-1.75e+00, 1.5e+00, -1.0e+00, 1.625e+00]]]> : tensor<2x5x4xf32>
+  %matmul_vec_batched_in0 = arith.constant dense<[2.0e+00, -1.125e+00, -1.75e+00, 1.625e+00, -6.25e-01]> : tensor<5xf32>
+  %matmul_vec_batched_in1 = arith.constant dense<[[[3.75e-01, 2.0e+00, -1.25e+00, -1.5e+00], [2.5e-01, -1.0e+00, 0.0e+00, -1.0e+00], [-5.0e-01, -2.5e-01, -8.75e-01, -1.625e+00], [-1.375e+00, -6.25e-01, 2.0e+00, -2.5e-01], [-1.25e-01, 2.0e+00, -2.5e-01, -1.875e+00]], [[-2.0e+00, -6.25e-01, 1.25e+00, 1.125e+00], [-8.75e-01, -1.25e+00, 1.25e-01, 8.75e-01], [0.0e+00, -3.75e-01, -1.875e+00, -1.875e+00], [2.0e+00, 1.5e+00, -1.25e-01, -6.25e-01], [-8.75e-01, -2.0e+00, 7.5e-01, -1.125e+00]]]> : tensor<2x5x4xf32>
   %matmul_vec_batched_y = call @matmul_vec_batched(%matmul_vec_batched_in0, %matmul_vec_batched_in1) : (tensor<5xf32>, tensor<2x5x4xf32>) -> tensor<2x4xf32>
-  %matmul_vec_batched_ref = arith.constant dense<[[3.359375e+00, 3.90625e+00, 1.625e+00, 1.1875e+00], [-8.734375e+00, 4.453125e+00, 2.796875e+00, 1.921875e+00]]> : tensor<2x4xf32>
+  %matmul_vec_batched_ref = arith.constant dense<[[-8.125e-01, 3.296875e+00, 2.4375e+00, 1.734375e+00], [7.8125e-01, 4.5e+00, 4.96875e+00, 4.234375e+00]]> : tensor<2x4xf32>
   %matmul_vec_batched_y_flat = tensor.collapse_shape %matmul_vec_batched_y [[0, 1]] : tensor<2x4xf32> into tensor<8xf32>
   %matmul_vec_batched_y_dyn = tensor.cast %matmul_vec_batched_y_flat : tensor<8xf32> to tensor<?xf32>
   %matmul_vec_batched_ref_flat = tensor.collapse_shape %matmul_vec_batched_ref [[0, 1]] : tensor<2x4xf32> into tensor<8xf32>
@@ -177,10 +177,10 @@ func.func @main() {
   %matmul_vec_batched_bad = call @mismatches(%matmul_vec_batched_y_dyn, %matmul_vec_batched_ref_dyn) : (tensor<?xf32>, tensor<?xf32>) -> i64
   vector.print str "matmul_vec_batched mismatches: "
   vector.print %matmul_vec_batched_bad : i64
-  %matmul_same_batch_in0 = arith.constant dense<[[[5.0e-01, -7.5e-01, 8.75e-01, -1.875e+00, 1.125e+00], [1.875e+00, -1.625e+00, -5.0e-01, -1.0e+00, 6.25e-01], [1.375e+00, -1.75e+00, 8.75e-01, 1.75e+00, 8.75e-01]], [[-2.5e-01, -1.5e+00, 1.875e+00, 1.0e+00, 1.125e+00], [8.75e-01, 6.25e-01, 1.625e+00, -8.75e-01, 3.75e-01], [-8.75e-01, 1.625e+00, 1.25e-01, 0.0e+00, 1.875e+00]]]> : tensor<2x3x5xf32>
-  %matmul_same_batch_in1 = arith.constant dense<[[[1.625e+00, 1.375e+00, -1.25e-01, -2.0e+00], [1.375e+00, -1.625e+00, 1.75e+00, -8.75e-01], [-1.125e+00, -1.625e+00, -3.75e-01, -1.875e+00], [2.5e-01, 1.5e+00, 5.0e-01, -1.25e+00], [-8.75e-01, -8.75e-01, 6.25e-01, -1.375e+00]], [[-5.0e-01, -1.5e+00, 7.5e-01, 8.75e-01], [-1.125e+00, 3.75e-01, -1.0e+00, 7.5e-01], [-1.875e+00, -5.0e-01, 1.75e+00, 1.875e+00], [-1.25e-01, 8.75e-01, 1.375e+00, 1.5e+00], [-1.875e+00, -1.25e-01, -1.25e-01, 2.5e-01]]]> : tensor<2x5x4xf32>
+  %matmul_same_batch_in0 = arith.constant dense<[[[-1.75e+00, -1.5e+00, -1.875e+00, 7.5e-01, -8.75e-01], [1.25e-01, -1.875e+00, 1.25e+00, 1.75e+00, -1.0e+00], [-1.75e+00, -1.375e+00, -1.25e-01, 5.0e-01, 2.0e+00]], [[0.0e+00, 1.125e+00, -1.625e+00, 1.25e-01, 8.75e-01], [-2.0e+00, 0.0e+00, 1.875e+00, -1.0e+00, 1.125e+00], [1.0e+00, -2.0e+00, -1.25e+00, 1.75e+00, -2.5e-01]]]> : tensor<2x3x5xf32>
+  %matmul_same_batch_in1 = arith.constant dense<[[[1.5e+00, 1.25e-01, 8.75e-01, -6.25e-01], [-1.25e-01, -6.25e-01, -7.5e-01, -8.75e-01], [-2.0e+00, 8.75e-01, -1.0e+00, 1.25e+00], [1.375e+00, 1.75e+00, 8.75e-01, 2.5e-01], [-3.75e-01, 1.25e-01, -1.25e-01, 3.75e-01]], [[-1.75e+00, -1.75e+00, -2.0e+00, 1.0e+00], [-1.125e+00, 1.0e+00, 1.375e+00, 5.0e-01], [1.5e+00, 1.5e+00, -3.75e-01, -2.5e-01], [1.25e+00, -5.0e-01, -1.75e+00, 1.25e+00], [5.0e-01, 1.5e+00, -7.5e-01, 1.25e-01]]]> : tensor<2x5x4xf32>
   %matmul_same_batch_y = call @matmul_same_batch(%matmul_same_batch_in0, %matmul_same_batch_in1) : (tensor<2x3x5xf32>, tensor<2x5x4xf32>) -> tensor<2x3x4xf32>
-  %matmul_same_batch_ref = arith.constant dense<[[[-2.65625e+00, -3.3125e+00, -1.9375e+00, -1.1875e+00], [5.78125e-01, 3.984375e+00, -3.0e+00, -1.0e+00], [-1.484375e+00, 5.171875e+00, -2.140625e+00, -6.25e+00]], [[-3.9375e+00, -3.90625e-01, 5.828125e+00, 3.953125e+00], [-4.78125e+00, -2.703125e+00, 1.625e+00, 3.0625e+00], [-5.140625e+00, 1.625e+00, -2.296875e+00, 1.15625e+00]]]> : tensor<2x3x4xf32>
+  %matmul_same_batch_ref = arith.constant dense<[[[2.671875e+00, 2.8125e-01, 2.234375e+00, -7.8125e-02], [7.03125e-01, 5.21875e+00, 1.921875e+00, 3.1875e+00], [-2.265625e+00, 1.65625e+00, -1.875e-01, 3.015625e+00]], [[-3.109375e+00, -6.25e-02, 1.28125e+00, 1.234375e+00], [5.625e+00, 8.5e+00, 4.203125e+00, -3.578125e+00], [6.875e-01, -6.875e+00, -7.15625e+00, 2.46875e+00]]]> : tensor<2x3x4xf32>
   %matmul_same_batch_y_flat = tensor.collapse_shape %matmul_same_batch_y [[0, 1, 2]] : tensor<2x3x4xf32> into tensor<24xf32>
   %matmul_same_batch_y_dyn = tensor.cast %matmul_same_batch_y_flat : tensor<24xf32> to tensor<?xf32>
   %matmul_same_batch_ref_flat = tensor.collapse_shape %matmul_same_batch_ref [[0, 1, 2]] : tensor<2x3x4xf32> into tensor<24xf32>
@@ -188,10 +188,10 @@ func.func @main() {
   %matmul_same_batch_bad = call @mismatches(%matmul_same_batch_y_dyn, %matmul_same_batch_ref_dyn) : (tensor<?xf32>, tensor<?xf32>) -> i64
   vector.print str "matmul_same_batch mismatches: "
   vector.print %matmul_same_batch_bad : i64
-  %matmul_broadcast_batch_in0 = arith.constant dense<[[[[1.25e-01, -5.0e-01, -5.0e-01, 1.625e+00, 0.0e+00], [2.5e-01, -2.0e+00, 7.5e-01, -1.0e+00, -1.125e+00], [1.125e+00, -7.5e-01, -6.25e-01, -7.5e-01, 1.0e+00]]], [[[-2.0e+00, -2.0e+00, -1.25e+00, 1.0e+00, 1.625e+00], [1.5e+00, 0.0e+00, 8.75e-01, -1.25e+00, -6.25e-01], [-6.25e-01, -5.0e-01, -8.75e-01, 1.75e+00, 6.25e-01]]]]> : tensor<2x1x3x5xf32>
-  %matmul_broadcast_batch_in1 = arith.constant dense<[[[1.25e+00, 3.75e-01, 1.0e+00, -1.75e+00], [5.0e-01, 1.5e+00, 5.0e-01, -5.0e-01], [1.375e+00, 1.375e+00, 7.5e-01, 7.5e-01], [6.25e-01, -1.5e+00, -1.5e+00, 1.25e-01], [-1.75e+00, -1.625e+00, -8.75e-01, 1.5e+00]], [[-1.625e+00, -1.25e-01, 1.875e+00, -1.0e+00], [0.0e+00, 8.75e-01, 7.5e-01, 2.5e-01], [-1.875e+00, 1.125e+00, 2.5e-01, -7.5e-01], [-1.0e+00, 8.75e-01, 1.25e-01, -7.5e-01], [1.875e+00, 3.75e-01, -1.375e+00, 1.125e+00]], [[8.75e-01, -1.0e+00, 1.875e+00, 7.5e-01], [-1.0e+00, -1.875e+00, 7.5e-01, 3.75e-01], [5.0e-01, 1.5e+00, -1.25e-01, -6.25e-01], [-1.625e+00, -1.25e-01, 6.25e-01, -7.5e-01], [8.75e-01, 1.5e+00, 3.75e-01, -1.625e+00]]]> : tensor<3x5x4xf32>
+  %matmul_broadcast_batch_in0 = arith.constant dense<[[[[5.0e-01, 2.5e-01, 1.125e+00, -1.75e+00, -5.0e-01], [-2.0e+00, 1.625e+00, 1.75e+00, -2.5e-01, 1.375e+00], [-1.625e+00, 6.25e-01, 0.0e+00, 1.375e+00, 1.75e+00]]], [[[2.0e+00, 3.75e-01, -1.375e+00, 1.125e+00, -8.75e-01], [-1.25e+00, -7.5e-01, -1.375e+00, -1.25e-01, -1.75e+00], [-7.5e-01, -2.5e-01, 1.625e+00, 7.5e-01, -1.75e+00]]]]> : tensor<2x1x3x5xf32>
+  %matmul_broadcast_batch_in1 = arith.constant dense<[[[3.75e-01, -2.5e-01, -1.375e+00, -1.0e+00], [-1.0e+00, 0.0e+00, 1.25e+00, -2.0e+00], [-1.25e-01, 1.375e+00, 2.0e+00, -2.0e+00], [1.125e+00, -1.125e+00, 8.75e-01, 5.0e-01], [7.5e-01, 1.125e+00, 5.0e-01, 7.5e-01]], [[5.0e-01, 2.0e+00, 2.0e+00, 2.0e+00], [1.75e+00, 1.5e+00, -1.125e+00, 1.875e+00], [-1.5e+00, 1.375e+00, -2.5e-01, 6.25e-01], [0.0e+00, 1.625e+00, -6.25e-01, -3.75e-01], [1.25e-01, -2.5e-01, 3.75e-01, -8.75e-01]], [[1.25e-01, -1.625e+00, -1.875e+00, -1.625e+00], [-1.125e+00, -1.25e+00, 2.0e+00, -3.75e-01], [-2.5e-01, -1.875e+00, 1.75e+00, -1.25e+00], [-1.25e-01, 0.0e+00, 6.25e-01, -1.75e+00], [-6.25e-01, -2.5e-01, -1.625e+00, 8.75e-01]]]> : tensor<3x5x4xf32>
   %matmul_broadcast_batch_y = call @matmul_broadcast_batch(%matmul_broadcast_batch_in0, %matmul_broadcast_batch_in1) : (tensor<2x1x3x5xf32>, tensor<3x5x4xf32>) -> tensor<2x3x3x4xf32>
-  %matmul_broadcast_batch_ref = arith.constant dense<[[[[2.34375e-01, -3.828125e+00, -2.9375e+00, -1.40625e-01], [1.6875e+00, 1.453125e+00, 2.296875e+00, -6.875e-01], [-2.046875e+00, -2.0625e+00, 5.3125e-01, -6.5625e-01]], [[-8.90625e-01, 4.0625e-01, -6.25e-02, -1.09375e+00], [-2.921875e+00, -2.234375e+00, 5.78125e-01, -1.828125e+00], [1.96875e+00, -1.78125e+00, -7.8125e-02, 8.4375e-01]], [[-2.28125e+00, -1.40625e-01, 9.375e-01, -1.0e+00], [3.234375e+00, 3.0625e+00, -2.171875e+00, 1.546875e+00], [3.515625e+00, 9.375e-01, 1.53125e+00, -1.09375e-01]]], [[[-7.4375e+00, -9.609375e+00, -6.859375e+00, 6.125e+00], [3.390625e+00, 4.65625e+00, 4.578125e+00, -3.0625e+00], [-2.234375e+00, -5.828125e+00, -4.703125e+00, 1.84375e+00]], [[7.640625e+00, -1.421875e+00, -7.671875e+00, 3.515625e+00], [-4.0e+00, -5.3125e-01, 3.734375e+00, -1.921875e+00], [2.078125e+00, 4.21875e-01, -2.40625e+00, 5.46875e-01]], [[-5.78125e-01, 6.1875e+00, -3.859375e+00, -4.859375e+00], [3.234375e+00, -9.6875e-01, 1.6875e+00, 2.53125e+00], [-2.78125e+00, 9.6875e-01, -1.09375e-01, -2.4375e+00]]]]> : tensor<2x3x3x4xf32>
+  %matmul_broadcast_batch_ref = arith.constant dense<[[[[-2.546875e+00, 2.828125e+00, 9.375e-02, -4.5e+00], [-1.84375e+00, 4.734375e+00, 8.75e+00, -3.84375e+00], [1.625e+00, 8.28125e-01, 5.09375e+00, 2.375e+00]], [[-1.0625e+00, 2.03125e-01, 1.34375e+00, 3.265625e+00], [-6.09375e-01, 9.375e-02, -5.59375e+00, -9.6875e-01], [5.0e-01, -5.15625e-01, -4.15625e+00, -4.125e+00]], [[3.125e-02, -3.109375e+00, 1.25e+00, 3.125e-01], [-3.34375e+00, -2.40625e+00, 7.671875e+00, 2.09375e+00], [-2.171875e+00, 1.421875e+00, 2.3125e+00, 1.53125e+00]]], [[[1.15625e+00, -4.640625e+00, -4.484375e+00, -9.375e-02], [-1.0e+00, -3.40625e+00, -2.953125e+00, 4.125e+00], [-7.03125e-01, -3.90625e-01, 3.75e+00, -2.9375e+00]], [[3.609375e+00, 4.71875e+00, 2.890625e+00, 4.1875e+00], [-9.375e-02, -5.28125e+00, -1.890625e+00, -3.1875e+00], [-3.46875e+00, 2.015625e+00, -2.75e+00, 2.96875e-01]], [[5.78125e-01, -9.21875e-01, -3.28125e+00, -4.40625e+00], [2.140625e+00, 5.984375e+00, 1.203125e+00, 2.71875e+00], [7.8125e-01, -1.078125e+00, 7.0625e+00, -3.5625e+00]]]]> : tensor<2x3x3x4xf32>
   %matmul_broadcast_batch_y_flat = tensor.collapse_shape %matmul_broadcast_batch_y [[0, 1, 2, 3]] : tensor<2x3x3x4xf32> into tensor<72xf32>
   %matmul_broadcast_batch_y_dyn = tensor.cast %matmul_broadcast_batch_y_flat : tensor<72xf32> to tensor<?xf32>
   %matmul_broadcast_batch_ref_flat = tensor.collapse_shape %matmul_broadcast_batch_ref [[0, 1, 2, 3]] : tensor<2x3x3x4xf32> into tensor<72xf32>
@@ -199,10 +199,10 @@ func.func @main() {
   %matmul_broadcast_batch_bad = call @mismatches(%matmul_broadcast_batch_y_dyn, %matmul_broadcast_batch_ref_dyn) : (tensor<?xf32>, tensor<?xf32>) -> i64
   vector.print str "matmul_broadcast_batch mismatches: "
   vector.print %matmul_broadcast_batch_bad : i64
-  %gemm_plain_in0 = arith.constant dense<[[-7.5e-01, -5.0e-01, -8.75e-01, -1.25e-01, -1.75e+00], [-2.5e-01, -1.125e+00, 1.25e+00, -2.5e-01, 1.125e+00], [5.0e-01, -1.25e-01, 1.5e+00, 2.5e-01, -3.75e-01]]> : tensor<3x5xf32>
-  %gemm_plain_in1 = arith.constant dense<[[-1.75e+00, 1.25e+00, 8.75e-01, 3.75e-01], [1.375e+00, 1.0e+00, 5.0e-01, 7.5e-01], [1.125e+00, 3.75e-01, 6.25e-01, -2.0e+00], [-1.875e+00, -2.5e-01, 1.125e+00, -1.625e+00], [7.5e-01, -7.5e-01, -1.75e+00, -5.0e-01]]> : tensor<5x4xf32>
+  %gemm_plain_in0 = arith.constant dense<[[1.5e+00, -7.5e-01, -7.5e-01, -1.25e+00, -1.375e+00], [-3.75e-01, 5.0e-01, -1.875e+00, -2.0e+00, 2.0e+00], [1.125e+00, -1.875e+00, -1.25e-01, -2.5e-01, -1.25e+00]]> : tensor<3x5xf32>
+  %gemm_plain_in1 = arith.constant dense<[[-2.0e+00, -1.5e+00, -1.625e+00, -1.25e-01], [5.0e-01, -8.75e-01, 1.0e+00, -1.125e+00], [-5.0e-01, -1.875e+00, 1.375e+00, -1.25e+00], [-1.0e+00, -2.0e+00, -5.0e-01, -1.25e+00], [-1.25e-01, 1.375e+00, 0.0e+00, 5.0e-01]]> : tensor<5x4xf32>
   %gemm_plain_y = call @gemm_plain(%gemm_plain_in0, %gemm_plain_in1) : (tensor<3x5xf32>, tensor<5x4xf32>) -> tensor<3x4xf32>
-  %gemm_plain_ref = arith.constant dense<[[-1.4375e+00, -4.21875e-01, 1.46875e+00, 2.171875e+00], [1.609375e+00, -1.75e+00, -2.25e+00, -3.59375e+00], [-1.09375e-01, 1.28125e+00, 2.25e+00, -3.125e+00]]> : tensor<3x4xf32>
+  %gemm_plain_ref = arith.constant dense<[[-1.578125e+00, 4.21875e-01, -3.59375e+00, 2.46875e+00], [3.6875e+00, 1.0390625e+01, -4.6875e-01, 5.328125e+00], [-2.71875e+00, -1.03125e+00, -3.75e+00, 1.8125e+00]]> : tensor<3x4xf32>
   %gemm_plain_y_flat = tensor.collapse_shape %gemm_plain_y [[0, 1]] : tensor<3x4xf32> into tensor<12xf32>
   %gemm_plain_y_dyn = tensor.cast %gemm_plain_y_flat : tensor<12xf32> to tensor<?xf32>
   %gemm_plain_ref_flat = tensor.collapse_shape %gemm_plain_ref [[0, 1]] : tensor<3x4xf32> into tensor<12xf32>
@@ -210,11 +210,11 @@ func.func @main() {
   %gemm_plain_bad = call @mismatches(%gemm_plain_y_dyn, %gemm_plain_ref_dyn) : (tensor<?xf32>, tensor<?xf32>) -> i64
   vector.print str "gemm_plain mismatches: "
   vector.print %gemm_plain_bad : i64
-  %gemm_trans_b_bias_in0 = arith.constant dense<[[3.75e-01, -8.75e-01, 1.375e+00, 1.0e+00, -1.125e+00, -2.0e+00], [1.375e+00, -1.125e+00, -7.5e-01, -1.25e-01, 1.5e+00, 5.0e-01]]> : tensor<2x6xf32>
-  %gemm_trans_b_bias_in1 = arith.constant dense<[[-5.0e-01, 1.5e+00, -6.25e-01, -1.0e+00, -6.25e-01, 0.0e+00], [-1.625e+00, -1.0e+00, 3.75e-01, 1.75e+00, -2.0e+00, -8.75e-01], [1.0e+00, -1.25e-01, -1.875e+00, -6.25e-01, 7.5e-01, -1.625e+00], [-7.5e-01, -6.25e-01, -1.625e+00, -3.75e-01, -1.0e+00, 8.75e-01]]> : tensor<4x6xf32>
-  %gemm_trans_b_bias_in2 = arith.constant dense<[1.75e+00, -1.5e+00, 7.5e-01, 0.0e+00]> : tensor<4xf32>
+  %gemm_trans_b_bias_in0 = arith.constant dense<[[2.5e-01, -3.75e-01, 1.625e+00, 1.25e+00, 2.0e+00, 5.0e-01], [-1.5e+00, -8.75e-01, -1.875e+00, 1.125e+00, 2.0e+00, 8.75e-01]]> : tensor<2x6xf32>
+  %gemm_trans_b_bias_in1 = arith.constant dense<[[2.5e-01, 3.75e-01, 8.75e-01, -6.25e-01, 1.25e-01, -7.5e-01], [-1.5e+00, -1.125e+00, 1.375e+00, 1.875e+00, -8.75e-01, 6.25e-01], [1.75e+00, -8.75e-01, 8.75e-01, -1.0e+00, 1.375e+00, 8.75e-01], [1.25e+00, -5.0e-01, -2.5e-01, -1.75e+00, -7.5e-01, 1.875e+00]]> : tensor<4x6xf32>
+  %gemm_trans_b_bias_in2 = arith.constant dense<[-1.375e+00, 3.75e-01, -1.25e-01, -8.75e-01]> : tensor<4xf32>
   %gemm_trans_b_bias_y = call @gemm_trans_b_bias(%gemm_trans_b_bias_in0, %gemm_trans_b_bias_in1, %gemm_trans_b_bias_in2) : (tensor<2x6xf32>, tensor<4x6xf32>, tensor<4xf32>) -> tensor<2x4xf32>
-  %gemm_trans_b_bias_ref = arith.constant dense<[[-9.0625e-01, 5.03125e+00, 4.375e-01, -2.96875e+00], [-9.6875e-01, -6.546875e+00, 4.0625e+00, -1.25e-01]]> : tensor<2x4xf32>
+  %gemm_trans_b_bias_ref = arith.constant dense<[[-9.375e-01, 3.5625e+00, 4.0e+00, -3.53125e+00], [-4.828125e+00, 1.9375e+00, -1.234375e+00, -3.671875e+00]]> : tensor<2x4xf32>
   %gemm_trans_b_bias_y_flat = tensor.collapse_shape %gemm_trans_b_bias_y [[0, 1]] : tensor<2x4xf32> into tensor<8xf32>
   %gemm_trans_b_bias_y_dyn = tensor.cast %gemm_trans_b_bias_y_flat : tensor<8xf32> to tensor<?xf32>
   %gemm_trans_b_bias_ref_flat = tensor.collapse_shape %gemm_trans_b_bias_ref [[0, 1]] : tensor<2x4xf32> into tensor<8xf32>
@@ -222,11 +222,11 @@ func.func @main() {
   %gemm_trans_b_bias_bad = call @mismatches(%gemm_trans_b_bias_y_dyn, %gemm_trans_b_bias_ref_dyn) : (tensor<?xf32>, tensor<?xf32>) -> i64
   vector.print str "gemm_trans_b_bias mismatches: "
   vector.print %gemm_trans_b_bias_bad : i64
-  %gemm_trans_a_alpha_beta_in0 = arith.constant dense<[[-1.5e+00, 1.5e+00, -1.25e+00], [-1.125e+00, 3.75e-01, -5.0e-01], [-8.75e-01, 1.0e+00, -1.75e+00], [2.0e+00, 1.25e-01, 1.875e+00], [1.25e-01, 8.75e-01, -1.25e+00]]> : tensor<5x3xf32>
-  %gemm_trans_a_alpha_beta_in1 = arith.constant dense<[[2.5e-01, 1.125e+00, -1.125e+00, 0.0e+00], [1.5e+00, 8.75e-01, 1.375e+00, -5.0e-01], [-1.875e+00, 1.25e+00, 1.5e+00, -1.0e+00], [8.75e-01, -1.125e+00, 1.125e+00, -1.0e+00], [2.5e-01, -1.125e+00, -1.875e+00, -1.625e+00]]> : tensor<5x4xf32>
-  %gemm_trans_a_alpha_beta_in2 = arith.constant dense<[[-2.0e+00], [-3.75e-01], [-3.75e-01]]> : tensor<3x1xf32>
+  %gemm_trans_a_alpha_beta_in0 = arith.constant dense<[[-8.75e-01, -1.125e+00, 1.5e+00], [-1.25e-01, 1.125e+00, 6.25e-01], [2.0e+00, 1.75e+00, 2.5e-01], [1.0e+00, 1.75e+00, -7.5e-01], [-8.75e-01, -1.25e-01, -1.75e+00]]> : tensor<5x3xf32>
+  %gemm_trans_a_alpha_beta_in1 = arith.constant dense<[[-1.375e+00, -6.25e-01, 1.125e+00, 1.25e-01], [-1.625e+00, 8.75e-01, 1.625e+00, -7.5e-01], [-5.0e-01, 1.75e+00, -2.0e+00, -7.5e-01], [1.5e+00, -1.125e+00, -1.875e+00, 8.75e-01], [1.125e+00, -8.75e-01, -5.0e-01, -1.0e+00]]> : tensor<5x4xf32>
+  %gemm_trans_a_alpha_beta_in2 = arith.constant dense<[[1.0e+00], [1.25e-01], [-1.75e+00]]> : tensor<3x1xf32>
   %gemm_trans_a_alpha_beta_y = call @gemm_trans_a_alpha_beta(%gemm_trans_a_alpha_beta_in0, %gemm_trans_a_alpha_beta_in1, %gemm_trans_a_alpha_beta_in2) : (tensor<5x3xf32>, tensor<5x4xf32>, tensor<3x1xf32>) -> tensor<3x4xf32>
-  %gemm_trans_a_alpha_beta_ref = arith.constant dense<[[-3.3203125e+00, -7.078125e+00, -3.578125e+00, -4.3828125e+00], [-1.0546875e+00, 3.203125e-01, -1.3359375e+00, -2.1171875e+00], [1.0234375e+00, -3.1171875e+00, 5.234375e-01, 3.28125e-01]]> : tensor<3x4xf32>
+  %gemm_trans_a_alpha_beta_ref = arith.constant dense<[[2.4609375e+00, 3.7890625e+00, -1.3125e+00, 2.1171875e+00], [9.140625e-01, 1.6953125e+00, -2.828125e+00, -7.03125e-02], [-6.6484375e+00, -2.2890625e+00, -1.2578125e+00, -3.1875e+00]]> : tensor<3x4xf32>
   %gemm_trans_a_alpha_beta_y_flat = tensor.collapse_shape %gemm_trans_a_alpha_beta_y [[0, 1]] : tensor<3x4xf32> into tensor<12xf32>
   %gemm_trans_a_alpha_beta_y_dyn = tensor.cast %gemm_trans_a_alpha_beta_y_flat : tensor<12xf32> to tensor<?xf32>
   %gemm_trans_a_alpha_beta_ref_flat = tensor.collapse_shape %gemm_trans_a_alpha_beta_ref [[0, 1]] : tensor<3x4xf32> into tensor<12xf32>
@@ -234,11 +234,11 @@ func.func @main() {
   %gemm_trans_a_alpha_beta_bad = call @mismatches(%gemm_trans_a_alpha_beta_y_dyn, %gemm_trans_a_alpha_beta_ref_dyn) : (tensor<?xf32>, tensor<?xf32>) -> i64
   vector.print str "gemm_trans_a_alpha_beta mismatches: "
   vector.print %gemm_trans_a_alpha_beta_bad : i64
-  %gemm_trans_both_beta_in0 = arith.constant dense<[[-1.625e+00, 1.25e-01, -3.75e-01], [-1.75e+00, -1.0e+00, 1.25e-01], [-8.75e-01, 5.0e-01, 7.5e-01], [2.0e+00, -5.0e-01, 2.0e+00], [-1.875e+00, -1.0e+00, -8.75e-01]]> : tensor<5x3xf32>
-  %gemm_trans_both_beta_in1 = arith.constant dense<[[8.75e-01, -1.25e+00, -7.5e-01, -6.25e-01, 6.25e-01], [1.75e+00, -1.25e+00, 2.5e-01, 1.625e+00, 8.75e-01], [1.625e+00, 1.5e+00, -1.125e+00, 1.0e+00, 1.125e+00], [1.375e+00, -1.0e+00, -7.5e-01, 0.0e+00, 2.5e-01]]> : tensor<4x5xf32>
-  %gemm_trans_both_beta_in2 = arith.constant dense<[[-5.0e-01, 5.0e-01, -1.875e+00, -1.625e+00], [-1.25e+00, 1.875e+00, 1.0e+00, -1.625e+00], [8.75e-01, 1.375e+00, -1.5e+00, 1.75e+00]]> : tensor<3x4xf32>
+  %gemm_trans_both_beta_in0 = arith.constant dense<[[5.0e-01, -1.25e+00, 2.0e+00], [1.75e+00, 1.125e+00, 1.75e+00], [1.25e-01, 1.5e+00, -6.25e-01], [-2.0e+00, -8.75e-01, 1.0e+00], [6.25e-01, 6.25e-01, 6.25e-01]]> : tensor<5x3xf32>
+  %gemm_trans_both_beta_in1 = arith.constant dense<[[2.0e+00, 3.75e-01, 1.25e+00, -8.75e-01, -1.5e+00], [-1.75e+00, 3.75e-01, -1.25e+00, 1.125e+00, -1.875e+00], [-2.0e+00, 1.75e+00, -1.75e+00, 7.5e-01, 1.5e+00], [1.25e-01, -2.5e-01, -6.25e-01, -1.625e+00, 8.75e-01]]> : tensor<4x5xf32>
+  %gemm_trans_both_beta_in2 = arith.constant dense<[[1.875e+00, -1.5e+00, 2.0e+00, 1.875e+00], [-1.25e+00, 1.25e+00, 1.875e+00, 1.25e+00], [1.75e+00, 1.5e+00, 1.625e+00, 1.0e+00]]> : tensor<3x4xf32>
   %gemm_trans_both_beta_y = call @gemm_trans_both_beta(%gemm_trans_both_beta_in0, %gemm_trans_both_beta_in1, %gemm_trans_both_beta_in2) : (tensor<5x3xf32>, tensor<4x5xf32>, tensor<3x4xf32>) -> tensor<3x4xf32>
-  %gemm_trans_both_beta_ref = arith.constant dense<[[-2.5e-01, -1.5625e-02, -1.578125e+00, 2.140625e+00], [2.546875e+00, -2.90625e+00, -4.984375e+00, 2.984375e+00], [-4.15625e+00, -2.03125e-01, 2.0e+00, -4.046875e+00]]> : tensor<3x4xf32>
+  %gemm_trans_both_beta_ref = arith.constant dense<[[-1.875e-01, -1.546875e+00, -1.71875e+00, 5.3125e-01], [1.5e+00, -3.296875e+00, -6.875e-01, -1.28125e+00], [-5.625e-01, -4.359375e+00, -5.9375e-01, -2.375e+00]]> : tensor<3x4xf32>
   %gemm_trans_both_beta_y_flat = tensor.collapse_shape %gemm_trans_both_beta_y [[0, 1]] : tensor<3x4xf32> into tensor<12xf32>
   %gemm_trans_both_beta_y_dyn = tensor.cast %gemm_trans_both_beta_y_flat : tensor<12xf32> to tensor<?xf32>
   %gemm_trans_both_beta_ref_flat = tensor.collapse_shape %gemm_trans_both_beta_ref [[0, 1]] : tensor<3x4xf32> into tensor<12xf32>
@@ -246,10 +246,10 @@ func.func @main() {
   %gemm_trans_both_beta_bad = call @mismatches(%gemm_trans_both_beta_y_dyn, %gemm_trans_both_beta_ref_dyn) : (tensor<?xf32>, tensor<?xf32>) -> i64
   vector.print str "gemm_trans_both_beta mismatches: "
   vector.print %gemm_trans_both_beta_bad : i64
-  %gemm_alpha_no_c_in0 = arith.constant dense<[[3.75e-01, 1.5e+00, 1.75e+00, -2.5e-01, -1.25e-01], [3.75e-01, 1.25e+00, 8.75e-01, 7.5e-01, -6.25e-01], [1.0e+00, 1.875e+00, 1.0e+00, 3.75e-01, 0.0e+00]]> : tensor<3x5xf32>
-  %gemm_alpha_no_c_in1 = arith.constant dense<[[-2.0e+00, 6.25e-01], [-1.5e+00, -1.5e+00], [-6.25e-01, -3.75e-01], [5.0e-01, 1.875e+00], [-1.5e+00, -5.0e-01]]> : tensor<5x2xf32>
+  %gemm_alpha_no_c_in0 = arith.constant dense<[[-1.625e+00, -2.0e+00, -1.625e+00, -1.0e+00, 0.0e+00], [-3.75e-01, -2.5e-01, -8.75e-01, 3.75e-01, 1.125e+00], [-2.0e+00, 1.25e+00, -1.5e+00, -1.0e+00, -1.375e+00]]> : tensor<3x5xf32>
+  %gemm_alpha_no_c_in1 = arith.constant dense<[[1.75e+00, -1.375e+00], [1.5e+00, 5.0e-01], [-8.75e-01, -2.5e-01], [-6.25e-01, 3.75e-01], [-5.0e-01, 3.75e-01]]> : tensor<5x2xf32>
   %gemm_alpha_no_c_y = call @gemm_alpha_no_c(%gemm_alpha_no_c_in0, %gemm_alpha_no_c_in1) : (tensor<3x5xf32>, tensor<5x2xf32>) -> tensor<3x2xf32>
-  %gemm_alpha_no_c_ref = arith.constant dense<[[8.0625e+00, 6.15625e+00], [3.71875e+00, 5.0e-01], [1.05e+01, 3.71875e+00]]> : tensor<3x2xf32>
+  %gemm_alpha_no_c_ref = arith.constant dense<[[7.59375e+00, -2.53125e+00], [2.125e+00, -2.34375e+00], [-2.0e+00, -5.71875e+00]]> : tensor<3x2xf32>
   %gemm_alpha_no_c_y_flat = tensor.collapse_shape %gemm_alpha_no_c_y [[0, 1]] : tensor<3x2xf32> into tensor<6xf32>
   %gemm_alpha_no_c_y_dyn = tensor.cast %gemm_alpha_no_c_y_flat : tensor<6xf32> to tensor<?xf32>
   %gemm_alpha_no_c_ref_flat = tensor.collapse_shape %gemm_alpha_no_c_ref [[0, 1]] : tensor<3x2xf32> into tensor<6xf32>

@@ -138,10 +138,10 @@ func.func @pow_positive_base(%a0: tensor<2x3xf32>, %a1: tensor<3xf32>) -> tensor
 }
 
 func.func @batch_norm_const(%a0: tensor<2x3x2x2xf32>) -> tensor<2x3x2x2xf32> {
-  %c0 = arith.constant dense<[-1.125e+00, 8.75e-01, -1.375e+00]> : tensor<3xf32>
-  %c1 = arith.constant dense<[-1.875e+00, -8.75e-01, -1.125e+00]> : tensor<3xf32>
-  %c2 = arith.constant dense<[-6.25e-01, -8.75e-01, 1.75e+00]> : tensor<3xf32>
-  %c3 = arith.constant dense<[6.25e-01, 1.5e+00, 1.0e+00]> : tensor<3xf32>
+  %c0 = arith.constant dense<[-1.875e+00, 7.5e-01, -1.25e-01]> : tensor<3xf32>
+  %c1 = arith.constant dense<[-1.125e+00, 2.0e+00, -6.25e-01]> : tensor<3xf32>
+  %c2 = arith.constant dense<[1.25e-01, -6.25e-01, -1.375e+00]> : tensor<3xf32>
+  %c3 = arith.constant dense<[1.25e+00, 1.25e+00, 2.375e+00]> : tensor<3xf32>
   %y = seam.batch_norm %a0, %c0, %c1, %c2, %c3 : (tensor<2x3x2x2xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) -> tensor<2x3x2x2xf32>
   return %y : tensor<2x3x2x2xf32>
 }
@@ -217,9 +217,9 @@ func.func @slice_negative_step(%a0: tensor<4x5x6xf32>) -> tensor<4x4x3xf32> {
 }
 
 func.func @main() {
-  %softmax_axis1_in0 = arith.constant dense<[[[-1.125e+00, 1.25e+00, 1.5e+00, -2.5e-01], [-1.5e+00, -1.375e+00, 7.5e-01, -1.625e+00], [-2.0e+00, -2.5e-01, 8.75e-01, -1.0e+00]], [[1.375e+00, 1.875e+00, 1.25e-01, -2.0e+00], [1.375e+00, -5.0e-01, -1.0e+00, 1.625e+00], [2.5e-01, 3.75e-01, -2.0e+00, 7.5e-01]]]> : tensor<2x3x4xf32>
+  %softmax_axis1_in0 = arith.constant dense<[[[-1.0e+00, -3.75e-01, -7.5e-01, 1.625e+00], [2.5e-01, -3.75e-01, 3.75e-01, 8.75e-01], [1.5e+00, -1.0e+00, 1.875e+00, -1.375e+00]], [[1.125e+00, -1.25e+00, 0.0e+00, 1.375e+00], [3.75e-01, 1.625e+00, 5.0e-01, 7.5e-01], [1.625e+00, -1.75e+00, -6.25e-01, 1.25e-01]]]> : tensor<2x3x4xf32>
   %softmax_axis1_y = call @softmax_axis1(%softmax_axis1_in0) : (tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
-  %softmax_axis1_ref = arith.constant dense<[[[4.75251e-01, 7.718611e-01, 4.9810025e-01, 5.7964087e-01], [3.266349e-01, 5.591343e-02, 2.352859e-01, 1.4655617e-01], [1.981141e-01, 1.7222549e-01, 2.6661384e-01, 2.7380297e-01]], [[4.3017182e-01, 7.597949e-01, 6.924798e-01, 1.8461304e-02], [4.3017182e-01, 7.067194e-02, 2.2481528e-01, 6.9275534e-01], [1.3965635e-01, 1.6953316e-01, 8.270492e-02, 2.8878337e-01]]]> : tensor<2x3x4xf32>
+  %softmax_axis1_ref = arith.constant dense<[[[5.9977796e-02, 3.9443663e-01, 5.591343e-02, 6.569639e-01], [2.0934308e-01, 3.9443663e-01, 1.7222549e-01, 3.1032777e-01], [7.3067915e-01, 2.1112671e-01, 7.718611e-01, 3.2708306e-02]], [[3.204011e-01, 5.1727828e-02, 3.1407207e-01, 5.4891783e-01], [1.5134677e-01, 9.1689765e-01, 5.1781726e-01, 2.9381454e-01], [5.282521e-01, 3.1374514e-02, 1.6811065e-01, 1.572676e-01]]]> : tensor<2x3x4xf32>
   %softmax_axis1_y_flat = tensor.collapse_shape %softmax_axis1_y [[0, 1, 2]] : tensor<2x3x4xf32> into tensor<24xf32>
   %softmax_axis1_y_dyn = tensor.cast %softmax_axis1_y_flat : tensor<24xf32> to tensor<?xf32>
   %softmax_axis1_ref_flat = tensor.collapse_shape %softmax_axis1_ref [[0, 1, 2]] : tensor<2x3x4xf32> into tensor<24xf32>
@@ -227,9 +227,9 @@ func.func @main() {
   %softmax_axis1_bad = call @mismatches(%softmax_axis1_y_dyn, %softmax_axis1_ref_dyn) : (tensor<?xf32>, tensor<?xf32>) -> i64
   vector.print str "softmax_axis1 mismatches: "
   vector.print %softmax_axis1_bad : i64
-  %softmax_last_in0 = arith.constant dense<[[[-1.125e+00, 1.25e+00, 1.5e+00, -2.5e-01], [-1.5e+00, -1.375e+00, 7.5e-01, -1.625e+00], [-2.0e+00, -2.5e-01, 8.75e-01, -1.0e+00]], [[1.375e+00, 1.875e+00, 1.25e-01, -2.0e+00], [1.375e+00, -5.0e-01, -1.0e+00, 1.625e+00], [2.5e-01, 3.75e-01, -2.0e+00, 7.5e-01]]]> : tensor<2x3x4xf32>
+  %softmax_last_in0 = arith.constant dense<[[[-1.0e+00, -3.75e-01, -7.5e-01, 1.625e+00], [2.5e-01, -3.75e-01, 3.75e-01, 8.75e-01], [1.5e+00, -1.0e+00, 1.875e+00, -1.375e+00]], [[1.125e+00, -1.25e+00, 0.0e+00, 1.375e+00], [3.75e-01, 1.625e+00, 5.0e-01, 7.5e-01], [1.625e+00, -1.75e+00, -6.25e-01, 1.25e-01]]]> : tensor<2x3x4xf32>
   %softmax_last_y = call @softmax_last(%softmax_last_in0) : (tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
-  %softmax_last_ref = arith.constant dense<[[[3.5772465e-02, 3.8459024e-01, 4.9382362e-01, 8.581368e-02], [7.997837e-02, 9.0627365e-02, 7.588136e-01, 7.058066e-02], [3.676699e-02, 2.1157943e-01, 6.517105e-01, 9.994305e-02]], [[3.3676335e-01, 5.552289e-01, 9.648432e-02, 1.1523409e-02], [3.9519525e-01, 6.0605153e-02, 3.6758885e-02, 5.0744075e-01], [2.5725e-01, 2.9150245e-01, 2.7113952e-02, 4.2413357e-01]]]> : tensor<2x3x4xf32>
+  %softmax_last_ref = arith.constant dense<[[[5.5689067e-02, 1.04040876e-01, 7.150618e-02, 7.687639e-01], [2.2042668e-01, 1.17985904e-01, 2.4977615e-01, 4.1181126e-01], [3.8558045e-01, 3.1650368e-02, 5.610162e-01, 2.175296e-02]], [[3.7013838e-01, 3.442823e-02, 1.2016633e-01, 4.7526708e-01], [1.4127322e-01, 4.9309197e-01, 1.6008352e-01, 2.0555131e-01], [7.338117e-01, 2.5109654e-02, 7.734318e-02, 1.6373551e-01]]]> : tensor<2x3x4xf32>
   %softmax_last_y_flat = tensor.collapse_shape %softmax_last_y [[0, 1, 2]] : tensor<2x3x4xf32> into tensor<24xf32>
   %softmax_last_y_dyn = tensor.cast %softmax_last_y_flat : tensor<24xf32> to tensor<?xf32>
   %softmax_last_ref_flat = tensor.collapse_shape %softmax_last_ref [[0, 1, 2]] : tensor<2x3x4xf32> into tensor<24xf32>
@@ -237,9 +237,9 @@ func.func @main() {
   %softmax_last_bad = call @mismatches(%softmax_last_y_dyn, %softmax_last_ref_dyn) : (tensor<?xf32>, tensor<?xf32>) -> i64
   vector.print str "softmax_last mismatches: "
   vector.print %softmax_last_bad : i64
-  %relu_in0 = arith.constant dense<[[[-5.0e-01, 6.25e-01, 1.25e+00, 1.875e+00], [2.0e+00, 1.125e+00, 1.625e+00, 1.875e+00], [8.75e-01, 1.25e-01, -2.0e+00, -1.75e+00]], [[-8.75e-01, 1.25e-01, 1.0e+00, 3.75e-01], [-1.5e+00, -8.75e-01, -8.75e-01, 0.0e+00], [1.875e+00, 0.0e+00, -1.0e+00, -1.625e+00]]]> : tensor<2x3x4xf32>
+  %relu_in0 = arith.constant dense<[[[2.0e+00, 1.25e+00, -1.625e+00, -5.0e-01], [-2.0e+00, 1.75e+00, 1.25e+00, 1.25e-01], [1.125e+00, 1.875e+00, 1.5e+00, 2.5e-01]], [[-1.25e-01, 2.0e+00, -1.375e+00, -1.25e-01], [1.125e+00, 1.125e+00, -5.0e-01, -3.75e-01], [-2.0e+00, 6.25e-01, -1.0e+00, -6.25e-01]]]> : tensor<2x3x4xf32>
   %relu_y = call @relu(%relu_in0) : (tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
-  %relu_ref = arith.constant dense<[[[0.0e+00, 6.25e-01, 1.25e+00, 1.875e+00], [2.0e+00, 1.125e+00, 1.625e+00, 1.875e+00], [8.75e-01, 1.25e-01, 0.0e+00, 0.0e+00]], [[0.0e+00, 1.25e-01, 1.0e+00, 3.75e-01], [0.0e+00, 0.0e+00, 0.0e+00, 0.0e+00], [1.875e+00, 0.0e+00, 0.0e+00, 0.0e+00]]]> : tensor<2x3x4xf32>
+  %relu_ref = arith.constant dense<[[[2.0e+00, 1.25e+00, 0.0e+00, 0.0e+00], [0.0e+00, 1.75e+00, 1.25e+00, 1.25e-01], [1.125e+00, 1.875e+00, 1.5e+00, 2.5e-01]], [[0.0e+00, 2.0e+00, 0.0e+00, 0.0e+00], [1.125e+00, 1.125e+00, 0.0e+00, 0.0e+00], [0.0e+00, 6.25e-01, 0.0e+00, 0.0e+00]]]> : tensor<2x3x4xf32>
   %relu_y_flat = tensor.collapse_shape %relu_y [[0, 1, 2]] : tensor<2x3x4xf32> into tensor<24xf32>
   %relu_y_dyn = tensor.cast %relu_y_flat : tensor<24xf32> to tensor<?xf32>
   %relu_ref_flat = tensor.collapse_shape %relu_ref [[0, 1, 2]] : tensor<2x3x4xf32> into tensor<24xf32>
@@ -247,9 +247,9 @@ func.func @main() {
   %relu_bad = call @mismatches(%relu_y_dyn, %relu_ref_dyn) : (tensor<?xf32>, tensor<?xf32>) -> i64
   vector.print str "relu mismatches: "
   vector.print %relu_bad : i64
-  %sigmoid_in0 = arith.constant dense<[[[-5.0e-01, 6.25e-01, 1.25e+00, 1.875e+00], [2.0e+00, 1.125e+00, 1.625e+00, 1.875e+00], [8.75e-01, 1.25e-01, -2.0e+00, -1.75e+00]], [[-8.75e-01, 1.25e-01, 1.0e+00, 3.75e-01], [-1.5e+00, -8.75e-01, -8.75e-01, 0.0e+00], [1.875e+00, 0.0e+00, -1.0e+00, -1.625e+00]]]> : tensor<2x3x4xf32>
+  %sigmoid_in0 = arith.constant dense<[[[2.0e+00, 1.25e+00, -1.625e+00, -5.0e-01], [-2.0e+00, 1.75e+00, 1.25e+00, 1.25e-01], [1.125e+00, 1.875e+00, 1.5e+00, 2.5e-01]], [[-1.25e-01, 2.0e+00, -1.375e+00, -1.25e-01], [1.125e+00, 1.125e+00, -5.0e-01, -3.75e-01], [-2.0e+00, 6.25e-01, -1.0e+00, -6.25e-01]]]> : tensor<2x3x4xf32>
   %sigmoid_y = call @sigmoid(%sigmoid_in0) : (tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
-  %sigmoid_ref = arith.constant dense<[[[3.7754068e-01, 6.5135485e-01, 7.772999e-01, 8.6703575e-01], [8.807971e-01, 7.54915e-01, 8.3548355e-01, 8.6703575e-01], [7.0578504e-01, 5.3120935e-01, 1.1920292e-01, 1.480472e-01]], [[2.9421496e-01, 5.3120935e-01, 7.310586e-01, 5.926666e-01], [1.8242553e-01, 2.9421496e-01, 2.9421496e-01, 5.0e-01], [8.6703575e-01, 5.0e-01, 2.6894143e-01, 1.6451646e-01]]]> : tensor<2x3x4xf32>
+  %sigmoid_ref = arith.constant dense<[[[8.807971e-01, 7.772999e-01, 1.6451646e-01, 3.7754068e-01], [1.1920292e-01, 8.519528e-01, 7.772999e-01, 5.3120935e-01], [7.54915e-01, 8.6703575e-01, 8.175745e-01, 5.621765e-01]], [[4.6879062e-01, 8.807971e-01, 2.0181322e-01, 4.6879062e-01], [7.54915e-01, 7.54915e-01, 3.7754068e-01, 4.073334e-01], [1.1920292e-01, 6.5135485e-01, 2.6894143e-01, 3.4864512e-01]]]> : tensor<2x3x4xf32>
   %sigmoid_y_flat = tensor.collapse_shape %sigmoid_y [[0, 1, 2]] : tensor<2x3x4xf32> into tensor<24xf32>
   %sigmoid_y_dyn = tensor.cast %sigmoid_y_flat : tensor<24xf32> to tensor<?xf32>
   %sigmoid_ref_flat = tensor.collapse_shape %sigmoid_ref [[0, 1, 2]] : tensor<2x3x4xf32> into tensor<24xf32>
@@ -257,9 +257,9 @@ func.func @main() {
   %sigmoid_bad = call @mismatches(%sigmoid_y_dyn, %sigmoid_ref_dyn) : (tensor<?xf32>, tensor<?xf32>) -> i64
   vector.print str "sigmoid mismatches: "
   vector.print %sigmoid_bad : i64
-  %tanh_in0 = arith.constant dense<[[[-5.0e-01, 6.25e-01, 1.25e+00, 1.875e+00], [2.0e+00, 1.125e+00, 1.625e+00, 1.875e+00], [8.75e-01, 1.25e-01, -2.0e+00, -1.75e+00]], [[-8.75e-01, 1.25e-01, 1.0e+00, 3.75e-01], [-1.5e+00, -8.75e-01, -8.75e-01, 0.0e+00], [1.875e+00, 0.0e+00, -1.0e+00, -1.625e+00]]]> : tensor<2x3x4xf32>
+  %tanh_in0 = arith.constant dense<[[[2.0e+00, 1.25e+00, -1.625e+00, -5.0e-01], [-2.0e+00, 1.75e+00, 1.25e+00, 1.25e-01], [1.125e+00, 1.875e+00, 1.5e+00, 2.5e-01]], [[-1.25e-01, 2.0e+00, -1.375e+00, -1.25e-01], [1.125e+00, 1.125e+00, -5.0e-01, -3.75e-01], [-2.0e+00, 6.25e-01, -1.0e+00, -6.25e-01]]]> : tensor<2x3x4xf32>
   %tanh_y = call @tanh(%tanh_in0) : (tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
-  %tanh_ref = arith.constant dense<[[[-4.621172e-01, 5.545997e-01, 8.4828365e-01, 9.5404524e-01], [9.640276e-01, 8.093011e-01, 9.253462e-01, 9.5404524e-01], [7.039056e-01, 1.24353e-01, -9.640276e-01, -9.413755e-01]], [[-7.039056e-01, 1.24353e-01, 7.615942e-01, 3.583574e-01], [-9.051482e-01, -7.039056e-01, -7.039056e-01, 0.0e+00], [9.5404524e-01, 0.0e+00, -7.615942e-01, -9.253462e-01]]]> : tensor<2x3x4xf32>
+  %tanh_ref = arith.constant dense<[[[9.640276e-01, 8.4828365e-01, -9.253462e-01, -4.621172e-01], [-9.640276e-01, 9.413755e-01, 8.4828365e-01, 1.24353e-01], [8.093011e-01, 9.5404524e-01, 9.051482e-01, 2.4491866e-01]], [[-1.24353e-01, 9.640276e-01, -8.798267e-01, -1.24353e-01], [8.093011e-01, 8.093011e-01, -4.621172e-01, -3.583574e-01], [-9.640276e-01, 5.545997e-01, -7.615942e-01, -5.545997e-01]]]> : tensor<2x3x4xf32>
   %tanh_y_flat = tensor.collapse_shape %tanh_y [[0, 1, 2]] : tensor<2x3x4xf32> into tensor<24xf32>
   %tanh_y_dyn = tensor.cast %tanh_y_flat : tensor<24xf32> to tensor<?xf32>
   %tanh_ref_flat = tensor.collapse_shape %tanh_ref [[0, 1, 2]] : tensor<2x3x4xf32> into tensor<24xf32>
@@ -267,9 +267,9 @@ func.func @main() {
   %tanh_bad = call @mismatches(%tanh_y_dyn, %tanh_ref_dyn) : (tensor<?xf32>, tensor<?xf32>) -> i64
   vector.print str "tanh mismatches: "
   vector.print %tanh_bad : i64
-  %erf_in0 = arith.constant dense<[[[-5.0e-01, 6.25e-01, 1.25e+00, 1.875e+00], [2.0e+00, 1.125e+00, 1.625e+00, 1.875e+00], [8.75e-01, 1.25e-01, -2.0e+00, -1.75e+00]], [[-8.75e-01, 1.25e-01, 1.0e+00, 3.75e-01], [-1.5e+00, -8.75e-01, -8.75e-01, 0.0e+00], [1.875e+00, 0.0e+00, -1.0e+00, -1.625e+00]]]> : tensor<2x3x4xf32>
+  %erf_in0 = arith.constant dense<[[[2.0e+00, 1.25e+00, -1.625e+00, -5.0e-01], [-2.0e+00, 1.75e+00, 1.25e+00, 1.25e-01], [1.125e+00, 1.875e+00, 1.5e+00, 2.5e-01]], [[-1.25e-01, 2.0e+00, -1.375e+00, -1.25e-01], [1.125e+00, 1.125e+00, -5.0e-01, -3.75e-01], [-2.0e+00, 6.25e-01, -1.0e+00, -6.25e-01]]]> : tensor<2x3x4xf32>
   %erf_y = call @erf(%erf_in0) : (tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
-  %erf_ref = arith.constant dense<[[[-5.204999e-01, 6.232409e-01, 9.2290014e-01, 9.9199003e-01], [9.953223e-01, 8.883882e-01, 9.7844374e-01, 9.9199003e-01], [7.840751e-01, 1.403162e-01, -9.953223e-01, -9.866717e-01]], [[-7.840751e-01, 1.403162e-01, 8.427008e-01, 4.041169e-01], [-9.6610516e-01, -7.840751e-01, -7.840751e-01, 0.0e+00], [9.9199003e-01, 0.0e+00, -8.427008e-01, -9.7844374e-01]]]> : tensor<2x3x4xf32>
+  %erf_ref = arith.constant dense<[[[9.953223e-01, 9.2290014e-01, -9.7844374e-01, -5.204999e-01], [-9.953223e-01, 9.866717e-01, 9.2290014e-01, 1.403162e-01], [8.883882e-01, 9.9199003e-01, 9.6610516e-01, 2.763264e-01]], [[-1.403162e-01, 9.953223e-01, -9.4817007e-01, -1.403162e-01], [8.883882e-01, 8.883882e-01, -5.204999e-01, -4.041169e-01], [-9.953223e-01, 6.232409e-01, -8.427008e-01, -6.232409e-01]]]> : tensor<2x3x4xf32>
   %erf_y_flat = tensor.collapse_shape %erf_y [[0, 1, 2]] : tensor<2x3x4xf32> into tensor<24xf32>
   %erf_y_dyn = tensor.cast %erf_y_flat : tensor<24xf32> to tensor<?xf32>
   %erf_ref_flat = tensor.collapse_shape %erf_ref [[0, 1, 2]] : tensor<2x3x4xf32> into tensor<24xf32>
@@ -277,9 +277,9 @@ func.func @main() {
   %erf_bad = call @mismatches(%erf_y_dyn, %erf_ref_dyn) : (tensor<?xf32>, tensor<?xf32>) -> i64
   vector.print str "erf mismatches: "
   vector.print %erf_bad : i64
-  %hard_swish_in0 = arith.constant dense<[[[-5.0e-01, 6.25e-01, 1.25e+00, 1.875e+00], [2.0e+00, 1.125e+00, 1.625e+00, 1.875e+00], [8.75e-01, 1.25e-01, -2.0e+00, -1.75e+00]], [[-8.75e-01, 1.25e-01, 1.0e+00, 3.75e-01], [-1.5e+00, -8.75e-01, -8.75e-01, 0.0e+00], [1.875e+00, 0.0e+00, -1.0e+00, -1.625e+00]]]> : tensor<2x3x4xf32>
+  %hard_swish_in0 = arith.constant dense<[[[2.0e+00, 1.25e+00, -1.625e+00, -5.0e-01], [-2.0e+00, 1.75e+00, 1.25e+00, 1.25e-01], [1.125e+00, 1.875e+00, 1.5e+00, 2.5e-01]], [[-1.25e-01, 2.0e+00, -1.375e+00, -1.25e-01], [1.125e+00, 1.125e+00, -5.0e-01, -3.75e-01], [-2.0e+00, 6.25e-01, -1.0e+00, -6.25e-01]]]> : tensor<2x3x4xf32>
   %hard_swish_y = call @hard_swish(%hard_swish_in0) : (tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
-  %hard_swish_ref = arith.constant dense<[[[-2.0833333e-01, 3.776042e-01, 8.854166e-01, 1.5234375e+00], [1.6666667e+00, 7.734375e-01, 1.2526042e+00, 1.5234375e+00], [5.651041e-01, 6.5104164e-02, -3.333333e-01, -3.6458334e-01]], [[-3.0989584e-01, 6.5104164e-02, 6.666667e-01, 2.109375e-01], [-3.75e-01, -3.0989584e-01, -3.0989584e-01, 0.0e+00], [1.5234375e+00, 0.0e+00, -3.333333e-01, -3.723958e-01]]]> : tensor<2x3x4xf32>
+  %hard_swish_ref = arith.constant dense<[[[1.6666667e+00, 8.854166e-01, -3.723958e-01, -2.0833333e-01], [-3.333333e-01, 1.3854166e+00, 8.854166e-01, 6.5104164e-02], [7.734375e-01, 1.5234375e+00, 1.125e+00, 1.3541667e-01]], [[-5.9895832e-02, 1.6666667e+00, -3.723958e-01, -5.9895832e-02], [7.734375e-01, 7.734375e-01, -2.0833333e-01, -1.640625e-01], [-3.333333e-01, 3.776042e-01, -3.333333e-01, -2.4739584e-01]]]> : tensor<2x3x4xf32>
   %hard_swish_y_flat = tensor.collapse_shape %hard_swish_y [[0, 1, 2]] : tensor<2x3x4xf32> into tensor<24xf32>
   %hard_swish_y_dyn = tensor.cast %hard_swish_y_flat : tensor<24xf32> to tensor<?xf32>
   %hard_swish_ref_flat = tensor.collapse_shape %hard_swish_ref [[0, 1, 2]] : tensor<2x3x4xf32> into tensor<24xf32>
@@ -287,9 +287,9 @@ func.func @main() {
   %hard_swish_bad = call @mismatches(%hard_swish_y_dyn, %hard_swish_ref_dyn) : (tensor<?xf32>, tensor<?xf32>) -> i64
   vector.print str "hard_swish mismatches: "
   vector.print %hard_swish_bad : i64
-  %hard_sigmoid_in0 = arith.constant dense<[[[-5.0e-01, 6.25e-01, 1.25e+00, 1.875e+00], [2.0e+00, 1.125e+00, 1.625e+00, 1.875e+00], [8.75e-01, 1.25e-01, -2.0e+00, -1.75e+00]], [[-8.75e-01, 1.25e-01, 1.0e+00, 3.75e-01], [-1.5e+00, -8.75e-01, -8.75e-01, 0.0e+00], [1.875e+00, 0.0e+00, -1.0e+00, -1.625e+00]]]> : tensor<2x3x4xf32>
+  %hard_sigmoid_in0 = arith.constant dense<[[[2.0e+00, 1.25e+00, -1.625e+00, -5.0e-01], [-2.0e+00, 1.75e+00, 1.25e+00, 1.25e-01], [1.125e+00, 1.875e+00, 1.5e+00, 2.5e-01]], [[-1.25e-01, 2.0e+00, -1.375e+00, -1.25e-01], [1.125e+00, 1.125e+00, -5.0e-01, -3.75e-01], [-2.0e+00, 6.25e-01, -1.0e+00, -6.25e-01]]]> : tensor<2x3x4xf32>
   %hard_sigmoid_y = call @hard_sigmoid(%hard_sigmoid_in0) : (tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
-  %hard_sigmoid_ref = arith.constant dense<[[[3.75e-01, 6.5625e-01, 8.125e-01, 9.6875e-01], [1.0e+00, 7.8125e-01, 9.0625e-01, 9.6875e-01], [7.1875e-01, 5.3125e-01, 0.0e+00, 6.25e-02]], [[2.8125e-01, 5.3125e-01, 7.5e-01, 5.9375e-01], [1.25e-01, 2.8125e-01, 2.8125e-01, 5.0e-01], [9.6875e-01, 5.0e-01, 2.5e-01, 9.375e-02]]]> : tensor<2x3x4xf32>
+  %hard_sigmoid_ref = arith.constant dense<[[[1.0e+00, 8.125e-01, 9.375e-02, 3.75e-01], [0.0e+00, 9.375e-01, 8.125e-01, 5.3125e-01], [7.8125e-01, 9.6875e-01, 8.75e-01, 5.625e-01]], [[4.6875e-01, 1.0e+00, 1.5625e-01, 4.6875e-01], [7.8125e-01, 7.8125e-01, 3.75e-01, 4.0625e-01], [0.0e+00, 6.5625e-01, 2.5e-01, 3.4375e-01]]]> : tensor<2x3x4xf32>
   %hard_sigmoid_y_flat = tensor.collapse_shape %hard_sigmoid_y [[0, 1, 2]] : tensor<2x3x4xf32> into tensor<24xf32>
   %hard_sigmoid_y_dyn = tensor.cast %hard_sigmoid_y_flat : tensor<24xf32> to tensor<?xf32>
   %hard_sigmoid_ref_flat = tensor.collapse_shape %hard_sigmoid_ref [[0, 1, 2]] : tensor<2x3x4xf32> into tensor<24xf32>
@@ -297,9 +297,9 @@ func.func @main() {
   %hard_sigmoid_bad = call @mismatches(%hard_sigmoid_y_dyn, %hard_sigmoid_ref_dyn) : (tensor<?xf32>, tensor<?xf32>) -> i64
   vector.print str "hard_sigmoid mismatches: "
   vector.print %hard_sigmoid_bad : i64
-  %leaky_relu_in0 = arith.constant dense<[[[-5.0e-01, 6.25e-01, 1.25e+00, 1.875e+00], [2.0e+00, 1.125e+00, 1.625e+00, 1.875e+00], [8.75e-01, 1.25e-01, -2.0e+00, -1.75e+00]], [[-8.75e-01, 1.25e-01, 1.0e+00, 3.75e-01], [-1.5e+00, -8.75e-01, -8.75e-01, 0.0e+00], [1.875e+00, 0.0e+00, -1.0e+00, -1.625e+00]]]> : tensor<2x3x4xf32>
+  %leaky_relu_in0 = arith.constant dense<[[[2.0e+00, 1.25e+00, -1.625e+00, -5.0e-01], [-2.0e+00, 1.75e+00, 1.25e+00, 1.25e-01], [1.125e+00, 1.875e+00, 1.5e+00, 2.5e-01]], [[-1.25e-01, 2.0e+00, -1.375e+00, -1.25e-01], [1.125e+00, 1.125e+00, -5.0e-01, -3.75e-01], [-2.0e+00, 6.25e-01, -1.0e+00, -6.25e-01]]]> : tensor<2x3x4xf32>
   %leaky_relu_y = call @leaky_relu(%leaky_relu_in0) : (tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
-  %leaky_relu_ref = arith.constant dense<[[[-6.25e-02, 6.25e-01, 1.25e+00, 1.875e+00], [2.0e+00, 1.125e+00, 1.625e+00, 1.875e+00], [8.75e-01, 1.25e-01, -2.5e-01, -2.1875e-01]], [[-1.09375e-01, 1.25e-01, 1.0e+00, 3.75e-01], [-1.875e-01, -1.09375e-01, -1.09375e-01, 0.0e+00], [1.875e+00, 0.0e+00, -1.25e-01, -2.03125e-01]]]> : tensor<2x3x4xf32>
+  %leaky_relu_ref = arith.constant dense<[[[2.0e+00, 1.25e+00, -2.03125e-01, -6.25e-02], [-2.5e-01, 1.75e+00, 1.25e+00, 1.25e-01], [1.125e+00, 1.875e+00, 1.5e+00, 2.5e-01]], [[-1.5625e-02, 2.0e+00, -1.71875e-01, -1.5625e-02], [1.125e+00, 1.125e+00, -6.25e-02, -4.6875e-02], [-2.5e-01, 6.25e-01, -1.25e-01, -7.8125e-02]]]> : tensor<2x3x4xf32>
   %leaky_relu_y_flat = tensor.collapse_shape %leaky_relu_y [[0, 1, 2]] : tensor<2x3x4xf32> into tensor<24xf32>
   %leaky_relu_y_dyn = tensor.cast %leaky_relu_y_flat : tensor<24xf32> to tensor<?xf32>
   %leaky_relu_ref_flat = tensor.collapse_shape %leaky_relu_ref [[0, 1, 2]] : tensor<2x3x4xf32> into tensor<24xf32>
@@ -307,9 +307,9 @@ func.func @main() {
   %leaky_relu_bad = call @mismatches(%leaky_relu_y_dyn, %leaky_relu_ref_dyn) : (tensor<?xf32>, tensor<?xf32>) -> i64
   vector.print str "leaky_relu mismatches: "
   vector.print %leaky_relu_bad : i64
-  %clip_both_in0 = arith.constant dense<[[[-5.0e-01, 6.25e-01, 1.25e+00, 1.875e+00], [2.0e+00, 1.125e+00, 1.625e+00, 1.875e+00], [8.75e-01, 1.25e-01, -2.0e+00, -1.75e+00]], [[-8.75e-01, 1.25e-01, 1.0e+00, 3.75e-01], [-1.5e+00, -8.75e-01, -8.75e-01, 0.0e+00], [1.875e+00, 0.0e+00, -1.0e+00, -1.625e+00]]]> : tensor<2x3x4xf32>
+  %clip_both_in0 = arith.constant dense<[[[2.0e+00, 1.25e+00, -1.625e+00, -5.0e-01], [-2.0e+00, 1.75e+00, 1.25e+00, 1.25e-01], [1.125e+00, 1.875e+00, 1.5e+00, 2.5e-01]], [[-1.25e-01, 2.0e+00, -1.375e+00, -1.25e-01], [1.125e+00, 1.125e+00, -5.0e-01, -3.75e-01], [-2.0e+00, 6.25e-01, -1.0e+00, -6.25e-01]]]> : tensor<2x3x4xf32>
   %clip_both_y = call @clip_both(%clip_both_in0) : (tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
-  %clip_both_ref = arith.constant dense<[[[-5.0e-01, 6.25e-01, 1.0e+00, 1.0e+00], [1.0e+00, 1.0e+00, 1.0e+00, 1.0e+00], [8.75e-01, 1.25e-01, -5.0e-01, -5.0e-01]], [[-5.0e-01, 1.25e-01, 1.0e+00, 3.75e-01], [-5.0e-01, -5.0e-01, -5.0e-01, 0.0e+00], [1.0e+00, 0.0e+00, -5.0e-01, -5.0e-01]]]> : tensor<2x3x4xf32>
+  %clip_both_ref = arith.constant dense<[[[1.0e+00, 1.0e+00, -5.0e-01, -5.0e-01], [-5.0e-01, 1.0e+00, 1.0e+00, 1.25e-01], [1.0e+00, 1.0e+00, 1.0e+00, 2.5e-01]], [[-1.25e-01, 1.0e+00, -5.0e-01, -1.25e-01], [1.0e+00, 1.0e+00, -5.0e-01, -3.75e-01], [-5.0e-01, 6.25e-01, -5.0e-01, -5.0e-01]]]> : tensor<2x3x4xf32>
   %clip_both_y_flat = tensor.collapse_shape %clip_both_y [[0, 1, 2]] : tensor<2x3x4xf32> into tensor<24xf32>
   %clip_both_y_dyn = tensor.cast %clip_both_y_flat : tensor<24xf32> to tensor<?xf32>
   %clip_both_ref_flat = tensor.collapse_shape %clip_both_ref [[0, 1, 2]] : tensor<2x3x4xf32> into tensor<24xf32>
@@ -317,9 +317,9 @@ func.func @main() {
   %clip_both_bad = call @mismatches(%clip_both_y_dyn, %clip_both_ref_dyn) : (tensor<?xf32>, tensor<?xf32>) -> i64
   vector.print str "clip_both mismatches: "
   vector.print %clip_both_bad : i64
-  %clip_max_only_in0 = arith.constant dense<[[[-5.0e-01, 6.25e-01, 1.25e+00, 1.875e+00], [2.0e+00, 1.125e+00, 1.625e+00, 1.875e+00], [8.75e-01, 1.25e-01, -2.0e+00, -1.75e+00]], [[-8.75e-01, 1.25e-01, 1.0e+00, 3.75e-01], [-1.5e+00, -8.75e-01, -8.75e-01, 0.0e+00], [1.875e+00, 0.0e+00, -1.0e+00, -1.625e+00]]]> : tensor<2x3x4xf32>
+  %clip_max_only_in0 = arith.constant dense<[[[2.0e+00, 1.25e+00, -1.625e+00, -5.0e-01], [-2.0e+00, 1.75e+00, 1.25e+00, 1.25e-01], [1.125e+00, 1.875e+00, 1.5e+00, 2.5e-01]], [[-1.25e-01, 2.0e+00, -1.375e+00, -1.25e-01], [1.125e+00, 1.125e+00, -5.0e-01, -3.75e-01], [-2.0e+00, 6.25e-01, -1.0e+00, -6.25e-01]]]> : tensor<2x3x4xf32>
   %clip_max_only_y = call @clip_max_only(%clip_max_only_in0) : (tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
-  %clip_max_only_ref = arith.constant dense<[[[-5.0e-01, 2.5e-01, 2.5e-01, 2.5e-01], [2.5e-01, 2.5e-01, 2.5e-01, 2.5e-01], [2.5e-01, 1.25e-01, -2.0e+00, -1.75e+00]], [[-8.75e-01, 1.25e-01, 2.5e-01, 2.5e-01], [-1.5e+00, -8.75e-01, -8.75e-01, 0.0e+00], [2.5e-01, 0.0e+00, -1.0e+00, -1.625e+00]]]> : tensor<2x3x4xf32>
+  %clip_max_only_ref = arith.constant dense<[[[2.5e-01, 2.5e-01, -1.625e+00, -5.0e-01], [-2.0e+00, 2.5e-01, 2.5e-01, 1.25e-01], [2.5e-01, 2.5e-01, 2.5e-01, 2.5e-01]], [[-1.25e-01, 2.5e-01, -1.375e+00, -1.25e-01], [2.5e-01, 2.5e-01, -5.0e-01, -3.75e-01], [-2.0e+00, 2.5e-01, -1.0e+00, -6.25e-01]]]> : tensor<2x3x4xf32>
   %clip_max_only_y_flat = tensor.collapse_shape %clip_max_only_y [[0, 1, 2]] : tensor<2x3x4xf32> into tensor<24xf32>
   %clip_max_only_y_dyn = tensor.cast %clip_max_only_y_flat : tensor<24xf32> to tensor<?xf32>
   %clip_max_only_ref_flat = tensor.collapse_shape %clip_max_only_ref [[0, 1, 2]] : tensor<2x3x4xf32> into tensor<24xf32>
@@ -327,10 +327,10 @@ func.func @main() {
   %clip_max_only_bad = call @mismatches(%clip_max_only_y_dyn, %clip_max_only_ref_dyn) : (tensor<?xf32>, tensor<?xf32>) -> i64
   vector.print str "clip_max_only mismatches: "
   vector.print %clip_max_only_bad : i64
-  %add_broadcast_in0 = arith.constant dense<[[[-5.0e-01, 1.375e+00, 0.0e+00, -1.25e-01], [7.5e-01, 6.25e-01, 3.75e-01, -1.375e+00], [-1.5e+00, 8.75e-01, -1.25e+00, -1.5e+00]], [[0.0e+00, -1.0e+00, 6.25e-01, 1.25e-01], [-1.875e+00, 1.875e+00, -1.375e+00, -1.0e+00], [1.875e+00, -1.125e+00, 1.875e+00, -1.875e+00]]]> : tensor<2x3x4xf32>
-  %add_broadcast_in1 = arith.constant dense<[[0.0e+00], [-1.25e-01], [1.25e-01]]> : tensor<3x1xf32>
+  %add_broadcast_in0 = arith.constant dense<[[[1.625e+00, 1.375e+00, -1.25e-01, -2.0e+00], [1.375e+00, -1.625e+00, 1.75e+00, -8.75e-01], [-1.125e+00, -1.625e+00, -3.75e-01, -1.875e+00]], [[2.5e-01, 1.5e+00, 5.0e-01, -1.25e+00], [-8.75e-01, -8.75e-01, 6.25e-01, -1.375e+00], [-5.0e-01, -1.5e+00, 7.5e-01, 8.75e-01]]]> : tensor<2x3x4xf32>
+  %add_broadcast_in1 = arith.constant dense<[[-1.125e+00], [3.75e-01], [-1.0e+00]]> : tensor<3x1xf32>
   %add_broadcast_y = call @add_broadcast(%add_broadcast_in0, %add_broadcast_in1) : (tensor<2x3x4xf32>, tensor<3x1xf32>) -> tensor<2x3x4xf32>
-  %add_broadcast_ref = arith.constant dense<[[[-5.0e-01, 1.375e+00, 0.0e+00, -1.25e-01], [6.25e-01, 5.0e-01, 2.5e-01, -1.5e+00], [-1.375e+00, 1.0e+00, -1.125e+00, -1.375e+00]], [[0.0e+00, -1.0e+00, 6.25e-01, 1.25e-01], [-2.0e+00, 1.75e+00, -1.5e+00, -1.125e+00], [2.0e+00, -1.0e+00, 2.0e+00, -1.75e+00]]]> : tensor<2x3x4xf32>
+  %add_broadcast_ref = arith.constant dense<[[[5.0e-01, 2.5e-01, -1.25e+00, -3.125e+00], [1.75e+00, -1.25e+00, 2.125e+00, -5.0e-01], [-2.125e+00, -2.625e+00, -1.375e+00, -2.875e+00]], [[-8.75e-01, 3.75e-01, -6.25e-01, -2.375e+00], [-5.0e-01, -5.0e-01, 1.0e+00, -1.0e+00], [-1.5e+00, -2.5e+00, -2.5e-01, -1.25e-01]]]> : tensor<2x3x4xf32>
   %add_broadcast_y_flat = tensor.collapse_shape %add_broadcast_y [[0, 1, 2]] : tensor<2x3x4xf32> into tensor<24xf32>
   %add_broadcast_y_dyn = tensor.cast %add_broadcast_y_flat : tensor<24xf32> to tensor<?xf32>
   %add_broadcast_ref_flat = tensor.collapse_shape %add_broadcast_ref [[0, 1, 2]] : tensor<2x3x4xf32> into tensor<24xf32>
@@ -338,10 +338,10 @@ func.func @main() {
   %add_broadcast_bad = call @mismatches(%add_broadcast_y_dyn, %add_broadcast_ref_dyn) : (tensor<?xf32>, tensor<?xf32>) -> i64
   vector.print str "add_broadcast mismatches: "
   vector.print %add_broadcast_bad : i64
-  %sub_broadcast_both_in0 = arith.constant dense<[[[-1.625e+00, -2.5e-01, 3.75e-01, 2.0e+00]], [[1.125e+00, 2.0e+00, -3.75e-01, 1.375e+00]]]> : tensor<2x1x4xf32>
-  %sub_broadcast_both_in1 = arith.constant dense<[[-1.375e+00], [-1.5e+00], [1.25e-01]]> : tensor<3x1xf32>
+  %sub_broadcast_both_in0 = arith.constant dense<[[[7.5e-01, -1.875e+00, -5.0e-01, 1.75e+00]], [[1.875e+00, -1.25e-01, 8.75e-01, 1.375e+00]]]> : tensor<2x1x4xf32>
+  %sub_broadcast_both_in1 = arith.constant dense<[[1.5e+00], [-1.875e+00], [-1.25e-01]]> : tensor<3x1xf32>
   %sub_broadcast_both_y = call @sub_broadcast_both(%sub_broadcast_both_in0, %sub_broadcast_both_in1) : (tensor<2x1x4xf32>, tensor<3x1xf32>) -> tensor<2x3x4xf32>
-  %sub_broadcast_both_ref = arith.constant dense<[[[-2.5e-01, 1.125e+00, 1.75e+00, 3.375e+00], [-1.25e-01, 1.25e+00, 1.875e+00, 3.5e+00], [-1.75e+00, -3.75e-01, 2.5e-01, 1.875e+00]], [[2.5e+00, 3.375e+00, 1.0e+00, 2.75e+00], [2.625e+00, 3.5e+00, 1.125e+00, 2.875e+00], [1.0e+00, 1.875e+00, -5.0e-01, 1.25e+00]]]> : tensor<2x3x4xf32>
+  %sub_broadcast_both_ref = arith.constant dense<[[[-7.5e-01, -3.375e+00, -2.0e+00, 2.5e-01], [2.625e+00, 0.0e+00, 1.375e+00, 3.625e+00], [8.75e-01, -1.75e+00, -3.75e-01, 1.875e+00]], [[3.75e-01, -1.625e+00, -6.25e-01, -1.25e-01], [3.75e+00, 1.75e+00, 2.75e+00, 3.25e+00], [2.0e+00, 0.0e+00, 1.0e+00, 1.5e+00]]]> : tensor<2x3x4xf32>
   %sub_broadcast_both_y_flat = tensor.collapse_shape %sub_broadcast_both_y [[0, 1, 2]] : tensor<2x3x4xf32> into tensor<24xf32>
   %sub_broadcast_both_y_dyn = tensor.cast %sub_broadcast_both_y_flat : tensor<24xf32> to tensor<?xf32>
   %sub_broadcast_both_ref_flat = tensor.collapse_shape %sub_broadcast_both_ref [[0, 1, 2]] : tensor<2x3x4xf32> into tensor<24xf32>
@@ -349,10 +349,10 @@ func.func @main() {
   %sub_broadcast_both_bad = call @mismatches(%sub_broadcast_both_y_dyn, %sub_broadcast_both_ref_dyn) : (tensor<?xf32>, tensor<?xf32>) -> i64
   vector.print str "sub_broadcast_both mismatches: "
   vector.print %sub_broadcast_both_bad : i64
-  %div_broadcast_in0 = arith.constant dense<[[[-3.75e-01, -6.25e-01, 6.25e-01, -1.375e+00], [-6.25e-01, 6.25e-01, 1.5e+00, 1.25e-01], [-1.5e+00, 1.25e+00, 1.125e+00, -2.0e+00]], [[-6.25e-01, -1.125e+00, -5.0e-01, 1.0e+00], [1.75e+00, 5.0e-01, -3.75e-01, 1.0e+00], [1.0e+00, 2.5e-01, 1.5e+00, 1.25e-01]]]> : tensor<2x3x4xf32>
-  %div_broadcast_in1 = arith.constant dense<[1.75e+00, 2.125e+00, 2.0e+00, 1.25e+00]> : tensor<4xf32>
+  %div_broadcast_in0 = arith.constant dense<[[[-1.25e-01, 2.5e-01, 1.25e-01, -5.0e-01], [-5.0e-01, 1.625e+00, 0.0e+00, 2.5e-01], [-2.0e+00, 7.5e-01, -1.0e+00, -1.125e+00]], [[1.125e+00, -7.5e-01, -6.25e-01, -7.5e-01], [1.0e+00, -2.0e+00, -2.0e+00, -1.25e+00], [1.0e+00, 1.625e+00, 1.5e+00, 0.0e+00]]]> : tensor<2x3x4xf32>
+  %div_broadcast_in1 = arith.constant dense<[1.375e+00, 1.75e+00, 1.125e+00, 1.125e+00]> : tensor<4xf32>
   %div_broadcast_y = call @div_broadcast(%div_broadcast_in0, %div_broadcast_in1) : (tensor<2x3x4xf32>, tensor<4xf32>) -> tensor<2x3x4xf32>
-  %div_broadcast_ref = arith.constant dense<[[[-2.1428572e-01, -2.9411766e-01, 3.125e-01, -1.1e+00], [-3.5714287e-01, 2.9411766e-01, 7.5e-01, 1.0e-01], [-8.5714287e-01, 5.882353e-01, 5.625e-01, -1.6e+00]], [[-3.5714287e-01, -5.294118e-01, -2.5e-01, 8.0e-01], [1.0e+00, 2.3529412e-01, -1.875e-01, 8.0e-01], [5.714286e-01, 1.1764706e-01, 7.5e-01, 1.0e-01]]]> : tensor<2x3x4xf32>
+  %div_broadcast_ref = arith.constant dense<[[[-9.090909e-02, 1.4285715e-01, 1.1111111e-01, -4.4444445e-01], [-3.6363637e-01, 9.285714e-01, 0.0e+00, 2.2222222e-01], [-1.4545455e+00, 4.2857143e-01, -8.888889e-01, -1.0e+00]], [[8.181818e-01, -4.2857143e-01, -5.555556e-01, -6.666667e-01], [7.2727275e-01, -1.1428572e+00, -1.7777778e+00, -1.1111112e+00], [7.2727275e-01, 9.285714e-01, 1.3333334e+00, 0.0e+00]]]> : tensor<2x3x4xf32>
   %div_broadcast_y_flat = tensor.collapse_shape %div_broadcast_y [[0, 1, 2]] : tensor<2x3x4xf32> into tensor<24xf32>
   %div_broadcast_y_dyn = tensor.cast %div_broadcast_y_flat : tensor<24xf32> to tensor<?xf32>
   %div_broadcast_ref_flat = tensor.collapse_shape %div_broadcast_ref [[0, 1, 2]] : tensor<2x3x4xf32> into tensor<24xf32>
@@ -360,10 +360,10 @@ func.func @main() {
   %div_broadcast_bad = call @mismatches(%div_broadcast_y_dyn, %div_broadcast_ref_dyn) : (tensor<?xf32>, tensor<?xf32>) -> i64
   vector.print str "div_broadcast mismatches: "
   vector.print %div_broadcast_bad : i64
-  %pow_positive_base_in0 = arith.constant dense<[[2.125e+00, 5.0e-01, 6.25e-01], [1.875e+00, 2.25e+00, 6.25e-01]]> : tensor<2x3xf32>
-  %pow_positive_base_in1 = arith.constant dense<[-1.375e+00, -1.875e+00, 1.375e+00]> : tensor<3xf32>
+  %pow_positive_base_in0 = arith.constant dense<[[7.5e-01, 1.125e+00, 2.0e+00], [8.75e-01, 1.5e+00, 6.25e-01]]> : tensor<2x3xf32>
+  %pow_positive_base_in1 = arith.constant dense<[1.0e+00, -1.75e+00, 5.0e-01]> : tensor<3xf32>
   %pow_positive_base_y = call @pow_positive_base(%pow_positive_base_in0, %pow_positive_base_in1) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
-  %pow_positive_base_ref = arith.constant dense<[[3.5471657e-01, 3.6680162e+00, 5.240045e-01], [4.2133084e-01, 2.1860383e-01, 5.240045e-01]]> : tensor<2x3xf32>
+  %pow_positive_base_ref = arith.constant dense<[[7.5e-01, 8.137352e-01, 1.4142135e+00], [8.75e-01, 4.9185863e-01, 7.905694e-01]]> : tensor<2x3xf32>
   %pow_positive_base_y_flat = tensor.collapse_shape %pow_positive_base_y [[0, 1]] : tensor<2x3xf32> into tensor<6xf32>
   %pow_positive_base_y_dyn = tensor.cast %pow_positive_base_y_flat : tensor<6xf32> to tensor<?xf32>
   %pow_positive_base_ref_flat = tensor.collapse_shape %pow_positive_base_ref [[0, 1]] : tensor<2x3xf32> into tensor<6xf32>
@@ -371,9 +371,9 @@ func.func @main() {
   %pow_positive_base_bad = call @mismatches(%pow_positive_base_y_dyn, %pow_positive_base_ref_dyn) : (tensor<?xf32>, tensor<?xf32>) -> i64
   vector.print str "pow_positive_base mismatches: "
   vector.print %pow_positive_base_bad : i64
-  %batch_norm_const_in0 = arith.constant dense<[[[[3.75e-01, 7.5e-01], [-1.375e+00, 8.75e-01]], [[8.75e-01, -6.25e-01], [-2.5e-01, -1.0e+00]], [[5.0e-01, -1.375e+00], [-1.0e+00, -1.0e+00]]], [[[-3.75e-01, 1.625e+00], [1.625e+00, 1.0e+00]], [[-2.0e+00, 1.125e+00], [-1.0e+00, -1.25e+00]], [[1.25e+00, 3.75e-01], [6.25e-01, -7.5e-01]]]]> : tensor<2x3x2x2xf32>
+  %batch_norm_const_in0 = arith.constant dense<[[[[-1.875e+00, -1.25e-01], [1.375e+00, 2.0e+00]], [[0.0e+00, -1.375e+00], [-3.75e-01, 7.5e-01]], [[-1.75e+00, 1.5e+00], [-1.0e+00, 1.625e+00]]], [[[5.0e-01, -7.5e-01], [8.75e-01, -1.875e+00]], [[1.125e+00, 1.875e+00], [-1.625e+00, -5.0e-01]], [[-1.0e+00, 6.25e-01], [1.375e+00, -1.75e+00]]]]> : tensor<2x3x2x2xf32>
   %batch_norm_const_y = call @batch_norm_const(%batch_norm_const_in0) : (tensor<2x3x2x2xf32>) -> tensor<2x3x2x2xf32>
-  %batch_norm_const_ref = arith.constant dense<[[[[-3.2980134e+00, -3.8316436e+00], [-8.0773985e-01, -4.0095205e+00]], [[3.752562e-01, -6.9639194e-01], [-4.284799e-01, -9.6430403e-01]], [[5.937414e-01, 3.1718535e+00], [2.6562312e+00, 2.6562312e+00]]], [[[-2.2307534e+00, -5.0767803e+00], [-5.0767803e+00, -4.187397e+00]], [[-1.6787361e+00, 5.5386424e-01], [-9.6430403e-01, -1.142912e+00]], [[-4.3750343e-01, 7.656155e-01], [4.2186725e-01, 2.3124828e+00]]]]> : tensor<2x3x2x2xf32>
+  %batch_norm_const_ref = arith.constant dense<[[[[2.2290885e+00, -7.057389e-01], [-3.2213054e+00, -4.269458e+00]], [[2.419261e+00, 1.4968867e+00], [2.1677043e+00, 2.9223742e+00]], [[-5.945836e-01, -8.581928e-01], [-6.554164e-01, -8.683316e-01]]], [[[-1.7538916e+00, 3.4241375e-01], [-2.3827832e+00, 2.2290885e+00]], [[3.173931e+00, 3.6770444e+00], [1.3291823e+00, 2.0838523e+00]], [[-6.554164e-01, -7.872211e-01], [-8.48054e-01, -5.945836e-01]]]]> : tensor<2x3x2x2xf32>
   %batch_norm_const_y_flat = tensor.collapse_shape %batch_norm_const_y [[0, 1, 2, 3]] : tensor<2x3x2x2xf32> into tensor<24xf32>
   %batch_norm_const_y_dyn = tensor.cast %batch_norm_const_y_flat : tensor<24xf32> to tensor<?xf32>
   %batch_norm_const_ref_flat = tensor.collapse_shape %batch_norm_const_ref [[0, 1, 2, 3]] : tensor<2x3x2x2xf32> into tensor<24xf32>
@@ -381,13 +381,13 @@ func.func @main() {
   %batch_norm_const_bad = call @mismatches(%batch_norm_const_y_dyn, %batch_norm_const_ref_dyn) : (tensor<?xf32>, tensor<?xf32>) -> i64
   vector.print str "batch_norm_const mismatches: "
   vector.print %batch_norm_const_bad : i64
-  %batch_norm_args_in0 = arith.constant dense<[[[[3.75e-01, 7.5e-01], [-1.375e+00, 8.75e-01]], [[8.75e-01, -6.25e-01], [-2.5e-01, -1.0e+00]], [[5.0e-01, -1.375e+00], [-1.0e+00, -1.0e+00]]], [[[-3.75e-01, 1.625e+00], [1.625e+00, 1.0e+00]], [[-2.0e+00, 1.125e+00], [-1.0e+00, -1.25e+00]], [[1.25e+00, 3.75e-01], [6.25e-01, -7.5e-01]]]]> : tensor<2x3x2x2xf32>
-  %batch_norm_args_in1 = arith.constant dense<[-1.125e+00, 8.75e-01, -1.375e+00]> : tensor<3xf32>
-  %batch_norm_args_in2 = arith.constant dense<[-1.875e+00, -8.75e-01, -1.125e+00]> : tensor<3xf32>
-  %batch_norm_args_in3 = arith.constant dense<[-6.25e-01, -8.75e-01, 1.75e+00]> : tensor<3xf32>
-  %batch_norm_args_in4 = arith.constant dense<[6.25e-01, 1.5e+00, 1.0e+00]> : tensor<3xf32>
+  %batch_norm_args_in0 = arith.constant dense<[[[[-1.875e+00, -1.25e-01], [1.375e+00, 2.0e+00]], [[0.0e+00, -1.375e+00], [-3.75e-01, 7.5e-01]], [[-1.75e+00, 1.5e+00], [-1.0e+00, 1.625e+00]]], [[[5.0e-01, -7.5e-01], [8.75e-01, -1.875e+00]], [[1.125e+00, 1.875e+00], [-1.625e+00, -5.0e-01]], [[-1.0e+00, 6.25e-01], [1.375e+00, -1.75e+00]]]]> : tensor<2x3x2x2xf32>
+  %batch_norm_args_in1 = arith.constant dense<[-1.875e+00, 7.5e-01, -1.25e-01]> : tensor<3xf32>
+  %batch_norm_args_in2 = arith.constant dense<[-1.125e+00, 2.0e+00, -6.25e-01]> : tensor<3xf32>
+  %batch_norm_args_in3 = arith.constant dense<[1.25e-01, -6.25e-01, -1.375e+00]> : tensor<3xf32>
+  %batch_norm_args_in4 = arith.constant dense<[1.25e+00, 1.25e+00, 2.375e+00]> : tensor<3xf32>
   %batch_norm_args_y = call @batch_norm_args(%batch_norm_args_in0, %batch_norm_args_in1, %batch_norm_args_in2, %batch_norm_args_in3, %batch_norm_args_in4) : (tensor<2x3x2x2xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) -> tensor<2x3x2x2xf32>
-  %batch_norm_args_ref = arith.constant dense<[[[[-3.0776756e+00, -3.528679e+00], [-9.729933e-01, -3.6790135e+00]], [[2.825162e-01, -7.0964056e-01], [-4.6160135e-01, -9.5767975e-01]], [[4.1229674e-01, 2.718242e+00], [2.257053e+00, 2.257053e+00]]], [[[-2.175669e+00, -4.58102e+00], [-4.58102e+00, -3.8293478e+00]], [[-1.6191175e+00, 4.4787565e-01], [-9.5767975e-01, -1.1230391e+00]], [[-5.100813e-01, 5.660264e-01], [2.5856707e-01, 1.9495934e+00]]]]> : tensor<2x3x2x2xf32>
+  %batch_norm_args_ref = arith.constant dense<[[[[1.9368622e+00, -7.4226725e-01], [-3.0386639e+00, -3.9954958e+00]], [[2.3827329e+00, 1.5407207e+00], [2.153093e+00, 2.8420122e+00]], [[-5.9606814e-01, -8.4681106e-01], [-6.5393186e-01, -8.56455e-01]]], [[[-1.6990992e+00, 2.145647e-01], [-2.2731984e+00, 1.9368622e+00]], [[3.0716517e+00, 3.530931e+00], [1.3876276e+00, 2.0765467e+00]], [[-6.5393186e-01, -7.793034e-01], [-8.371671e-01, -5.9606814e-01]]]]> : tensor<2x3x2x2xf32>
   %batch_norm_args_y_flat = tensor.collapse_shape %batch_norm_args_y [[0, 1, 2, 3]] : tensor<2x3x2x2xf32> into tensor<24xf32>
   %batch_norm_args_y_dyn = tensor.cast %batch_norm_args_y_flat : tensor<24xf32> to tensor<?xf32>
   %batch_norm_args_ref_flat = tensor.collapse_shape %batch_norm_args_ref [[0, 1, 2, 3]] : tensor<2x3x2x2xf32> into tensor<24xf32>
@@ -395,9 +395,9 @@ func.func @main() {
   %batch_norm_args_bad = call @mismatches(%batch_norm_args_y_dyn, %batch_norm_args_ref_dyn) : (tensor<?xf32>, tensor<?xf32>) -> i64
   vector.print str "batch_norm_args mismatches: "
   vector.print %batch_norm_args_bad : i64
-  %reduce_mean_keepdims_in0 = arith.constant dense<[[[-5.0e-01, 6.25e-01, 1.25e+00, 1.875e+00], [2.0e+00, 1.125e+00, 1.625e+00, 1.875e+00], [8.75e-01, 1.25e-01, -2.0e+00, -1.75e+00]], [[-8.75e-01, 1.25e-01, 1.0e+00, 3.75e-01], [-1.5e+00, -8.75e-01, -8.75e-01, 0.0e+00], [1.875e+00, 0.0e+00, -1.0e+00, -1.625e+00]]]> : tensor<2x3x4xf32>
+  %reduce_mean_keepdims_in0 = arith.constant dense<[[[2.0e+00, 1.25e+00, -1.625e+00, -5.0e-01], [-2.0e+00, 1.75e+00, 1.25e+00, 1.25e-01], [1.125e+00, 1.875e+00, 1.5e+00, 2.5e-01]], [[-1.25e-01, 2.0e+00, -1.375e+00, -1.25e-01], [1.125e+00, 1.125e+00, -5.0e-01, -3.75e-01], [-2.0e+00, 6.25e-01, -1.0e+00, -6.25e-01]]]> : tensor<2x3x4xf32>
   %reduce_mean_keepdims_y = call @reduce_mean_keepdims(%reduce_mean_keepdims_in0) : (tensor<2x3x4xf32>) -> tensor<1x3x1xf32>
-  %reduce_mean_keepdims_ref = arith.constant dense<[[[4.84375e-01], [4.21875e-01], [-4.375e-01]]]> : tensor<1x3x1xf32>
+  %reduce_mean_keepdims_ref = arith.constant dense<[[[1.875e-01], [3.125e-01], [2.1875e-01]]]> : tensor<1x3x1xf32>
   %reduce_mean_keepdims_y_flat = tensor.collapse_shape %reduce_mean_keepdims_y [[0, 1, 2]] : tensor<1x3x1xf32> into tensor<3xf32>
   %reduce_mean_keepdims_y_dyn = tensor.cast %reduce_mean_keepdims_y_flat : tensor<3xf32> to tensor<?xf32>
   %reduce_mean_keepdims_ref_flat = tensor.collapse_shape %reduce_mean_keepdims_ref [[0, 1, 2]] : tensor<1x3x1xf32> into tensor<3xf32>
@@ -405,9 +405,9 @@ func.func @main() {
   %reduce_mean_keepdims_bad = call @mismatches(%reduce_mean_keepdims_y_dyn, %reduce_mean_keepdims_ref_dyn) : (tensor<?xf32>, tensor<?xf32>) -> i64
   vector.print str "reduce_mean_keepdims mismatches: "
   vector.print %reduce_mean_keepdims_bad : i64
-  %reduce_sum_no_keepdims_in0 = arith.constant dense<[[[-5.0e-01, 6.25e-01, 1.25e+00, 1.875e+00], [2.0e+00, 1.125e+00, 1.625e+00, 1.875e+00], [8.75e-01, 1.25e-01, -2.0e+00, -1.75e+00]], [[-8.75e-01, 1.25e-01, 1.0e+00, 3.75e-01], [-1.5e+00, -8.75e-01, -8.75e-01, 0.0e+00], [1.875e+00, 0.0e+00, -1.0e+00, -1.625e+00]]]> : tensor<2x3x4xf32>
+  %reduce_sum_no_keepdims_in0 = arith.constant dense<[[[2.0e+00, 1.25e+00, -1.625e+00, -5.0e-01], [-2.0e+00, 1.75e+00, 1.25e+00, 1.25e-01], [1.125e+00, 1.875e+00, 1.5e+00, 2.5e-01]], [[-1.25e-01, 2.0e+00, -1.375e+00, -1.25e-01], [1.125e+00, 1.125e+00, -5.0e-01, -3.75e-01], [-2.0e+00, 6.25e-01, -1.0e+00, -6.25e-01]]]> : tensor<2x3x4xf32>
   %reduce_sum_no_keepdims_y = call @reduce_sum_no_keepdims(%reduce_sum_no_keepdims_in0) : (tensor<2x3x4xf32>) -> tensor<2x4xf32>
-  %reduce_sum_no_keepdims_ref = arith.constant dense<[[2.375e+00, 1.875e+00, 8.75e-01, 2.0e+00], [-5.0e-01, -7.5e-01, -8.75e-01, -1.25e+00]]> : tensor<2x4xf32>
+  %reduce_sum_no_keepdims_ref = arith.constant dense<[[1.125e+00, 4.875e+00, 1.125e+00, -1.25e-01], [-1.0e+00, 3.75e+00, -2.875e+00, -1.125e+00]]> : tensor<2x4xf32>
   %reduce_sum_no_keepdims_y_flat = tensor.collapse_shape %reduce_sum_no_keepdims_y [[0, 1]] : tensor<2x4xf32> into tensor<8xf32>
   %reduce_sum_no_keepdims_y_dyn = tensor.cast %reduce_sum_no_keepdims_y_flat : tensor<8xf32> to tensor<?xf32>
   %reduce_sum_no_keepdims_ref_flat = tensor.collapse_shape %reduce_sum_no_keepdims_ref [[0, 1]] : tensor<2x4xf32> into tensor<8xf32>
@@ -415,9 +415,9 @@ func.func @main() {
   %reduce_sum_no_keepdims_bad = call @mismatches(%reduce_sum_no_keepdims_y_dyn, %reduce_sum_no_keepdims_ref_dyn) : (tensor<?xf32>, tensor<?xf32>) -> i64
   vector.print str "reduce_sum_no_keepdims mismatches: "
   vector.print %reduce_sum_no_keepdims_bad : i64
-  %reduce_sum_all_in0 = arith.constant dense<[[[-5.0e-01, 6.25e-01, 1.25e+00, 1.875e+00], [2.0e+00, 1.125e+00, 1.625e+00, 1.875e+00], [8.75e-01, 1.25e-01, -2.0e+00, -1.75e+00]], [[-8.75e-01, 1.25e-01, 1.0e+00, 3.75e-01], [-1.5e+00, -8.75e-01, -8.75e-01, 0.0e+00], [1.875e+00, 0.0e+00, -1.0e+00, -1.625e+00]]]> : tensor<2x3x4xf32>
+  %reduce_sum_all_in0 = arith.constant dense<[[[2.0e+00, 1.25e+00, -1.625e+00, -5.0e-01], [-2.0e+00, 1.75e+00, 1.25e+00, 1.25e-01], [1.125e+00, 1.875e+00, 1.5e+00, 2.5e-01]], [[-1.25e-01, 2.0e+00, -1.375e+00, -1.25e-01], [1.125e+00, 1.125e+00, -5.0e-01, -3.75e-01], [-2.0e+00, 6.25e-01, -1.0e+00, -6.25e-01]]]> : tensor<2x3x4xf32>
   %reduce_sum_all_y = call @reduce_sum_all(%reduce_sum_all_in0) : (tensor<2x3x4xf32>) -> tensor<1x1x1xf32>
-  %reduce_sum_all_ref = arith.constant dense<[[[3.75e+00]]]> : tensor<1x1x1xf32>
+  %reduce_sum_all_ref = arith.constant dense<[[[5.75e+00]]]> : tensor<1x1x1xf32>
   %reduce_sum_all_y_flat = tensor.collapse_shape %reduce_sum_all_y [[0, 1, 2]] : tensor<1x1x1xf32> into tensor<1xf32>
   %reduce_sum_all_y_dyn = tensor.cast %reduce_sum_all_y_flat : tensor<1xf32> to tensor<?xf32>
   %reduce_sum_all_ref_flat = tensor.collapse_shape %reduce_sum_all_ref [[0, 1, 2]] : tensor<1x1x1xf32> into tensor<1xf32>
@@ -425,10 +425,10 @@ func.func @main() {
   %reduce_sum_all_bad = call @mismatches(%reduce_sum_all_y_dyn, %reduce_sum_all_ref_dyn) : (tensor<?xf32>, tensor<?xf32>) -> i64
   vector.print str "reduce_sum_all mismatches: "
   vector.print %reduce_sum_all_bad : i64
-  %concat_axis1_in0 = arith.constant dense<[[[-5.0e-01, 1.875e+00, 3.75e-01]], [[7.5e-01, 5.0e-01, 0.0e+00]]]> : tensor<2x1x3xf32>
-  %concat_axis1_in1 = arith.constant dense<[[[-5.0e-01, -2.0e+00, -1.625e+00], [-1.75e+00, 2.0e+00, -1.125e+00]], [[6.25e-01, 5.0e-01, -1.875e+00], [-6.25e-01, 1.25e-01, -1.0e+00]]]> : tensor<2x2x3xf32>
+  %concat_axis1_in0 = arith.constant dense<[[[8.75e-01, 1.75e+00, 8.75e-01]], [[-2.5e-01, -1.5e+00, 1.875e+00]]]> : tensor<2x1x3xf32>
+  %concat_axis1_in1 = arith.constant dense<[[[1.0e+00, 1.125e+00, 8.75e-01], [6.25e-01, 1.625e+00, -8.75e-01]], [[3.75e-01, -8.75e-01, 1.625e+00], [1.25e-01, 0.0e+00, 1.875e+00]]]> : tensor<2x2x3xf32>
   %concat_axis1_y = call @concat_axis1(%concat_axis1_in0, %concat_axis1_in1) : (tensor<2x1x3xf32>, tensor<2x2x3xf32>) -> tensor<2x3x3xf32>
-  %concat_axis1_ref = arith.constant dense<[[[-5.0e-01, 1.875e+00, 3.75e-01], [-5.0e-01, -2.0e+00, -1.625e+00], [-1.75e+00, 2.0e+00, -1.125e+00]], [[7.5e-01, 5.0e-01, 0.0e+00], [6.25e-01, 5.0e-01, -1.875e+00], [-6.25e-01, 1.25e-01, -1.0e+00]]]> : tensor<2x3x3xf32>
+  %concat_axis1_ref = arith.constant dense<[[[8.75e-01, 1.75e+00, 8.75e-01], [1.0e+00, 1.125e+00, 8.75e-01], [6.25e-01, 1.625e+00, -8.75e-01]], [[-2.5e-01, -1.5e+00, 1.875e+00], [3.75e-01, -8.75e-01, 1.625e+00], [1.25e-01, 0.0e+00, 1.875e+00]]]> : tensor<2x3x3xf32>
   %concat_axis1_y_flat = tensor.collapse_shape %concat_axis1_y [[0, 1, 2]] : tensor<2x3x3xf32> into tensor<18xf32>
   %concat_axis1_y_dyn = tensor.cast %concat_axis1_y_flat : tensor<18xf32> to tensor<?xf32>
   %concat_axis1_ref_flat = tensor.collapse_shape %concat_axis1_ref [[0, 1, 2]] : tensor<2x3x3xf32> into tensor<18xf32>
@@ -436,9 +436,9 @@ func.func @main() {
   %concat_axis1_bad = call @mismatches(%concat_axis1_y_dyn, %concat_axis1_ref_dyn) : (tensor<?xf32>, tensor<?xf32>) -> i64
   vector.print str "concat_axis1 mismatches: "
   vector.print %concat_axis1_bad : i64
-  %transpose_in0 = arith.constant dense<[[[-1.0e+00, -5.0e-01, 8.75e-01, -1.5e+00], [-1.125e+00, 6.25e-01, -1.875e+00, -1.125e+00], [3.75e-01, 1.5e+00, -8.75e-01, 1.375e+00]], [[2.5e-01, -1.625e+00, -1.5e+00, 1.5e+00], [-1.25e-01, -5.0e-01, -6.25e-01, 1.0e+00], [-1.375e+00, -1.5e+00, 1.875e+00, -6.25e-01]]]> : tensor<2x3x4xf32>
+  %transpose_in0 = arith.constant dense<[[[1.25e-01, 2.5e-01, -2.5e-01, -6.25e-01], [1.625e+00, 1.75e+00, -1.0e+00, 1.125e+00], [-7.5e-01, 1.25e-01, 1.25e-01, -7.5e-01]], [[5.0e-01, -3.75e-01, 1.0e+00, 6.25e-01], [1.75e+00, 1.5e+00, 6.25e-01, 6.25e-01], [-1.125e+00, -1.125e+00, 8.75e-01, 1.25e-01]]]> : tensor<2x3x4xf32>
   %transpose_y = call @transpose(%transpose_in0) : (tensor<2x3x4xf32>) -> tensor<4x2x3xf32>
-  %transpose_ref = arith.constant dense<[[[-1.0e+00, -1.125e+00, 3.75e-01], [2.5e-01, -1.25e-01, -1.375e+00]], [[-5.0e-01, 6.25e-01, 1.5e+00], [-1.625e+00, -5.0e-01, -1.5e+00]], [[8.75e-01, -1.875e+00, -8.75e-01], [-1.5e+00, -6.25e-01, 1.875e+00]], [[-1.5e+00, -1.125e+00, 1.375e+00], [1.5e+00, 1.0e+00, -6.25e-01]]]> : tensor<4x2x3xf32>
+  %transpose_ref = arith.constant dense<[[[1.25e-01, 1.625e+00, -7.5e-01], [5.0e-01, 1.75e+00, -1.125e+00]], [[2.5e-01, 1.75e+00, 1.25e-01], [-3.75e-01, 1.5e+00, -1.125e+00]], [[-2.5e-01, -1.0e+00, 1.25e-01], [1.0e+00, 6.25e-01, 8.75e-01]], [[-6.25e-01, 1.125e+00, -7.5e-01], [6.25e-01, 6.25e-01, 1.25e-01]]]> : tensor<4x2x3xf32>
   %transpose_y_flat = tensor.collapse_shape %transpose_y [[0, 1, 2]] : tensor<4x2x3xf32> into tensor<24xf32>
   %transpose_y_dyn = tensor.cast %transpose_y_flat : tensor<24xf32> to tensor<?xf32>
   %transpose_ref_flat = tensor.collapse_shape %transpose_ref [[0, 1, 2]] : tensor<4x2x3xf32> into tensor<24xf32>
@@ -446,9 +446,9 @@ func.func @main() {
   %transpose_bad = call @mismatches(%transpose_y_dyn, %transpose_ref_dyn) : (tensor<?xf32>, tensor<?xf32>) -> i64
   vector.print str "transpose mismatches: "
   vector.print %transpose_bad : i64
-  %reshape_through_1d_in0 = arith.constant dense<[[[-1.0e+00, -5.0e-01, 8.75e-01, -1.5e+00], [-1.125e+00, 6.25e-01, -1.875e+00, -1.125e+00], [3.75e-01, 1.5e+00, -8.75e-01, 1.375e+00]], [[2.5e-01, -1.625e+00, -1.5e+00, 1.5e+00], [-1.25e-01, -5.0e-01, -6.25e-01, 1.0e+00], [-1.375e+00, -1.5e+00, 1.875e+00, -6.25e-01]]]> : tensor<2x3x4xf32>
+  %reshape_through_1d_in0 = arith.constant dense<[[[1.25e-01, 2.5e-01, -2.5e-01, -6.25e-01], [1.625e+00, 1.75e+00, -1.0e+00, 1.125e+00], [-7.5e-01, 1.25e-01, 1.25e-01, -7.5e-01]], [[5.0e-01, -3.75e-01, 1.0e+00, 6.25e-01], [1.75e+00, 1.5e+00, 6.25e-01, 6.25e-01], [-1.125e+00, -1.125e+00, 8.75e-01, 1.25e-01]]]> : tensor<2x3x4xf32>
   %reshape_through_1d_y = call @reshape_through_1d(%reshape_through_1d_in0) : (tensor<2x3x4xf32>) -> tensor<4x6xf32>
-  %reshape_through_1d_ref = arith.constant dense<[[-1.0e+00, -5.0e-01, 8.75e-01, -1.5e+00, -1.125e+00, 6.25e-01], [-1.875e+00, -1.125e+00, 3.75e-01, 1.5e+00, -8.75e-01, 1.375e+00], [2.5e-01, -1.625e+00, -1.5e+00, 1.5e+00, -1.25e-01, -5.0e-01], [-6.25e-01, 1.0e+00, -1.375e+00, -1.5e+00, 1.875e+00, -6.25e-01]]> : tensor<4x6xf32>
+  %reshape_through_1d_ref = arith.constant dense<[[1.25e-01, 2.5e-01, -2.5e-01, -6.25e-01, 1.625e+00, 1.75e+00], [-1.0e+00, 1.125e+00, -7.5e-01, 1.25e-01, 1.25e-01, -7.5e-01], [5.0e-01, -3.75e-01, 1.0e+00, 6.25e-01, 1.75e+00, 1.5e+00], [6.25e-01, 6.25e-01, -1.125e+00, -1.125e+00, 8.75e-01, 1.25e-01]]> : tensor<4x6xf32>
   %reshape_through_1d_y_flat = tensor.collapse_shape %reshape_through_1d_y [[0, 1]] : tensor<4x6xf32> into tensor<24xf32>
   %reshape_through_1d_y_dyn = tensor.cast %reshape_through_1d_y_flat : tensor<24xf32> to tensor<?xf32>
   %reshape_through_1d_ref_flat = tensor.collapse_shape %reshape_through_1d_ref [[0, 1]] : tensor<4x6xf32> into tensor<24xf32>
@@ -456,9 +456,9 @@ func.func @main() {
   %reshape_through_1d_bad = call @mismatches(%reshape_through_1d_y_dyn, %reshape_through_1d_ref_dyn) : (tensor<?xf32>, tensor<?xf32>) -> i64
   vector.print str "reshape_through_1d mismatches: "
   vector.print %reshape_through_1d_bad : i64
-  %flatten_axis2_in0 = arith.constant dense<[[[-1.0e+00, -5.0e-01, 8.75e-01, -1.5e+00], [-1.125e+00, 6.25e-01, -1.875e+00, -1.125e+00], [3.75e-01, 1.5e+00, -8.75e-01, 1.375e+00]], [[2.5e-01, -1.625e+00, -1.5e+00, 1.5e+00], [-1.25e-01, -5.0e-01, -6.25e-01, 1.0e+00], [-1.375e+00, -1.5e+00, 1.875e+00, -6.25e-01]]]> : tensor<2x3x4xf32>
+  %flatten_axis2_in0 = arith.constant dense<[[[1.25e-01, 2.5e-01, -2.5e-01, -6.25e-01], [1.625e+00, 1.75e+00, -1.0e+00, 1.125e+00], [-7.5e-01, 1.25e-01, 1.25e-01, -7.5e-01]], [[5.0e-01, -3.75e-01, 1.0e+00, 6.25e-01], [1.75e+00, 1.5e+00, 6.25e-01, 6.25e-01], [-1.125e+00, -1.125e+00, 8.75e-01, 1.25e-01]]]> : tensor<2x3x4xf32>
   %flatten_axis2_y = call @flatten_axis2(%flatten_axis2_in0) : (tensor<2x3x4xf32>) -> tensor<6x4xf32>
-  %flatten_axis2_ref = arith.constant dense<[[-1.0e+00, -5.0e-01, 8.75e-01, -1.5e+00], [-1.125e+00, 6.25e-01, -1.875e+00, -1.125e+00], [3.75e-01, 1.5e+00, -8.75e-01, 1.375e+00], [2.5e-01, -1.625e+00, -1.5e+00, 1.5e+00], [-1.25e-01, -5.0e-01, -6.25e-01, 1.0e+00], [-1.375e+00, -1.5e+00, 1.875e+00, -6.25e-01]]> : tensor<6x4xf32>
+  %flatten_axis2_ref = arith.constant dense<[[1.25e-01, 2.5e-01, -2.5e-01, -6.25e-01], [1.625e+00, 1.75e+00, -1.0e+00, 1.125e+00], [-7.5e-01, 1.25e-01, 1.25e-01, -7.5e-01], [5.0e-01, -3.75e-01, 1.0e+00, 6.25e-01], [1.75e+00, 1.5e+00, 6.25e-01, 6.25e-01], [-1.125e+00, -1.125e+00, 8.75e-01, 1.25e-01]]> : tensor<6x4xf32>
   %flatten_axis2_y_flat = tensor.collapse_shape %flatten_axis2_y [[0, 1]] : tensor<6x4xf32> into tensor<24xf32>
   %flatten_axis2_y_dyn = tensor.cast %flatten_axis2_y_flat : tensor<24xf32> to tensor<?xf32>
   %flatten_axis2_ref_flat = tensor.collapse_shape %flatten_axis2_ref [[0, 1]] : tensor<6x4xf32> into tensor<24xf32>
@@ -466,9 +466,9 @@ func.func @main() {
   %flatten_axis2_bad = call @mismatches(%flatten_axis2_y_dyn, %flatten_axis2_ref_dyn) : (tensor<?xf32>, tensor<?xf32>) -> i64
   vector.print str "flatten_axis2 mismatches: "
   vector.print %flatten_axis2_bad : i64
-  %pad_constant_crop_in0 = arith.constant dense<[[[-1.0e+00, -5.0e-01, 8.75e-01, -1.5e+00], [-1.125e+00, 6.25e-01, -1.875e+00, -1.125e+00], [3.75e-01, 1.5e+00, -8.75e-01, 1.375e+00]], [[2.5e-01, -1.625e+00, -1.5e+00, 1.5e+00], [-1.25e-01, -5.0e-01, -6.25e-01, 1.0e+00], [-1.375e+00, -1.5e+00, 1.875e+00, -6.25e-01]]]> : tensor<2x3x4xf32>
+  %pad_constant_crop_in0 = arith.constant dense<[[[1.25e-01, 2.5e-01, -2.5e-01, -6.25e-01], [1.625e+00, 1.75e+00, -1.0e+00, 1.125e+00], [-7.5e-01, 1.25e-01, 1.25e-01, -7.5e-01]], [[5.0e-01, -3.75e-01, 1.0e+00, 6.25e-01], [1.75e+00, 1.5e+00, 6.25e-01, 6.25e-01], [-1.125e+00, -1.125e+00, 8.75e-01, 1.25e-01]]]> : tensor<2x3x4xf32>
   %pad_constant_crop_y = call @pad_constant_crop(%pad_constant_crop_in0) : (tensor<2x3x4xf32>) -> tensor<3x4x5xf32>
-  %pad_constant_crop_ref = arith.constant dense<[[[1.5e+00, 1.5e+00, 1.5e+00, 1.5e+00, 1.5e+00], [-5.0e-01, 8.75e-01, -1.5e+00, 1.5e+00, 1.5e+00], [6.25e-01, -1.875e+00, -1.125e+00, 1.5e+00, 1.5e+00], [1.5e+00, -8.75e-01, 1.375e+00, 1.5e+00, 1.5e+00]], [[1.5e+00, 1.5e+00, 1.5e+00, 1.5e+00, 1.5e+00], [-1.625e+00, -1.5e+00, 1.5e+00, 1.5e+00, 1.5e+00], [-5.0e-01, -6.25e-01, 1.0e+00, 1.5e+00, 1.5e+00], [-1.5e+00, 1.875e+00, -6.25e-01, 1.5e+00, 1.5e+00]], [[1.5e+00, 1.5e+00, 1.5e+00, 1.5e+00, 1.5e+00], [1.5e+00, 1.5e+00, 1.5e+00, 1.5e+00, 1.5e+00], [1.5e+00, 1.5e+00, 1.5e+00, 1.5e+00, 1.5e+00], [1.5e+00, 1.5e+00, 1.5e+00, 1.5e+00, 1.5e+00]]]> : tensor<3x4x5xf32>
+  %pad_constant_crop_ref = arith.constant dense<[[[1.5e+00, 1.5e+00, 1.5e+00, 1.5e+00, 1.5e+00], [2.5e-01, -2.5e-01, -6.25e-01, 1.5e+00, 1.5e+00], [1.75e+00, -1.0e+00, 1.125e+00, 1.5e+00, 1.5e+00], [1.25e-01, 1.25e-01, -7.5e-01, 1.5e+00, 1.5e+00]], [[1.5e+00, 1.5e+00, 1.5e+00, 1.5e+00, 1.5e+00], [-3.75e-01, 1.0e+00, 6.25e-01, 1.5e+00, 1.5e+00], [1.5e+00, 6.25e-01, 6.25e-01, 1.5e+00, 1.5e+00], [-1.125e+00, 8.75e-01, 1.25e-01, 1.5e+00, 1.5e+00]], [[1.5e+00, 1.5e+00, 1.5e+00, 1.5e+00, 1.5e+00], [1.5e+00, 1.5e+00, 1.5e+00, 1.5e+00, 1.5e+00], [1.5e+00, 1.5e+00, 1.5e+00, 1.5e+00, 1.5e+00], [1.5e+00, 1.5e+00, 1.5e+00, 1.5e+00, 1.5e+00]]]> : tensor<3x4x5xf32>
   %pad_constant_crop_y_flat = tensor.collapse_shape %pad_constant_crop_y [[0, 1, 2]] : tensor<3x4x5xf32> into tensor<60xf32>
   %pad_constant_crop_y_dyn = tensor.cast %pad_constant_crop_y_flat : tensor<60xf32> to tensor<?xf32>
   %pad_constant_crop_ref_flat = tensor.collapse_shape %pad_constant_crop_ref [[0, 1, 2]] : tensor<3x4x5xf32> into tensor<60xf32>
@@ -476,9 +476,9 @@ func.func @main() {
   %pad_constant_crop_bad = call @mismatches(%pad_constant_crop_y_dyn, %pad_constant_crop_ref_dyn) : (tensor<?xf32>, tensor<?xf32>) -> i64
   vector.print str "pad_constant_crop mismatches: "
   vector.print %pad_constant_crop_bad : i64
-  %pad_reflect_in0 = arith.constant dense<[[[-1.0e+00, -5.0e-01, 8.75e-01, -1.5e+00], [-1.125e+00, 6.25e-01, -1.875e+00, -1.125e+00], [3.75e-01, 1.5e+00, -8.75e-01, 1.375e+00]], [[2.5e-01, -1.625e+00, -1.5e+00, 1.5e+00], [-1.25e-01, -5.0e-01, -6.25e-01, 1.0e+00], [-1.375e+00, -1.5e+00, 1.875e+00, -6.25e-01]]]> : tensor<2x3x4xf32>
+  %pad_reflect_in0 = arith.constant dense<[[[1.25e-01, 2.5e-01, -2.5e-01, -6.25e-01], [1.625e+00, 1.75e+00, -1.0e+00, 1.125e+00], [-7.5e-01, 1.25e-01, 1.25e-01, -7.5e-01]], [[5.0e-01, -3.75e-01, 1.0e+00, 6.25e-01], [1.75e+00, 1.5e+00, 6.25e-01, 6.25e-01], [-1.125e+00, -1.125e+00, 8.75e-01, 1.25e-01]]]> : tensor<2x3x4xf32>
   %pad_reflect_y = call @pad_reflect(%pad_reflect_in0) : (tensor<2x3x4xf32>) -> tensor<3x6x7xf32>
-  %pad_reflect_ref = arith.constant dense<[[[-1.375e+00, -1.5e+00, 1.875e+00, -6.25e-01, 1.875e+00, -1.5e+00, -1.375e+00], [-1.25e-01, -5.0e-01, -6.25e-01, 1.0e+00, -6.25e-01, -5.0e-01, -1.25e-01], [2.5e-01, -1.625e+00, -1.5e+00, 1.5e+00, -1.5e+00, -1.625e+00, 2.5e-01], [-1.25e-01, -5.0e-01, -6.25e-01, 1.0e+00, -6.25e-01, -5.0e-01, -1.25e-01], [-1.375e+00, -1.5e+00, 1.875e+00, -6.25e-01, 1.875e+00, -1.5e+00, -1.375e+00], [-1.25e-01, -5.0e-01, -6.25e-01, 1.0e+00, -6.25e-01, -5.0e-01, -1.25e-01]], [[3.75e-01, 1.5e+00, -8.75e-01, 1.375e+00, -8.75e-01, 1.5e+00, 3.75e-01], [-1.125e+00, 6.25e-01, -1.875e+00, -1.125e+00, -1.875e+00, 6.25e-01, -1.125e+00], [-1.0e+00, -5.0e-01, 8.75e-01, -1.5e+00, 8.75e-01, -5.0e-01, -1.0e+00], [-1.125e+00, 6.25e-01, -1.875e+00, -1.125e+00, -1.875e+00, 6.25e-01, -1.125e+00], [3.75e-01, 1.5e+00, -8.75e-01, 1.375e+00, -8.75e-01, 1.5e+00, 3.75e-01], [-1.125e+00, 6.25e-01, -1.875e+00, -1.125e+00, -1.875e+00, 6.25e-01, -1.125e+00]], [[-1.375e+00, -1.5e+00, 1.875e+00, -6.25e-01, 1.875e+00, -1.5e+00, -1.375e+00], [-1.25e-01, -5.0e-01, -6.25e-01, 1.0e+00, -6.25e-01, -5.0e-01, -1.25e-01], [2.5e-01, -1.625e+00, -1.5e+00, 1.5e+00, -1.5e+00, -1.625e+00, 2.5e-01], [-1.25e-01, -5.0e-01, -6.25e-01, 1.0e+00, -6.25e-01, -5.0e-01, -1.25e-01], [-1.375e+00, -1.5e+00, 1.875e+00, -6.25e-01, 1.875e+00, -1.5e+00, -1.375e+00], [-1.25e-01, -5.0e-01, -6.25e-01, 1.0e+00, -6.25e-01, -5.0e-01, -1.25e-01]]]> : tensor<3x6x7xf32>
+  %pad_reflect_ref = arith.constant dense<[[[-1.125e+00, -1.125e+00, 8.75e-01, 1.25e-01, 8.75e-01, -1.125e+00, -1.125e+00], [1.75e+00, 1.5e+00, 6.25e-01, 6.25e-01, 6.25e-01, 1.5e+00, 1.75e+00], [5.0e-01, -3.75e-01, 1.0e+00, 6.25e-01, 1.0e+00, -3.75e-01, 5.0e-01], [1.75e+00, 1.5e+00, 6.25e-01, 6.25e-01, 6.25e-01, 1.5e+00, 1.75e+00], [-1.125e+00, -1.125e+00, 8.75e-01, 1.25e-01, 8.75e-01, -1.125e+00, -1.125e+00], [1.75e+00, 1.5e+00, 6.25e-01, 6.25e-01, 6.25e-01, 1.5e+00, 1.75e+00]], [[-7.5e-01, 1.25e-01, 1.25e-01, -7.5e-01, 1.25e-01, 1.25e-01, -7.5e-01], [1.625e+00, 1.75e+00, -1.0e+00, 1.125e+00, -1.0e+00, 1.75e+00, 1.625e+00], [1.25e-01, 2.5e-01, -2.5e-01, -6.25e-01, -2.5e-01, 2.5e-01, 1.25e-01], [1.625e+00, 1.75e+00, -1.0e+00, 1.125e+00, -1.0e+00, 1.75e+00, 1.625e+00], [-7.5e-01, 1.25e-01, 1.25e-01, -7.5e-01, 1.25e-01, 1.25e-01, -7.5e-01], [1.625e+00, 1.75e+00, -1.0e+00, 1.125e+00, -1.0e+00, 1.75e+00, 1.625e+00]], [[-1.125e+00, -1.125e+00, 8.75e-01, 1.25e-01, 8.75e-01, -1.125e+00, -1.125e+00], [1.75e+00, 1.5e+00, 6.25e-01, 6.25e-01, 6.25e-01, 1.5e+00, 1.75e+00], [5.0e-01, -3.75e-01, 1.0e+00, 6.25e-01, 1.0e+00, -3.75e-01, 5.0e-01], [1.75e+00, 1.5e+00, 6.25e-01, 6.25e-01, 6.25e-01, 1.5e+00, 1.75e+00], [-1.125e+00, -1.125e+00, 8.75e-01, 1.25e-01, 8.75e-01, -1.125e+00, -1.125e+00], [1.75e+00, 1.5e+00, 6.25e-01, 6.25e-01, 6.25e-01, 1.5e+00, 1.75e+00]]]> : tensor<3x6x7xf32>
   %pad_reflect_y_flat = tensor.collapse_shape %pad_reflect_y [[0, 1, 2]] : tensor<3x6x7xf32> into tensor<126xf32>
   %pad_reflect_y_dyn = tensor.cast %pad_reflect_y_flat : tensor<126xf32> to tensor<?xf32>
   %pad_reflect_ref_flat = tensor.collapse_shape %pad_reflect_ref [[0, 1, 2]] : tensor<3x6x7xf32> into tensor<126xf32>
@@ -486,9 +486,9 @@ func.func @main() {
   %pad_reflect_bad = call @mismatches(%pad_reflect_y_dyn, %pad_reflect_ref_dyn) : (tensor<?xf32>, tensor<?xf32>) -> i64
   vector.print str "pad_reflect mismatches: "
   vector.print %pad_reflect_bad : i64
-  %pad_edge_in0 = arith.constant dense<[[[-1.0e+00, -5.0e-01, 8.75e-01, -1.5e+00], [-1.125e+00, 6.25e-01, -1.875e+00, -1.125e+00], [3.75e-01, 1.5e+00, -8.75e-01, 1.375e+00]], [[2.5e-01, -1.625e+00, -1.5e+00, 1.5e+00], [-1.25e-01, -5.0e-01, -6.25e-01, 1.0e+00], [-1.375e+00, -1.5e+00, 1.875e+00, -6.25e-01]]]> : tensor<2x3x4xf32>
+  %pad_edge_in0 = arith.constant dense<[[[1.25e-01, 2.5e-01, -2.5e-01, -6.25e-01], [1.625e+00, 1.75e+00, -1.0e+00, 1.125e+00], [-7.5e-01, 1.25e-01, 1.25e-01, -7.5e-01]], [[5.0e-01, -3.75e-01, 1.0e+00, 6.25e-01], [1.75e+00, 1.5e+00, 6.25e-01, 6.25e-01], [-1.125e+00, -1.125e+00, 8.75e-01, 1.25e-01]]]> : tensor<2x3x4xf32>
   %pad_edge_y = call @pad_edge(%pad_edge_in0) : (tensor<2x3x4xf32>) -> tensor<4x5x7xf32>
-  %pad_edge_ref = arith.constant dense<[[[-1.0e+00, -1.0e+00, -1.0e+00, -1.0e+00, -5.0e-01, 8.75e-01, -1.5e+00], [-1.0e+00, -1.0e+00, -1.0e+00, -1.0e+00, -5.0e-01, 8.75e-01, -1.5e+00], [-1.125e+00, -1.125e+00, -1.125e+00, -1.125e+00, 6.25e-01, -1.875e+00, -1.125e+00], [3.75e-01, 3.75e-01, 3.75e-01, 3.75e-01, 1.5e+00, -8.75e-01, 1.375e+00], [3.75e-01, 3.75e-01, 3.75e-01, 3.75e-01, 1.5e+00, -8.75e-01, 1.375e+00]], [[2.5e-01, 2.5e-01, 2.5e-01, 2.5e-01, -1.625e+00, -1.5e+00, 1.5e+00], [2.5e-01, 2.5e-01, 2.5e-01, 2.5e-01, -1.625e+00, -1.5e+00, 1.5e+00], [-1.25e-01, -1.25e-01, -1.25e-01, -1.25e-01, -5.0e-01, -6.25e-01, 1.0e+00], [-1.375e+00, -1.375e+00, -1.375e+00, -1.375e+00, -1.5e+00, 1.875e+00, -6.25e-01], [-1.375e+00, -1.375e+00, -1.375e+00, -1.375e+00, -1.5e+00, 1.875e+00, -6.25e-01]], [[2.5e-01, 2.5e-01, 2.5e-01, 2.5e-01, -1.625e+00, -1.5e+00, 1.5e+00], [2.5e-01, 2.5e-01, 2.5e-01, 2.5e-01, -1.625e+00, -1.5e+00, 1.5e+00], [-1.25e-01, -1.25e-01, -1.25e-01, -1.25e-01, -5.0e-01, -6.25e-01, 1.0e+00], [-1.375e+00, -1.375e+00, -1.375e+00, -1.375e+00, -1.5e+00, 1.875e+00, -6.25e-01], [-1.375e+00, -1.375e+00, -1.375e+00, -1.375e+00, -1.5e+00, 1.875e+00, -6.25e-01]], [[2.5e-01, 2.5e-01, 2.5e-01, 2.5e-01, -1.625e+00, -1.5e+00, 1.5e+00], [2.5e-01, 2.5e-01, 2.5e-01, 2.5e-01, -1.625e+00, -1.5e+00, 1.5e+00], [-1.25e-01, -1.25e-01, -1.25e-01, -1.25e-01, -5.0e-01, -6.25e-01, 1.0e+00], [-1.375e+00, -1.375e+00, -1.375e+00, -1.375e+00, -1.5e+00, 1.875e+00, -6.25e-01], [-1.375e+00, -1.375e+00, -1.375e+00, -1.375e+00, -1.5e+00, 1.875e+00, -6.25e-01]]]> : tensor<4x5x7xf32>
+  %pad_edge_ref = arith.constant dense<[[[1.25e-01, 1.25e-01, 1.25e-01, 1.25e-01, 2.5e-01, -2.5e-01, -6.25e-01], [1.25e-01, 1.25e-01, 1.25e-01, 1.25e-01, 2.5e-01, -2.5e-01, -6.25e-01], [1.625e+00, 1.625e+00, 1.625e+00, 1.625e+00, 1.75e+00, -1.0e+00, 1.125e+00], [-7.5e-01, -7.5e-01, -7.5e-01, -7.5e-01, 1.25e-01, 1.25e-01, -7.5e-01], [-7.5e-01, -7.5e-01, -7.5e-01, -7.5e-01, 1.25e-01, 1.25e-01, -7.5e-01]], [[5.0e-01, 5.0e-01, 5.0e-01, 5.0e-01, -3.75e-01, 1.0e+00, 6.25e-01], [5.0e-01, 5.0e-01, 5.0e-01, 5.0e-01, -3.75e-01, 1.0e+00, 6.25e-01], [1.75e+00, 1.75e+00, 1.75e+00, 1.75e+00, 1.5e+00, 6.25e-01, 6.25e-01], [-1.125e+00, -1.125e+00, -1.125e+00, -1.125e+00, -1.125e+00, 8.75e-01, 1.25e-01], [-1.125e+00, -1.125e+00, -1.125e+00, -1.125e+00, -1.125e+00, 8.75e-01, 1.25e-01]], [[5.0e-01, 5.0e-01, 5.0e-01, 5.0e-01, -3.75e-01, 1.0e+00, 6.25e-01], [5.0e-01, 5.0e-01, 5.0e-01, 5.0e-01, -3.75e-01, 1.0e+00, 6.25e-01], [1.75e+00, 1.75e+00, 1.75e+00, 1.75e+00, 1.5e+00, 6.25e-01, 6.25e-01], [-1.125e+00, -1.125e+00, -1.125e+00, -1.125e+00, -1.125e+00, 8.75e-01, 1.25e-01], [-1.125e+00, -1.125e+00, -1.125e+00, -1.125e+00, -1.125e+00, 8.75e-01, 1.25e-01]], [[5.0e-01, 5.0e-01, 5.0e-01, 5.0e-01, -3.75e-01, 1.0e+00, 6.25e-01], [5.0e-01, 5.0e-01, 5.0e-01, 5.0e-01, -3.75e-01, 1.0e+00, 6.25e-01], [1.75e+00, 1.75e+00, 1.75e+00, 1.75e+00, 1.5e+00, 6.25e-01, 6.25e-01], [-1.125e+00, -1.125e+00, -1.125e+00, -1.125e+00, -1.125e+00, 8.75e-01, 1.25e-01], [-1.125e+00, -1.125e+00, -1.125e+00, -1.125e+00, -1.125e+00, 8.75e-01, 1.25e-01]]]> : tensor<4x5x7xf32>
   %pad_edge_y_flat = tensor.collapse_shape %pad_edge_y [[0, 1, 2]] : tensor<4x5x7xf32> into tensor<140xf32>
   %pad_edge_y_dyn = tensor.cast %pad_edge_y_flat : tensor<140xf32> to tensor<?xf32>
   %pad_edge_ref_flat = tensor.collapse_shape %pad_edge_ref [[0, 1, 2]] : tensor<4x5x7xf32> into tensor<140xf32>
@@ -496,9 +496,9 @@ func.func @main() {
   %pad_edge_bad = call @mismatches(%pad_edge_y_dyn, %pad_edge_ref_dyn) : (tensor<?xf32>, tensor<?xf32>) -> i64
   vector.print str "pad_edge mismatches: "
   vector.print %pad_edge_bad : i64
-  %pad_reflect_crop_in0 = arith.constant dense<[[[-1.0e+00, -5.0e-01, 8.75e-01, -1.5e+00], [-1.125e+00, 6.25e-01, -1.875e+00, -1.125e+00], [3.75e-01, 1.5e+00, -8.75e-01, 1.375e+00]], [[2.5e-01, -1.625e+00, -1.5e+00, 1.5e+00], [-1.25e-01, -5.0e-01, -6.25e-01, 1.0e+00], [-1.375e+00, -1.5e+00, 1.875e+00, -6.25e-01]]]> : tensor<2x3x4xf32>
+  %pad_reflect_crop_in0 = arith.constant dense<[[[1.25e-01, 2.5e-01, -2.5e-01, -6.25e-01], [1.625e+00, 1.75e+00, -1.0e+00, 1.125e+00], [-7.5e-01, 1.25e-01, 1.25e-01, -7.5e-01]], [[5.0e-01, -3.75e-01, 1.0e+00, 6.25e-01], [1.75e+00, 1.5e+00, 6.25e-01, 6.25e-01], [-1.125e+00, -1.125e+00, 8.75e-01, 1.25e-01]]]> : tensor<2x3x4xf32>
   %pad_reflect_crop_y = call @pad_reflect_crop(%pad_reflect_crop_in0) : (tensor<2x3x4xf32>) -> tensor<2x3x5xf32>
-  %pad_reflect_crop_ref = arith.constant dense<[[[-1.875e+00, 6.25e-01, -1.125e+00, 6.25e-01, -1.875e+00], [-8.75e-01, 1.5e+00, 3.75e-01, 1.5e+00, -8.75e-01], [-1.875e+00, 6.25e-01, -1.125e+00, 6.25e-01, -1.875e+00]], [[-6.25e-01, -5.0e-01, -1.25e-01, -5.0e-01, -6.25e-01], [1.875e+00, -1.5e+00, -1.375e+00, -1.5e+00, 1.875e+00], [-6.25e-01, -5.0e-01, -1.25e-01, -5.0e-01, -6.25e-01]]]> : tensor<2x3x5xf32>
+  %pad_reflect_crop_ref = arith.constant dense<[[[-1.0e+00, 1.75e+00, 1.625e+00, 1.75e+00, -1.0e+00], [1.25e-01, 1.25e-01, -7.5e-01, 1.25e-01, 1.25e-01], [-1.0e+00, 1.75e+00, 1.625e+00, 1.75e+00, -1.0e+00]], [[6.25e-01, 1.5e+00, 1.75e+00, 1.5e+00, 6.25e-01], [8.75e-01, -1.125e+00, -1.125e+00, -1.125e+00, 8.75e-01], [6.25e-01, 1.5e+00, 1.75e+00, 1.5e+00, 6.25e-01]]]> : tensor<2x3x5xf32>
   %pad_reflect_crop_y_flat = tensor.collapse_shape %pad_reflect_crop_y [[0, 1, 2]] : tensor<2x3x5xf32> into tensor<30xf32>
   %pad_reflect_crop_y_dyn = tensor.cast %pad_reflect_crop_y_flat : tensor<30xf32> to tensor<?xf32>
   %pad_reflect_crop_ref_flat = tensor.collapse_shape %pad_reflect_crop_ref [[0, 1, 2]] : tensor<2x3x5xf32> into tensor<30xf32>
@@ -506,9 +506,9 @@ func.func @main() {
   %pad_reflect_crop_bad = call @mismatches(%pad_reflect_crop_y_dyn, %pad_reflect_crop_ref_dyn) : (tensor<?xf32>, tensor<?xf32>) -> i64
   vector.print str "pad_reflect_crop mismatches: "
   vector.print %pad_reflect_crop_bad : i64
-  %slice_positive_steps_in0 = arith.constant dense<[[[6.25e-01, -8.75e-01, 0.0e+00, -7.5e-01, 1.375e+00, -5.0e-01], [-8.75e-01, -7.5e-01, 1.75e+00, 1.375e+00, -1.75e+00, -2.5e-01], [1.375e+00, -1.375e+00, 1.625e+00, 8.75e-01, -8.75e-01, -1.0e+00], [8.75e-01, -1.75e+00, 1.875e+00, -8.75e-01, -1.125e+00, 1.375e+00], [8.75e-01, 5.0e-01, -7.5e-01, -2.0e+00, -1.75e+00, -1.875e+00]], [[1.0e+00, 1.0e+00, -1.625e+00, 1.0e+00, 1.5e+00, 2.0e+00], [-1.25e-01, 1.125e+00, 0.0e+00, -1.25e+00, 8.75e-01, 7.5e-01], [5.0e-01, 3.75e-01, 1.25e-01, 0.0e+00, -1.625e+00, -1.875e+00], [-2.5e-01, 1.0e+00, 7.5e-01, 2.5e-01, 2.5e-01, 3.75e-01], [-1.625e+00, 1.0e+00, 1.125e+00, -7.5e-01, -1.75e+00, 1.25e-01]], [[-1.5e+00, 1.0e+00, 1.25e+00, 1.5e+00, -5.0e-01, 1.25e-01], [-7.5e-01, 7.5e-01, -1.75e+00, 8.75e-01, 1.875e+00, 0.0e+00], [5.0e-01, 7.5e-01, 3.75e-01, 3.75e-01, 1.5e+00, -1.25e+00], [-2.0e+00, -1.875e+00, -1.75e+00, -5.0e-01, -1.5e+00, 1.625e+00], [-2.5e-01, 0.0e+00, 1.0e+00, -1.125e+00, -1.25e+00, -8.75e-01]], [[-1.5e+00, -1.75e+00, -1.75e+00, 0.0e+00, -5.0e-01, 3.75e-01], [-3.75e-01, -6.25e-01, 8.75e-01, 8.75e-01, -6.25e-01, -5.0e-01], [-6.25e-01, 1.25e+00, 1.875e+00, -5.0e-01, 1.0e+00, 1.375e+00], [-8.75e-01, 1.5e+00, 8.75e-01, 1.25e-01, -5.0e-01, 1.75e+00], [2.5e-01, 1.5e+00, 7.5e-01, -5.0e-01, 6.25e-01, -2.0e+00]]]> : tensor<4x5x6xf32>
+  %slice_positive_steps_in0 = arith.constant dense<[[[1.5e+00, 5.0e-01, -5.0e-01, 1.375e+00, 1.375e+00, 7.5e-01], [7.5e-01, 6.25e-01, -1.5e+00, -1.5e+00, 1.25e-01, -1.75e+00], [-1.625e+00, -8.75e-01, 1.5e+00, -1.625e+00, -1.25e-01, 1.875e+00], [-1.0e+00, 0.0e+00, 8.75e-01, 7.5e-01, 2.5e-01, -1.875e+00], [1.125e+00, 2.5e-01, -7.5e-01, -1.0e+00, 8.75e-01, 1.25e-01]], [[-7.5e-01, 1.875e+00, 3.75e-01, -1.375e+00, 1.125e+00, 8.75e-01], [-1.0e+00, 1.875e+00, 7.5e-01, -1.0e+00, -1.875e+00, 7.5e-01], [3.75e-01, 5.0e-01, 1.5e+00, -1.25e-01, -6.25e-01, -1.625e+00], [-1.25e-01, 6.25e-01, -7.5e-01, 8.75e-01, 1.5e+00, 3.75e-01], [-1.625e+00, -7.5e-01, -5.0e-01, -8.75e-01, -1.25e-01, -1.75e+00]], [[-2.5e-01, -1.125e+00, 1.25e+00, -2.5e-01, 1.125e+00, 5.0e-01], [-1.25e-01, 1.5e+00, 2.5e-01, -3.75e-01, -1.75e+00, 1.25e+00], [8.75e-01, 3.75e-01, 1.375e+00, 1.0e+00, 5.0e-01, 7.5e-01], [1.125e+00, 3.75e-01, 6.25e-01, -2.0e+00, -1.875e+00, -2.5e-01], [1.125e+00, -1.625e+00, 7.5e-01, -7.5e-01, -1.75e+00, -5.0e-01]], [[3.75e-01, -8.75e-01, 1.375e+00, 1.0e+00, -1.125e+00, -2.0e+00], [1.375e+00, -1.125e+00, -7.5e-01, -1.25e-01, 1.5e+00, 5.0e-01], [-5.0e-01, 1.5e+00, -6.25e-01, -1.0e+00, -6.25e-01, 0.0e+00], [-1.625e+00, -1.0e+00, 3.75e-01, 1.75e+00, -2.0e+00, -8.75e-01], [1.0e+00, -1.25e-01, -1.875e+00, -6.25e-01, 7.5e-01, -1.625e+00]]]> : tensor<4x5x6xf32>
   %slice_positive_steps_y = call @slice_positive_steps(%slice_positive_steps_in0) : (tensor<4x5x6xf32>) -> tensor<2x5x3xf32>
-  %slice_positive_steps_ref = arith.constant dense<[[[1.0e+00, 1.0e+00, 2.0e+00], [1.125e+00, -1.25e+00, 7.5e-01], [3.75e-01, 0.0e+00, -1.875e+00], [1.0e+00, 2.5e-01, 3.75e-01], [1.0e+00, -7.5e-01, 1.25e-01]], [[-1.75e+00, 0.0e+00, 3.75e-01], [-6.25e-01, 8.75e-01, -5.0e-01], [1.25e+00, -5.0e-01, 1.375e+00], [1.5e+00, 1.25e-01, 1.75e+00], [1.5e+00, -5.0e-01, -2.0e+00]]]> : tensor<2x5x3xf32>
+  %slice_positive_steps_ref = arith.constant dense<[[[1.875e+00, -1.375e+00, 8.75e-01], [1.875e+00, -1.0e+00, 7.5e-01], [5.0e-01, -1.25e-01, -1.625e+00], [6.25e-01, 8.75e-01, 3.75e-01], [-7.5e-01, -8.75e-01, -1.75e+00]], [[-8.75e-01, 1.0e+00, -2.0e+00], [-1.125e+00, -1.25e-01, 5.0e-01], [1.5e+00, -1.0e+00, 0.0e+00], [-1.0e+00, 1.75e+00, -8.75e-01], [-1.25e-01, -6.25e-01, -1.625e+00]]]> : tensor<2x5x3xf32>
   %slice_positive_steps_y_flat = tensor.collapse_shape %slice_positive_steps_y [[0, 1, 2]] : tensor<2x5x3xf32> into tensor<30xf32>
   %slice_positive_steps_y_dyn = tensor.cast %slice_positive_steps_y_flat : tensor<30xf32> to tensor<?xf32>
   %slice_positive_steps_ref_flat = tensor.collapse_shape %slice_positive_steps_ref [[0, 1, 2]] : tensor<2x5x3xf32> into tensor<30xf32>
@@ -516,9 +516,9 @@ func.func @main() {
   %slice_positive_steps_bad = call @mismatches(%slice_positive_steps_y_dyn, %slice_positive_steps_ref_dyn) : (tensor<?xf32>, tensor<?xf32>) -> i64
   vector.print str "slice_positive_steps mismatches: "
   vector.print %slice_positive_steps_bad : i64
-  %slice_negative_step_in0 = arith.constant dense<[[[-2.5e-01, 8.75e-01, 5.0e-01, 5.0e-01, -1.25e-01, 2.0e+00], [-2.0e+00, -1.25e-01, 1.875e+00, 1.25e-01, 1.375e+00, -1.125e+00], [-1.625e+00, -2.5e-01, 1.5e+00, 1.25e+00, 1.25e-01, -6.25e-01], [-7.5e-01, -7.5e-01, -1.75e+00, 2.5e-01, -1.0e+00, 5.0e-01], [5.0e-01, -1.75e+00, 2.0e+00, 6.25e-01, 2.0e+00, 1.75e+00]], [[-1.625e+00, -1.25e+00, 1.25e-01, 6.25e-01, -1.25e-01, 8.75e-01], [-1.5e+00, 1.875e+00, -1.375e+00, 2.5e-01, -1.625e+00, 1.25e+00], [-1.5e+00, 0.0e+00, -1.75e+00, -1.125e+00, 2.0e+00, 1.5e+00], [5.0e-01, -8.75e-01, -1.0e+00, 1.875e+00, -1.25e+00, 1.375e+00], [1.5e+00, -1.125e+00, 7.5e-01, -2.0e+00, 1.0e+00, -1.25e+00]], [[2.5e-01, -1.25e-01, 1.25e+00, 1.375e+00, 1.625e+00, 8.75e-01], [2.0e+00, 6.25e-01, 0.0e+00, 1.25e+00, -1.125e+00, 2.5e-01], [1.0e+00, -3.75e-01, 1.875e+00, 2.5e-01, 6.25e-01, -3.75e-01], [-1.625e+00, 1.625e+00, 1.25e+00, -8.75e-01, 1.0e+00, 1.25e-01], [-2.0e+00, 3.75e-01, -1.75e+00, 1.0e+00, -1.625e+00, 5.0e-01]], [[-7.5e-01, 0.0e+00, -1.625e+00, -1.375e+00, -1.875e+00, -1.875e+00], [1.875e+00, 1.625e+00, -2.0e+00, 1.125e+00, -1.5e+00, -1.75e+00], [-5.0e-01, 1.0e+00, 1.75e+00, -1.875e+00, 2.5e-01, 5.0e-01], [-1.875e+00, 1.0e+00, 1.5e+00, -1.0e+00, 8.75e-01, 1.625e+00], [-6.25e-01, 2.0e+00, -1.25e+00, 1.875e+00, 1.75e+00, 1.0e+00]]]> : tensor<4x5x6xf32>
+  %slice_negative_step_in0 = arith.constant dense<[[[-7.5e-01, -6.25e-01, -1.625e+00, -3.75e-01, -1.0e+00, 8.75e-01], [1.75e+00, -1.5e+00, 7.5e-01, 0.0e+00, -1.5e+00, 1.5e+00], [-1.25e+00, -1.125e+00, 3.75e-01, -5.0e-01, -8.75e-01, 1.0e+00], [-1.75e+00, 2.0e+00, 1.25e-01, 1.875e+00, 1.25e-01, 8.75e-01], [-1.25e+00, 2.5e-01, 1.125e+00, -1.125e+00, 0.0e+00, 1.5e+00]], [[8.75e-01, 1.375e+00, -5.0e-01, -1.875e+00, 1.25e+00, 1.5e+00], [-1.0e+00, 8.75e-01, -1.125e+00, 1.125e+00, -1.0e+00, 2.5e-01], [-1.125e+00, -1.875e+00, -1.625e+00, -2.0e+00, -3.75e-01, -3.75e-01], [-1.625e+00, 1.25e-01, -3.75e-01, -1.75e+00, -1.0e+00, 1.25e-01], [-8.75e-01, 5.0e-01, 7.5e-01, 2.0e+00, -5.0e-01, 2.0e+00]], [[-1.875e+00, -1.0e+00, -8.75e-01, 8.75e-01, -1.25e+00, -7.5e-01], [-6.25e-01, 6.25e-01, 1.75e+00, -1.25e+00, 2.5e-01, 1.625e+00], [8.75e-01, 1.625e+00, 1.5e+00, -1.125e+00, 1.0e+00, 1.125e+00], [1.375e+00, -1.0e+00, -7.5e-01, 0.0e+00, 2.5e-01, -5.0e-01], [5.0e-01, -1.875e+00, -1.625e+00, -1.25e+00, 1.875e+00, 1.0e+00]], [[-1.625e+00, 8.75e-01, 1.375e+00, -1.5e+00, 1.75e+00, 3.75e-01], [1.5e+00, 1.75e+00, -2.5e-01, -1.25e-01, 3.75e-01, 1.25e+00], [8.75e-01, 7.5e-01, -6.25e-01, 1.0e+00, 1.875e+00, 1.0e+00], [3.75e-01, 0.0e+00, -2.0e+00, 6.25e-01, -1.5e+00, -1.5e+00], [-6.25e-01, -3.75e-01, 5.0e-01, 1.875e+00, -1.5e+00, -5.0e-01]]]> : tensor<4x5x6xf32>
   %slice_negative_step_y = call @slice_negative_step(%slice_negative_step_in0) : (tensor<4x5x6xf32>) -> tensor<4x4x3xf32>
-  %slice_negative_step_ref = arith.constant dense<[[[1.75e+00, 6.25e-01, -1.75e+00], [5.0e-01, 2.5e-01, -7.5e-01], [-6.25e-01, 1.25e+00, -2.5e-01], [-1.125e+00, 1.25e-01, -1.25e-01]], [[-1.25e+00, -2.0e+00, -1.125e+00], [1.375e+00, 1.875e+00, -8.75e-01], [1.5e+00, -1.125e+00, 0.0e+00], [1.25e+00, 2.5e-01, 1.875e+00]], [[5.0e-01, 1.0e+00, 3.75e-01], [1.25e-01, -8.75e-01, 1.625e+00], [-3.75e-01, 2.5e-01, -3.75e-01], [2.5e-01, 1.25e+00, 6.25e-01]], [[1.0e+00, 1.875e+00, 2.0e+00], [1.625e+00, -1.0e+00, 1.0e+00], [5.0e-01, -1.875e+00, 1.0e+00], [-1.75e+00, 1.125e+00, 1.625e+00]]]> : tensor<4x4x3xf32>
+  %slice_negative_step_ref = arith.constant dense<[[[1.5e+00, -1.125e+00, 2.5e-01], [8.75e-01, 1.875e+00, 2.0e+00], [1.0e+00, -5.0e-01, -1.125e+00], [1.5e+00, 0.0e+00, -1.5e+00]], [[2.0e+00, 2.0e+00, 5.0e-01], [1.25e-01, -1.75e+00, 1.25e-01], [-3.75e-01, -2.0e+00, -1.875e+00], [2.5e-01, 1.125e+00, 8.75e-01]], [[1.0e+00, -1.25e+00, -1.875e+00], [-5.0e-01, 0.0e+00, -1.0e+00], [1.125e+00, -1.125e+00, 1.625e+00], [1.625e+00, -1.25e+00, 6.25e-01]], [[-5.0e-01, 1.875e+00, -3.75e-01], [-1.5e+00, 6.25e-01, 0.0e+00], [1.0e+00, 1.0e+00, 7.5e-01], [1.25e+00, -1.25e-01, 1.75e+00]]]> : tensor<4x4x3xf32>
   %slice_negative_step_y_flat = tensor.collapse_shape %slice_negative_step_y [[0, 1, 2]] : tensor<4x4x3xf32> into tensor<48xf32>
   %slice_negative_step_y_dyn = tensor.cast %slice_negative_step_y_flat : tensor<48xf32> to tensor<?xf32>
   %slice_negative_step_ref_flat = tensor.collapse_shape %slice_negative_step_ref [[0, 1, 2]] : tensor<4x4x3xf32> into tensor<48xf32>
