@@ -124,24 +124,19 @@ Value lowering::padWithConstant(OpBuilder &b, Location loc, Value input,
                                f32Scalar(b, loc, value));
 }
 
-/// The reassociation that collapses `from` into `to` (rank(from) >=
-/// rank(to)), if one exists.
+/// The reassociation that collapses `from` into the lower-rank `to`, if one
+/// exists.
 static std::optional<SmallVector<ReassociationIndices>>
 collapseReassociation(ArrayRef<int64_t> from, ArrayRef<int64_t> to) {
-  if (to.empty()) {
-    // Only an all-ones shape collapses to a scalar, with no groups.
-    if (llvm::all_of(from, [](int64_t d) { return d == 1; }))
-      return SmallVector<ReassociationIndices>{};
-    return std::nullopt;
-  }
-  if (from.size() == to.size())
-    return from == to ? std::optional(SmallVector<ReassociationIndices>(
-                            llvm::map_range(llvm::seq<int64_t>(0, from.size()),
-                                            [](int64_t i) {
-                                              return ReassociationIndices{i};
-                                            })))
-                      : std::nullopt;
-  return getReassociationIndicesForCollapse(from, to);
+  if (to.size() == 1) // One group, whatever the sizes (even with zeros).
+    return SmallVector<ReassociationIndices>{
+        llvm::to_vector(llvm::seq<int64_t>(0, from.size()))};
+  if (!to.empty())
+    return getReassociationIndicesForCollapse(from, to);
+  // Only an all-ones shape collapses to a scalar, with no groups.
+  if (llvm::all_of(from, [](int64_t d) { return d == 1; }))
+    return SmallVector<ReassociationIndices>{};
+  return std::nullopt;
 }
 
 Value lowering::reshapeTo(OpBuilder &b, Location loc, Value input,

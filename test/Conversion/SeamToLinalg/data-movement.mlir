@@ -193,3 +193,14 @@ func.func @slice_empty(%x: tensor<4x5xf32>) -> tensor<0x5xf32> {
   %y = seam.slice %x {starts = array<i64: 3>, ends = array<i64: 1>, axes = array<i64: 0>} : (tensor<4x5xf32>) -> tensor<0x5xf32>
   return %y : tensor<0x5xf32>
 }
+
+// -----
+
+// Empty tensors reshape through 1-D as well.
+// CHECK-LABEL: func @reshape_empty
+// CHECK: %[[F:.*]] = tensor.collapse_shape %{{.*}} {{\[\[}}0, 1]] : tensor<0x3xf32> into tensor<0xf32>
+// CHECK: tensor.expand_shape %[[F]] {{\[\[}}0, 1]] output_shape [3, 0] : tensor<0xf32> into tensor<3x0xf32>
+func.func @reshape_empty(%x: tensor<0x3xf32>) -> tensor<3x0xf32> {
+  %y = seam.reshape %x : (tensor<0x3xf32>) -> tensor<3x0xf32>
+  return %y : tensor<3x0xf32>
+}

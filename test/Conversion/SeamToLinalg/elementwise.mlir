@@ -248,3 +248,16 @@ func.func @batch_norm_arguments(%x: tensor<1x2x3x3xf32>, %s: tensor<2xf32>, %b: 
   %y = seam.batch_norm %x, %s, %b, %m, %v : (tensor<1x2x3x3xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>) -> tensor<1x2x3x3xf32>
   return %y : tensor<1x2x3x3xf32>
 }
+
+// -----
+
+// A 0-d operand broadcasts through an empty-result map.
+// CHECK-DAG: #[[SCALAR:.*]] = affine_map<(d0, d1) -> ()>
+// CHECK-DAG: #[[ID:.*]] = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-LABEL: func @add_scalar
+// CHECK-SAME: (%[[S:.*]]: tensor<f32>, %[[X:.*]]: tensor<2x3xf32>)
+// CHECK: linalg.generic {indexing_maps = [#[[SCALAR]], #[[ID]], #[[ID]]], {{.*}}} ins(%[[S]], %[[X]] : tensor<f32>, tensor<2x3xf32>)
+func.func @add_scalar(%s: tensor<f32>, %x: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  %y = seam.add %s, %x : (tensor<f32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+  return %y : tensor<2x3xf32>
+}
