@@ -4,6 +4,7 @@
 #include "seam/Pipeline/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
+#include "mlir/Conversion/VectorToSCF/VectorToSCF.h"
 #include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -25,10 +26,14 @@ static void addCleanup(OpPassManager &pm) {
 std::vector<PipelineStage>
 getLowerToLLVMStages(const LowerToLLVMOptions &options) {
   std::vector<PipelineStage> stages;
-  stages.push_back({"optimize", [](OpPassManager &pm) {
+  stages.push_back({"optimize", [options](OpPassManager &pm) {
     pm.addNestedPass<func::FuncOp>(createSeamDecomposeAggregatesPass());
     pm.addNestedPass<func::FuncOp>(createLinalgElementwiseOpFusionPass());
     addCleanup(pm);
+    if (options.vectorize) {
+      pm.addNestedPass<func::FuncOp>(createSeamTileAndVectorizePass());
+      addCleanup(pm);
+    }
   }});
   stages.push_back({"bufferize", [](OpPassManager &pm) {
     pm.addPass(bufferization::createEmptyTensorEliminationPass());
@@ -50,13 +55,25 @@ getLowerToLLVMStages(const LowerToLLVMOptions &options) {
   }});
   stages.push_back({"llvm", [](OpPassManager &pm) {
     pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
+    // The C tiles of vectorized matmuls stay in registers across k.
+    pm.addNestedPass<func::FuncOp>(createSeamHoistVectorTransfersPass());
+    pm.addNestedPass<func::FuncOp>(createConvertVectorToSCFPass(
+        VectorTransferToSCFOptions().enableFullUnroll()));
     pm.addPass(createLowerAffinePass());
     pm.addPass(createSCFToControlFlowPass());
     pm.addNestedPass<func::FuncOp>(math::createMathExpandOpsPass());
     pm.addPass(createConvertMathToLibmPass());
+    // Vector ops first: their n-D constants and contractions (as outer
+    // products, i.e. FMAs on 1-D vectors) must be gone before arith's.
+    ConvertVectorToLLVMPassOptions vectorToLLVM;
+    vectorToLLVM.vectorContractLowering =
+        vector::VectorContractLowering::OuterProduct;
+    pm.addPass(createConvertVectorToLLVMPass(vectorToLLVM));
     pm.addPass(memref::createExpandStridedMetadataPass());
     pm.addPass(createLowerAffinePass());
     pm.addPass(createFinalizeMemRefToLLVMConversionPass());
+    // Vector ops whose operands only became LLVM values with the memrefs.
+    pm.addPass(createConvertVectorToLLVMPass(vectorToLLVM));
     pm.addPass(createConvertMathToLLVMPass());
     pm.addPass(createArithToLLVMConversionPass());
     ConvertFuncToLLVMPassOptions funcOptions;
@@ -66,7 +83,6 @@ getLowerToLLVMStages(const LowerToLLVMOptions &options) {
     pm.addPass(createReconcileUnrealizedCastsPass());
     addCleanup(pm);
   }});
-  (void)options;
   return stages;
 }
 

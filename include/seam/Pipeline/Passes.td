@@ -20,4 +20,43 @@ def SeamDecomposeAggregatesPass
                            "::mlir::math::MathDialect"];
 }
 
+def SeamTileAndVectorizePass
+    : Pass<"seam-tile-and-vectorize", "::mlir::func::FuncOp"> {
+  let summary = "Tile linalg.matmul for cache and registers and vectorize it";
+  let description = [{
+    On tensors, for each `linalg.matmul` (M x N x K):
+      1. cache tiles of `m-cache` x `n-cache` x `k-cache` (loop order n, k, m),
+      2. a register tile of `m-register` x `n-register` x `k-register`
+         (k innermost), vectorized into one `vector.contract` (masked when
+         the shape does not divide),
+      3. the C tile hoisted out of the k loop, so the accumulators stay in
+         registers across it (lowered later as outer products).
+    The defaults (128/256/128, 8x32x4) fit an AVX-512 core: 16 zmm
+    accumulators and panels that stay in L2.
+  }];
+  let options = [
+    Option<"mCache", "m-cache", "int64_t", "128", "Cache tile of M">,
+    Option<"nCache", "n-cache", "int64_t", "256", "Cache tile of N">,
+    Option<"kCache", "k-cache", "int64_t", "128", "Cache tile of K">,
+    Option<"mRegister", "m-register", "int64_t", "8", "Register tile of M">,
+    Option<"nRegister", "n-register", "int64_t", "32", "Register tile of N">,
+    Option<"kRegister", "k-register", "int64_t", "4", "Register tile of K">
+  ];
+  let dependentDialects = ["::mlir::scf::SCFDialect",
+                           "::mlir::vector::VectorDialect",
+                           "::mlir::affine::AffineDialect",
+                           "::mlir::tensor::TensorDialect"];
+}
+
+def SeamHoistVectorTransfersPass
+    : Pass<"seam-hoist-vector-transfers", "::mlir::func::FuncOp"> {
+  let summary = "Hoist loop-invariant vector transfers on buffers out of loops";
+  let description = [{
+    After bufferization: a vector read of a buffer at the top of a loop and
+    the write of the same place at its bottom (a matmul's C tile across the
+    k loop) become a loop-carried vector, read once before the loop and
+    written once after it (linalg::hoistRedundantVectorTransfers).
+  }];
+}
+
 #endif // SEAM_PIPELINE_PASSES_TD

@@ -1,0 +1,121 @@
+//===- TileAndVectorize.cpp - Cache and register tiling of matmul ---------===//
+
+#include "seam/Pipeline/Passes.h"
+
+#include "mlir/Dialect/Linalg/Transforms/Hoisting.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/TilingInterface.h"
+#include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
+
+namespace seam {
+#define GEN_PASS_DEF_SEAMHOISTVECTORTRANSFERSPASS
+#define GEN_PASS_DEF_SEAMTILEANDVECTORIZEPASS
+#include "seam/Pipeline/Passes.h.inc"
+} // namespace seam
+
+using namespace mlir;
+
+namespace {
+
+/// Tiles `op` by `sizes` (loop order `interchange`, if given), replaces it,
+/// and returns the tiled op and the loops, outermost first.
+FailureOr<scf::SCFTilingResult> tile(RewriterBase &rewriter, Operation *op,
+                                     ArrayRef<int64_t> sizes,
+                                     ArrayRef<int64_t> interchange = {}) {
+  scf::SCFTilingOptions options;
+  options.setTileSizes(getAsIndexOpFoldResult(rewriter.getContext(), sizes));
+  if (!interchange.empty())
+    options.setInterchange(interchange);
+  rewriter.setInsertionPoint(op);
+  FailureOr<scf::SCFTilingResult> result =
+      scf::tileUsingSCF(rewriter, cast<TilingInterface>(op), options);
+  if (failed(result))
+    return failure();
+  rewriter.replaceOp(op, result->replacements);
+  return result;
+}
+
+struct SeamTileAndVectorizePass
+    : public seam::impl::SeamTileAndVectorizePassBase<SeamTileAndVectorizePass> {
+  using Base::Base;
+
+  /// The largest multiple of `reg` up to `cache` that divides `dim`, so that
+  /// every tile is full (no masks, no remainder loops); 0 if `reg` does not
+  /// divide `dim`.
+  static int64_t fullTile(int64_t dim, int64_t cache, int64_t reg) {
+    if (dim % reg)
+      return 0;
+    for (int64_t t = std::min(cache, dim) / reg * reg; t >= reg; t -= reg)
+      if (dim % t == 0)
+        return t;
+    return reg;
+  }
+
+  LogicalResult scheduleMatmul(IRRewriter &rewriter, linalg::MatmulOp matmul) {
+    auto shape = [&](Value v) {
+      return cast<ShapedType>(v.getType()).getShape();
+    };
+    ArrayRef<int64_t> a = shape(matmul.getInputs()[0]);
+    ArrayRef<int64_t> b = shape(matmul.getInputs()[1]);
+    int64_t m = fullTile(a[0], mCache, mRegister);
+    int64_t n = fullTile(b[1], nCache, nRegister);
+    int64_t k = fullTile(a[1], kCache, kRegister);
+    // Shapes the register tile does not divide stay scalar loops (LLVM's
+    // vectorizer takes them); masked micro-kernels are not worth it here.
+    if (!m || !n || !k)
+      return success();
+    // Cache tiles; loop order n, k, m (iteration dims are m, n, k).
+    FailureOr<scf::SCFTilingResult> cache =
+        tile(rewriter, matmul, {m, n, k}, {1, 2, 0});
+    if (failed(cache))
+      return failure();
+    // Register tile, k innermost.
+    FailureOr<scf::SCFTilingResult> reg =
+        tile(rewriter, cache->tiledOps.back(), {mRegister, nRegister, kRegister});
+    if (failed(reg))
+      return failure();
+    Operation *micro = reg->tiledOps.back();
+    rewriter.setInsertionPoint(micro);
+    FailureOr<linalg::VectorizationResult> vectorized = linalg::vectorize(
+        rewriter, micro, /*inputVectorSizes=*/{},
+        /*inputScalableVecDims=*/{}, /*vectorizeNDExtract=*/false,
+        /*flatten1DDepthwiseConv=*/false,
+        /*assumeDynamicDimsMatchVecSizes=*/false,
+        /*createNamedContraction=*/true);
+    if (failed(vectorized))
+      return failure();
+    rewriter.replaceOp(micro, vectorized->replacements);
+    // Keep the C tile in registers across the k loop.
+    if (!reg->loops.empty())
+      hoistLoopInvariantSubsets(rewriter, reg->loops.back());
+    return success();
+  }
+
+  void runOnOperation() override {
+    SmallVector<linalg::MatmulOp> matmuls;
+    getOperation().walk([&](linalg::MatmulOp op) {
+      // Plain row-major matmuls only (no transposed/broadcast maps).
+      if (!op.hasUserDefinedMaps())
+        matmuls.push_back(op);
+    });
+    IRRewriter rewriter(&getContext());
+    for (linalg::MatmulOp op : matmuls)
+      if (failed(scheduleMatmul(rewriter, op))) {
+        op->emitError("cannot tile and vectorize this matmul");
+        return signalPassFailure();
+      }
+  }
+};
+
+struct SeamHoistVectorTransfersPass
+    : public seam::impl::SeamHoistVectorTransfersPassBase<
+          SeamHoistVectorTransfersPass> {
+  void runOnOperation() override {
+    linalg::hoistRedundantVectorTransfers(getOperation());
+  }
+};
+
+} // namespace
