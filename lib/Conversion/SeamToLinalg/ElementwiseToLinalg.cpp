@@ -138,6 +138,34 @@ template <typename OpT> struct ElementwiseLowering : OpConversionPattern<OpT> {
   }
 };
 
+/// x ^ 2 and x ^ 3 with a constant exponent as products: exact for negative
+/// bases, which math.powf's exp(y * log(x)) expansion is not (ONNX Pow(x, 2)
+/// is how exported normalizations square).
+struct PowByConstantLowering : OpConversionPattern<PowOp> {
+  PowByConstantLowering(MLIRContext *ctx)
+      : OpConversionPattern(ctx, /*benefit=*/2) {}
+
+  LogicalResult
+  matchAndRewrite(PowOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    std::optional<std::vector<float>> exponent =
+        getF32ConstantData(adaptor.getRhs());
+    if (!exponent || exponent->empty() || !llvm::all_equal(*exponent) ||
+        (exponent->front() != 2.0f && exponent->front() != 3.0f))
+      return rewriter.notifyMatchFailure(op,
+                                         "exponent is not a constant 2 or 3");
+    bool cube = exponent->front() == 3.0f;
+    Value result = buildElementwise(
+        rewriter, op.getLoc(), adaptor.getLhs(), op.getType().getShape(),
+        [&](OpBuilder &b, Location loc, ValueRange args) -> Value {
+          Value square = arith::MulFOp::create(b, loc, args[0], args[0]);
+          return cube ? arith::MulFOp::create(b, loc, square, args[0]) : square;
+        });
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
 struct BatchNormLowering : OpConversionPattern<BatchNormOp> {
   using OpConversionPattern::OpConversionPattern;
 
@@ -213,5 +241,5 @@ void lowering::populateElementwisePatterns(RewritePatternSet &patterns) {
            ElementwiseLowering<AddOp>, ElementwiseLowering<SubOp>,
            ElementwiseLowering<MulOp>, ElementwiseLowering<DivOp>,
            ElementwiseLowering<PowOp>>(ctx);
-  patterns.add<BatchNormLowering>(ctx);
+  patterns.add<BatchNormLowering, PowByConstantLowering>(ctx);
 }

@@ -261,3 +261,36 @@ func.func @add_scalar(%s: tensor<f32>, %x: tensor<2x3xf32>) -> tensor<2x3xf32> {
   %y = seam.add %s, %x : (tensor<f32>, tensor<2x3xf32>) -> tensor<2x3xf32>
   return %y : tensor<2x3xf32>
 }
+
+// -----
+
+// A constant exponent 2 squares: exact, and defined for negative bases.
+// CHECK-DAG: #[[ID:.*]] = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-LABEL: func @pow_square
+// CHECK-SAME: (%[[X:.*]]: tensor<2x3xf32>)
+// CHECK: linalg.generic {indexing_maps = [#[[ID]], #[[ID]]], {{.*}}} ins(%[[X]] : tensor<2x3xf32>)
+// CHECK: ^bb0(%[[A:.*]]: f32, %{{.*}}: f32):
+// CHECK: %[[SQ:.*]] = arith.mulf %[[A]], %[[A]] : f32
+// CHECK: linalg.yield %[[SQ]] : f32
+// CHECK-NOT: math.powf
+func.func @pow_square(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  %c = arith.constant dense<2.0> : tensor<f32>
+  %y = seam.pow %x, %c : (tensor<2x3xf32>, tensor<f32>) -> tensor<2x3xf32>
+  return %y : tensor<2x3xf32>
+}
+
+// -----
+
+// Exponent 3, broadcast to a larger result than the base.
+// CHECK-DAG: #[[ROW:.*]] = affine_map<(d0, d1) -> (d1)>
+// CHECK-LABEL: func @pow_cube_broadcast
+// CHECK: linalg.generic {indexing_maps = [#[[ROW]], #{{.*}}], {{.*}}} ins(%{{.*}} : tensor<3xf32>) outs(%{{.*}} : tensor<2x3xf32>)
+// CHECK: ^bb0(%[[A:.*]]: f32, %{{.*}}: f32):
+// CHECK: %[[SQ:.*]] = arith.mulf %[[A]], %[[A]] : f32
+// CHECK: %[[CU:.*]] = arith.mulf %[[SQ]], %[[A]] : f32
+// CHECK: linalg.yield %[[CU]] : f32
+func.func @pow_cube_broadcast(%x: tensor<3xf32>) -> tensor<2x3xf32> {
+  %c = arith.constant dense<3.0> : tensor<2x1xf32>
+  %y = seam.pow %x, %c : (tensor<3xf32>, tensor<2x1xf32>) -> tensor<2x3xf32>
+  return %y : tensor<2x3xf32>
+}

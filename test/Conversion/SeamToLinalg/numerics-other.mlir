@@ -22,6 +22,8 @@
 // CHECK: sub_broadcast_both mismatches: 0
 // CHECK: div_broadcast mismatches: 0
 // CHECK: pow_positive_base mismatches: 0
+// CHECK: pow_square_negative_base mismatches: 0
+// CHECK: pow_cube_broadcast mismatches: 0
 // CHECK: batch_norm_const mismatches: 0
 // CHECK: batch_norm_args mismatches: 0
 // CHECK: reduce_mean_keepdims mismatches: 0
@@ -135,6 +137,18 @@ func.func @div_broadcast(%a0: tensor<2x3x4xf32>, %a1: tensor<4xf32>) -> tensor<2
 func.func @pow_positive_base(%a0: tensor<2x3xf32>, %a1: tensor<3xf32>) -> tensor<2x3xf32> {
   %y = seam.pow %a0, %a1 : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
   return %y : tensor<2x3xf32>
+}
+
+func.func @pow_square_negative_base(%a0: tensor<2x3x4xf32>) -> tensor<2x3x4xf32> {
+  %c0 = arith.constant dense<[2.0e+00]> : tensor<1xf32>
+  %y = seam.pow %a0, %c0 : (tensor<2x3x4xf32>, tensor<1xf32>) -> tensor<2x3x4xf32>
+  return %y : tensor<2x3x4xf32>
+}
+
+func.func @pow_cube_broadcast(%a0: tensor<4xf32>) -> tensor<2x4xf32> {
+  %c0 = arith.constant dense<[[3.0e+00], [3.0e+00]]> : tensor<2x1xf32>
+  %y = seam.pow %a0, %c0 : (tensor<4xf32>, tensor<2x1xf32>) -> tensor<2x4xf32>
+  return %y : tensor<2x4xf32>
 }
 
 func.func @batch_norm_const(%a0: tensor<2x3x2x2xf32>) -> tensor<2x3x2x2xf32> {
@@ -371,6 +385,26 @@ func.func @main() {
   %pow_positive_base_bad = call @mismatches(%pow_positive_base_y_dyn, %pow_positive_base_ref_dyn) : (tensor<?xf32>, tensor<?xf32>) -> i64
   vector.print str "pow_positive_base mismatches: "
   vector.print %pow_positive_base_bad : i64
+  %pow_square_negative_base_in0 = arith.constant dense<[[[2.0e+00, 1.25e+00, -1.625e+00, -5.0e-01], [-2.0e+00, 1.75e+00, 1.25e+00, 1.25e-01], [1.125e+00, 1.875e+00, 1.5e+00, 2.5e-01]], [[-1.25e-01, 2.0e+00, -1.375e+00, -1.25e-01], [1.125e+00, 1.125e+00, -5.0e-01, -3.75e-01], [-2.0e+00, 6.25e-01, -1.0e+00, -6.25e-01]]]> : tensor<2x3x4xf32>
+  %pow_square_negative_base_y = call @pow_square_negative_base(%pow_square_negative_base_in0) : (tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
+  %pow_square_negative_base_ref = arith.constant dense<[[[4.0e+00, 1.5625e+00, 2.640625e+00, 2.5e-01], [4.0e+00, 3.0625e+00, 1.5625e+00, 1.5625e-02], [1.265625e+00, 3.515625e+00, 2.25e+00, 6.25e-02]], [[1.5625e-02, 4.0e+00, 1.890625e+00, 1.5625e-02], [1.265625e+00, 1.265625e+00, 2.5e-01, 1.40625e-01], [4.0e+00, 3.90625e-01, 1.0e+00, 3.90625e-01]]]> : tensor<2x3x4xf32>
+  %pow_square_negative_base_y_flat = tensor.collapse_shape %pow_square_negative_base_y [[0, 1, 2]] : tensor<2x3x4xf32> into tensor<24xf32>
+  %pow_square_negative_base_y_dyn = tensor.cast %pow_square_negative_base_y_flat : tensor<24xf32> to tensor<?xf32>
+  %pow_square_negative_base_ref_flat = tensor.collapse_shape %pow_square_negative_base_ref [[0, 1, 2]] : tensor<2x3x4xf32> into tensor<24xf32>
+  %pow_square_negative_base_ref_dyn = tensor.cast %pow_square_negative_base_ref_flat : tensor<24xf32> to tensor<?xf32>
+  %pow_square_negative_base_bad = call @mismatches(%pow_square_negative_base_y_dyn, %pow_square_negative_base_ref_dyn) : (tensor<?xf32>, tensor<?xf32>) -> i64
+  vector.print str "pow_square_negative_base mismatches: "
+  vector.print %pow_square_negative_base_bad : i64
+  %pow_cube_broadcast_in0 = arith.constant dense<[2.0e+00, 1.25e+00, -1.625e+00, -5.0e-01]> : tensor<4xf32>
+  %pow_cube_broadcast_y = call @pow_cube_broadcast(%pow_cube_broadcast_in0) : (tensor<4xf32>) -> tensor<2x4xf32>
+  %pow_cube_broadcast_ref = arith.constant dense<[[8.0e+00, 1.953125e+00, -4.2910156e+00, -1.25e-01], [8.0e+00, 1.953125e+00, -4.2910156e+00, -1.25e-01]]> : tensor<2x4xf32>
+  %pow_cube_broadcast_y_flat = tensor.collapse_shape %pow_cube_broadcast_y [[0, 1]] : tensor<2x4xf32> into tensor<8xf32>
+  %pow_cube_broadcast_y_dyn = tensor.cast %pow_cube_broadcast_y_flat : tensor<8xf32> to tensor<?xf32>
+  %pow_cube_broadcast_ref_flat = tensor.collapse_shape %pow_cube_broadcast_ref [[0, 1]] : tensor<2x4xf32> into tensor<8xf32>
+  %pow_cube_broadcast_ref_dyn = tensor.cast %pow_cube_broadcast_ref_flat : tensor<8xf32> to tensor<?xf32>
+  %pow_cube_broadcast_bad = call @mismatches(%pow_cube_broadcast_y_dyn, %pow_cube_broadcast_ref_dyn) : (tensor<?xf32>, tensor<?xf32>) -> i64
+  vector.print str "pow_cube_broadcast mismatches: "
+  vector.print %pow_cube_broadcast_bad : i64
   %batch_norm_const_in0 = arith.constant dense<[[[[-1.875e+00, -1.25e-01], [1.375e+00, 2.0e+00]], [[0.0e+00, -1.375e+00], [-3.75e-01, 7.5e-01]], [[-1.75e+00, 1.5e+00], [-1.0e+00, 1.625e+00]]], [[[5.0e-01, -7.5e-01], [8.75e-01, -1.875e+00]], [[1.125e+00, 1.875e+00], [-1.625e+00, -5.0e-01]], [[-1.0e+00, 6.25e-01], [1.375e+00, -1.75e+00]]]]> : tensor<2x3x2x2xf32>
   %batch_norm_const_y = call @batch_norm_const(%batch_norm_const_in0) : (tensor<2x3x2x2xf32>) -> tensor<2x3x2x2xf32>
   %batch_norm_const_ref = arith.constant dense<[[[[2.2290885e+00, -7.057389e-01], [-3.2213054e+00, -4.269458e+00]], [[2.419261e+00, 1.4968867e+00], [2.1677043e+00, 2.9223742e+00]], [[-5.945836e-01, -8.581928e-01], [-6.554164e-01, -8.683316e-01]]], [[[-1.7538916e+00, 3.4241375e-01], [-2.3827832e+00, 2.2290885e+00]], [[3.173931e+00, 3.6770444e+00], [1.3291823e+00, 2.0838523e+00]], [[-6.554164e-01, -7.872211e-01], [-8.48054e-01, -5.945836e-01]]]]> : tensor<2x3x2x2xf32>
