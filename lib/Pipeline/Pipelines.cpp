@@ -49,6 +49,9 @@ getLowerToLLVMStages(const LowerToLLVMOptions &options) {
     outParams.modifyPublicFunctions = true;
     pm.addPass(bufferization::createBufferResultsToOutParamsPass(outParams));
     addCleanup(pm);
+    // Static temporaries (packed matmul tiles) are allocated once, not per
+    // loop iteration: large mallocs are mmaps, and page faults, every time.
+    pm.addNestedPass<func::FuncOp>(bufferization::createBufferLoopHoistingPass());
     bufferization::BufferDeallocationPipelineOptions dealloc;
     bufferization::buildBufferDeallocationPipeline(pm, dealloc);
     addCleanup(pm);
@@ -61,7 +64,8 @@ getLowerToLLVMStages(const LowerToLLVMOptions &options) {
         VectorTransferToSCFOptions().enableFullUnroll()));
     pm.addPass(createLowerAffinePass());
     pm.addPass(createSCFToControlFlowPass());
-    pm.addNestedPass<func::FuncOp>(math::createMathExpandOpsPass());
+    // erf, tanh, powf, ... become libm calls (math-expand-ops would rewrite
+    // powf as exp(y log x): NaN for negative bases).
     pm.addPass(createConvertMathToLibmPass());
     // Vector ops first: their n-D constants and contractions (as outer
     // products, i.e. FMAs on 1-D vectors) must be gone before arith's.

@@ -2,6 +2,7 @@
 
 #include "seam/Pipeline/Passes.h"
 
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Hoisting.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
@@ -72,9 +73,23 @@ struct SeamTileAndVectorizePass
         tile(rewriter, matmul, {m, n, k}, {1, 2, 0});
     if (failed(cache))
       return failure();
+    // Pack the A and B tiles into contiguous buffers: rows of a large
+    // power-of-two matrix are a page apart and would all fall into the same
+    // cache sets. B's packing does not depend on m and leaves the m loop.
+    auto tiled = cast<linalg::MatmulOp>(cache->tiledOps.back());
+    rewriter.setInsertionPoint(tiled);
+    for (OpOperand *input : tiled.getDpsInputOperands()) {
+      auto type = cast<RankedTensorType>(input->get().getType());
+      Value empty = tensor::EmptyOp::create(rewriter, tiled.getLoc(),
+                                            type.getShape(), type.getElementType());
+      input->set(linalg::CopyOp::create(rewriter, tiled.getLoc(), input->get(), empty)
+                     .getResult(0));
+    }
+    for (LoopLikeOpInterface loop : llvm::reverse(cache->loops))
+      moveLoopInvariantCode(loop);
     // Register tile, k innermost.
     FailureOr<scf::SCFTilingResult> reg =
-        tile(rewriter, cache->tiledOps.back(), {mRegister, nRegister, kRegister});
+        tile(rewriter, tiled, {mRegister, nRegister, kRegister});
     if (failed(reg))
       return failure();
     Operation *micro = reg->tiledOps.back();
