@@ -69,6 +69,10 @@ struct CompileOptions {
   std::string dumpIrDir;
   /// Called after each compile stage with its name and wall time.
   std::function<void(const std::string &stage, double milliseconds)> onStage;
+  /// Called once with the partition table (per backend the regions,
+  /// composites, ops and share of FLOPs; every op left to the compiler and
+  /// why): after the partition stage, or, with no backends, after prepare.
+  std::function<void(const std::string &report)> onPartitionReport;
 };
 
 /// A compiled model.

@@ -4,6 +4,7 @@
 
 #include "seam/InitAll.h"
 #include "seam/Pipeline/Pipelines.h"
+#include "seam/Transforms/PartitionReport.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/OperationSupport.h"
@@ -35,6 +36,24 @@ void dumpStage(ModuleOp module, const std::string &dir, int index,
   module->print(os, flags);
 }
 
+/// The partition table of `module` after its partition stage or, when there
+/// is none, of a copy annotated with backends=none, so that every op is listed
+/// as the compiler's with the reason.
+static std::string partitionReport(ModuleOp module, bool partitioned) {
+  std::string report;
+  llvm::raw_string_ostream os(report);
+  OwningOpRef<ModuleOp> annotated;
+  if (!partitioned) {
+    annotated = module.clone();
+    PassManager pm(module.getContext());
+    if (succeeded(parsePassPipeline("seam-annotate-target{backends=none}", pm)) &&
+        succeeded(pm.run(*annotated)))
+      module = *annotated;
+  }
+  mlir::seam::printPartitionReport(module, os);
+  return report;
+}
+
 /// A stage: a name and the passes that make it.
 struct Stage {
   std::string name;
@@ -54,7 +73,7 @@ static LogicalResult parseInto(OpPassManager &pm, StringRef pipeline,
 LogicalResult compileToLLVMDialect(ModuleOp module,
                                    const CompileOptions &options) {
   static std::once_flag registered;
-  std::call_once(registered, [] { seam::registerAllPasses(); });
+  std::call_once(registered, [] { registerAllPasses(); });
 
   bool partition = !options.backends.empty() &&
                    !(options.backends.size() == 1 && options.backends[0] == "none");
@@ -96,6 +115,9 @@ LogicalResult compileToLLVMDialect(ModuleOp module,
       dumpStage(module, options.dumpIrDir, index, stage.name);
     if (options.onStage)
       options.onStage(stage.name, ms);
+    if (options.onPartitionReport &&
+        stage.name == (partition ? "partition" : "prepare"))
+      options.onPartitionReport(partitionReport(module, partition));
     ++index;
   }
   return success();

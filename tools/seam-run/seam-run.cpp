@@ -2,7 +2,11 @@
 //
 //   seam-run MODEL [--backends=dnnl,blas|none] [--input name=file.npy|file.pb ...]
 //            [--expect file ...] [--rtol R --atol A] [--bench N] [--threads T]
-//            [--input-shape name=DxD...] [--dump-ir DIR] [--save-outputs DIR]
+//            [--input-shape name=DxD...] [--report] [--dump-ir DIR]
+//            [--save-outputs DIR]
+//
+// --report prints the partition table (per backend the regions, composites,
+// ops and share of FLOPs; every op left to the compiler and why) on stdout.
 //
 // Exit status: 0 on success, 1 on an error, 2 when a comparison fails.
 // Scripts read `compare: PASS|FAIL max_abs=... max_rel=...` (one per output)
@@ -39,6 +43,9 @@ static cl::opt<double> absTol("atol", cl::desc("Absolute tolerance"), cl::init(1
 static cl::opt<unsigned> benchRuns("bench", cl::desc("Time N runs after warm-up"), cl::init(0));
 static cl::list<std::string> inputShapes("input-shape",
                                          cl::desc("Static shape of an input: name=1x3x224x224"));
+static cl::opt<bool> report("report",
+                            cl::desc("Print the partition table: regions, ops and FLOPs "
+                                     "per backend, ops left to the compiler and why"));
 static cl::opt<std::string> dumpIr("dump-ir", cl::desc("Write the module after each stage here"));
 static cl::opt<std::string> saveOutputs("save-outputs", cl::desc("Write each output as DIR/<name>.npy"));
 static cl::opt<unsigned> seed("seed", cl::desc("Seed of random inputs"), cl::init(0));
@@ -133,6 +140,8 @@ int main(int argc, char **argv) {
     compileMs += ms;
     llvm::errs() << llvm::formatv("compile: {0,-10} {1,8:F1} ms\n", stage, ms);
   };
+  if (report)
+    options.onPartitionReport = [](const std::string &table) { llvm::outs() << table; };
 
   auto session = seam::Session::create(modelPath, options);
   if (!session)
