@@ -8,6 +8,7 @@
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/OpenMP/OpenMPToLLVMIRTranslation.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/ExecutionEngine/Orc/Mangling.h"
@@ -30,6 +31,17 @@ struct RuntimeSymbolRegistry::Impl {
 RuntimeSymbolRegistry::RuntimeSymbolRegistry() : impl(std::make_shared<Impl>()) {
   // Seam's own runtime, under the names MLIR's lowering calls.
   add("memrefCopy", reinterpret_cast<void *>(&seam_memref_copy));
+  // Parallel loops: LLVM's OpenMP ABI on libgomp (see SeamOpenMP.cpp).
+  add("__kmpc_fork_call", reinterpret_cast<void *>(&seam_kmpc_fork_call));
+  add("__kmpc_global_thread_num",
+      reinterpret_cast<void *>(&seam_kmpc_global_thread_num));
+  add("__kmpc_barrier", reinterpret_cast<void *>(&seam_kmpc_barrier));
+  add("__kmpc_for_static_init_8u",
+      reinterpret_cast<void *>(&seam_kmpc_for_static_init_8u));
+  add("__kmpc_for_static_init_8",
+      reinterpret_cast<void *>(&seam_kmpc_for_static_init_8));
+  add("__kmpc_for_static_fini",
+      reinterpret_cast<void *>(&seam_kmpc_for_static_fini));
 }
 
 RuntimeSymbolRegistry &RuntimeSymbolRegistry::get() {
@@ -71,6 +83,7 @@ JitEngine::create(mlir::ModuleOp module, const JitOptions &options) {
   mlir::DialectRegistry registry;
   mlir::registerBuiltinDialectTranslation(registry);
   mlir::registerLLVMDialectTranslation(registry);
+  mlir::registerOpenMPDialectTranslation(registry);
   module->getContext()->appendDialectRegistry(registry);
 
   // Optimize for this CPU: the target machine carries the host's features

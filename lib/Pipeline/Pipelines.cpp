@@ -11,6 +11,7 @@
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Dialect/SCF/Transforms/Passes.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
 
@@ -30,6 +31,9 @@ getLowerToLLVMStages(const LowerToLLVMOptions &options) {
     pm.addNestedPass<func::FuncOp>(createSeamDecomposeAggregatesPass());
     pm.addNestedPass<func::FuncOp>(createLinalgElementwiseOpFusionPass());
     addCleanup(pm);
+    SeamParallelizePassOptions parallel;
+    parallel.threads = options.threads;
+    pm.addNestedPass<func::FuncOp>(createSeamParallelizePass(parallel));
     if (options.vectorize) {
       pm.addNestedPass<func::FuncOp>(createSeamTileAndVectorizePass());
       addCleanup(pm);
@@ -62,6 +66,10 @@ getLowerToLLVMStages(const LowerToLLVMOptions &options) {
     pm.addNestedPass<func::FuncOp>(createSeamHoistVectorTransfersPass());
     pm.addNestedPass<func::FuncOp>(createConvertVectorToSCFPass(
         VectorTransferToSCFOptions().enableFullUnroll()));
+    // Thread-level loops: scf.forall -> OpenMP (onto libgomp at run time).
+    pm.addNestedPass<func::FuncOp>(createForallToParallelLoopPass());
+    pm.addPass(createConvertSCFToOpenMPPass());
+    pm.addNestedPass<func::FuncOp>(createSeamInlineAllocaScopesPass());
     pm.addPass(createLowerAffinePass());
     pm.addPass(createSCFToControlFlowPass());
     // erf, tanh, powf, ... become libm calls (math-expand-ops would rewrite
@@ -84,6 +92,7 @@ getLowerToLLVMStages(const LowerToLLVMOptions &options) {
     funcOptions.useBarePtrCallConv = true;
     pm.addPass(createConvertFuncToLLVMPass(funcOptions));
     pm.addPass(createConvertControlFlowToLLVMPass());
+    pm.addPass(createConvertOpenMPToLLVMPass());
     pm.addPass(createReconcileUnrealizedCastsPass());
     addCleanup(pm);
   }});
@@ -96,14 +105,31 @@ void buildLowerToLLVMPipeline(OpPassManager &pm,
     stage.build(pm);
 }
 
+namespace {
+struct LowerToLLVMPipelineOptions
+    : public PassPipelineOptions<LowerToLLVMPipelineOptions> {
+  Option<int64_t> threads{*this, "threads",
+                          llvm::cl::desc("Threads heavy loops are split across"),
+                          llvm::cl::init(1)};
+  Option<bool> vectorize{*this, "vectorize",
+                         llvm::cl::desc("Tile and vectorize linalg ops"),
+                         llvm::cl::init(true)};
+};
+} // namespace
+
 void registerSeamPipelines() {
   registerSeamPipelinePasses();
-  PassPipelineRegistration<>(
+  PassPipelineRegistration<LowerToLLVMPipelineOptions>(
       "seam-lower-to-llvm",
-      "Lower linalg on tensors to the LLVM dialect: fusion, tiling and "
-      "vectorization, bufferization with outputs in caller buffers, loops, "
-      "conversion to LLVM",
-      [](OpPassManager &pm) { buildLowerToLLVMPipeline(pm, {}); });
+      "Lower linalg on tensors to the LLVM dialect: thread splitting, fusion, "
+      "tiling and vectorization, bufferization with outputs in caller "
+      "buffers, loops, conversion to LLVM",
+      [](OpPassManager &pm, const LowerToLLVMPipelineOptions &o) {
+        LowerToLLVMOptions options;
+        options.threads = o.threads;
+        options.vectorize = o.vectorize;
+        buildLowerToLLVMPipeline(pm, options);
+      });
 }
 
 } // namespace seam

@@ -5,6 +5,7 @@
 #include "seam/InitAll.h"
 #include "seam/Pipeline/Pipelines.h"
 #include "seam/Transforms/PartitionReport.h"
+#include "seam/Runtime/SeamRuntime.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/OperationSupport.h"
@@ -95,7 +96,10 @@ LogicalResult compileToLLVMDialect(ModuleOp module,
   stages.push_back({"linalg", [](OpPassManager &pm, Location loc) {
     return parseInto(pm, "seam-lower-to-linalg,canonicalize,cse", loc);
   }});
-  for (PipelineStage &s : getLowerToLLVMStages({}))
+  LowerToLLVMOptions lowering;
+  lowering.threads =
+      options.threads > 0 ? options.threads : seam_get_max_threads();
+  for (PipelineStage &s : getLowerToLLVMStages(lowering))
     stages.push_back({s.name, [build = s.build](OpPassManager &pm, Location) {
       build(pm);
       return success();

@@ -6,6 +6,7 @@
 #include "seam/Import/OnnxImporter.h"
 #include "seam/InitAll.h"
 #include "seam/Jit/JitEngine.h"
+#include "seam/Runtime/SeamRuntime.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -61,6 +62,7 @@ static std::string shapeString(const std::vector<int64_t> &shape) {
 
 struct Session::Impl {
   std::vector<TensorInfo> inputs, outputs;
+  int threads = 0;
   std::unique_ptr<JitEngine> engine;
   JitEngine::PackedFunction main = nullptr;
 };
@@ -142,6 +144,7 @@ compile(OwningOpRef<ModuleOp> module, const CompileOptions &options,
     options.onStage("jit", std::chrono::duration<double, std::milli>(
                                std::chrono::steady_clock::now() - start)
                                .count());
+  impl->threads = options.threads;
   impl->engine = std::move(*engine);
   impl->main = *fn;
   return impl;
@@ -260,6 +263,8 @@ llvm::Error Session::run(const std::map<std::string, Tensor> &inputs,
   std::vector<void *> args;
   for (float *&p : pointers)
     args.push_back(&p);
+  // The pool (libgomp, shared with oneDNN) for this thread's regions.
+  seam_set_num_threads(impl->threads);
   impl->main(args.data());
   return llvm::Error::success();
 }

@@ -59,4 +59,36 @@ def SeamHoistVectorTransfersPass
   }];
 }
 
+def SeamParallelizePass : Pass<"seam-parallelize", "::mlir::func::FuncOp"> {
+  let summary = "Split heavy linalg ops across threads with scf.forall";
+  let description = [{
+    On tensors, tiles one parallel dimension of each linalg op with at least
+    `min-work` iterations into `threads` chunks of an `scf.forall`, which the
+    pipeline later lowers through the OpenMP dialect onto libgomp, the pool
+    oneDNN uses too. A matmul is split along N (or M) only where the chunks
+    stay multiples of its register tile, so that it still vectorizes.
+    With `threads` <= 1 the pass does nothing.
+  }];
+  let options = [
+    Option<"threads", "threads", "int64_t", "1", "Number of threads">,
+    Option<"minWork", "min-work", "int64_t", "65536",
+           "Smallest iteration space (product of loop ranges) to split">
+  ];
+  let dependentDialects = ["::mlir::scf::SCFDialect",
+                           "::mlir::affine::AffineDialect",
+                           "::mlir::tensor::TensorDialect"];
+}
+
+def SeamInlineAllocaScopesPass
+    : Pass<"seam-inline-alloca-scopes", "::mlir::func::FuncOp"> {
+  let summary = "Inline memref.alloca_scope regions that allocate nothing";
+  let description = [{
+    convert-scf-to-openmp wraps each parallel loop body in a
+    `memref.alloca_scope`, which must keep a single block, so the loops
+    inside it could not be lowered to control flow. A scope whose region
+    holds no `memref.alloca` frees nothing; its body is inlined.
+  }];
+  let dependentDialects = ["::mlir::memref::MemRefDialect"];
+}
+
 #endif // SEAM_PIPELINE_PASSES_TD

@@ -28,6 +28,8 @@ namespace seam {
 struct LowerToLLVMOptions {
   /// Tile and vectorize linalg ops (off: plain loops, for debugging).
   bool vectorize = true;
+  /// Threads heavy loops are split across (1: no parallel loops).
+  int64_t threads = 1;
 };
 
 /// One named stage of the lowering: what the Session runs and dumps.

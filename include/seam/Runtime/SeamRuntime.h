@@ -28,6 +28,27 @@ typedef struct {
 void seam_memref_copy(int64_t elementSize, SeamUnrankedMemRef *source,
                       SeamUnrankedMemRef *target);
 
+/// LLVM's OpenMP ABI (what MLIR's OpenMP lowering calls) implemented on GNU
+/// OpenMP, so that compiled loops share libgomp's pool with oneDNN. The JIT
+/// binds the __kmpc_* names of generated code to these.
+void seam_kmpc_fork_call(void *location, int32_t argc, void *microtask, ...);
+int32_t seam_kmpc_global_thread_num(void *location);
+void seam_kmpc_barrier(void *location, int32_t gtid);
+void seam_kmpc_for_static_init_8u(void *location, int32_t gtid, int32_t schedule,
+                                  int32_t *lastIteration, uint64_t *lower,
+                                  uint64_t *upper, int64_t *stride,
+                                  int64_t increment, int64_t chunk);
+void seam_kmpc_for_static_init_8(void *location, int32_t gtid, int32_t schedule,
+                                 int32_t *lastIteration, int64_t *lower,
+                                 int64_t *upper, int64_t *stride,
+                                 int64_t increment, int64_t chunk);
+void seam_kmpc_for_static_fini(void *location, int32_t gtid);
+
+/// Threads of the pool (libgomp) for the calling thread's next parallel
+/// regions; 0 or less leaves the default.
+void seam_set_num_threads(int32_t threads);
+int32_t seam_get_max_threads(void);
+
 #ifdef __cplusplus
 }
 #endif
