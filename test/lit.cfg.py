@@ -25,6 +25,7 @@ tool_dirs = [config.seam_tools_dir, config.llvm_tools_dir]
 tools = [
     ToolSubst("seam-opt", unresolved="fatal"),
     ToolSubst("seam-translate", unresolved="fatal"),
+    ToolSubst("seam-run", unresolved="fatal"),
     # `not` at the start of a RUN line (the default substitution only covers
     # `| not`).
     ToolSubst("not", unresolved="fatal"),

@@ -1,0 +1,50 @@
+// RUN: seam-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(seam-parallelize{threads=2}))' | FileCheck %s
+// RUN: seam-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(seam-parallelize{threads=1}))' | FileCheck %s --check-prefix=ONE
+
+// A matmul splits along N into two whole register-tile multiples (2 x 256).
+// CHECK-LABEL: func @matmul
+// CHECK: scf.forall (%[[I:.*]]) = (0) to (512) step (256)
+// CHECK:   linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<256x256xf32>, tensor<256x256xf32>) outs(%{{.*}} : tensor<256x256xf32>)
+// ONE-LABEL: func @matmul
+// ONE-NOT: scf.forall
+func.func @matmul(%a: tensor<256x256xf32>, %b: tensor<256x512xf32>, %c: tensor<256x512xf32>) -> tensor<256x512xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<256x256xf32>, tensor<256x512xf32>) outs(%c : tensor<256x512xf32>) -> tensor<256x512xf32>
+  return %r : tensor<256x512xf32>
+}
+
+// -----
+
+// An elementwise op splits its first parallel dim with a chunk per thread.
+// CHECK-LABEL: func @relu
+// CHECK: scf.forall (%{{.*}}) = (0) to (64) step (32)
+func.func @relu(%x: tensor<64x32x32xf32>) -> tensor<64x32x32xf32> {
+  %e = tensor.empty() : tensor<64x32x32xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(i, j, k) -> (i, j, k)>, affine_map<(i, j, k) -> (i, j, k)>], iterator_types = ["parallel", "parallel", "parallel"]} ins(%x : tensor<64x32x32xf32>) outs(%e : tensor<64x32x32xf32>) {
+  ^bb0(%a: f32, %b: f32):
+    %z = arith.constant 0.0 : f32
+    %m = arith.maximumf %a, %z : f32
+    linalg.yield %m : f32
+  } -> tensor<64x32x32xf32>
+  return %r : tensor<64x32x32xf32>
+}
+
+// -----
+
+// Too little work to be worth a parallel region.
+// CHECK-LABEL: func @small
+// CHECK-NOT: scf.forall
+func.func @small(%x: tensor<16x16xf32>) -> tensor<16x16xf32> {
+  %e = tensor.empty() : tensor<16x16xf32>
+  %r = linalg.copy ins(%x : tensor<16x16xf32>) outs(%e : tensor<16x16xf32>) -> tensor<16x16xf32>
+  return %r : tensor<16x16xf32>
+}
+
+// -----
+
+// A matmul whose N and M do not split into whole register tiles stays whole.
+// CHECK-LABEL: func @unsplittable_matmul
+// CHECK-NOT: scf.forall
+func.func @unsplittable_matmul(%a: tensor<100x300xf32>, %b: tensor<300x100xf32>, %c: tensor<100x100xf32>) -> tensor<100x100xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<100x300xf32>, tensor<300x100xf32>) outs(%c : tensor<100x100xf32>) -> tensor<100x100xf32>
+  return %r : tensor<100x100xf32>
+}

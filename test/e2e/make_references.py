@@ -1,0 +1,112 @@
+#!/usr/bin/env python3
+"""Writes the end-to-end fixtures and their references, computed with NumPy
+straight from the operator definitions (not by Seam):
+
+  Inputs/matmul_64x96x128.mlir + a.npy b.npy c.npy    (vectorized matmul path)
+  Inputs/tiny_resnet_input.npy + tiny_resnet_output.npy  (the bundled model,
+      evaluated node by node from its ONNX initializers)
+
+Run with Debian's Python: /usr/bin/python3 test/e2e/make_references.py
+"""
+import os
+
+import numpy as np
+import onnx
+from onnx import numpy_helper
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+OUT = os.path.join(HERE, "Inputs")
+ROOT = os.path.dirname(os.path.dirname(HERE))
+
+
+def matmul_fixture():
+    rng = np.random.default_rng(1)
+    a = rng.standard_normal((64, 96)).astype(np.float32)
+    b = rng.standard_normal((96, 128)).astype(np.float32)
+    np.save(os.path.join(OUT, "matmul_a.npy"), a)
+    np.save(os.path.join(OUT, "matmul_b.npy"), b)
+    np.save(os.path.join(OUT, "matmul_c.npy"),
+            (a.astype(np.float64) @ b.astype(np.float64)).astype(np.float32))
+    t = lambda m, n: f"tensor<{m}x{n}xf32>"
+    with open(os.path.join(OUT, "matmul_64x96x128.mlir"), "w") as f:
+        f.write(f"""func.func @main(%a: {t(64, 96)} {{seam.name = "a"}}, %b: {t(96, 128)} {{seam.name = "b"}}) -> ({t(64, 128)} {{seam.name = "c"}}) {{
+  %c = seam.matmul %a, %b : ({t(64, 96)}, {t(96, 128)}) -> {t(64, 128)}
+  return %c : {t(64, 128)}
+}}
+""")
+
+
+def conv2d(x, w, b, stride, pad):
+    n, c, h, wd = x.shape
+    m, _, kh, kw = w.shape
+    xp = np.pad(x, ((0, 0), (0, 0), (pad, pad), (pad, pad)))
+    oh = (h + 2 * pad - kh) // stride + 1
+    ow = (wd + 2 * pad - kw) // stride + 1
+    y = np.zeros((n, m, oh, ow), np.float64)
+    for i in range(kh):
+        for j in range(kw):
+            patch = xp[:, :, i:i + stride * oh:stride, j:j + stride * ow:stride]
+            y += np.einsum("nchw,mc->nmhw", patch, w[:, :, i, j])
+    return y + (b.reshape(1, m, 1, 1) if b is not None else 0)
+
+
+def max_pool(x, k, stride, pad):
+    xp = np.pad(x, ((0, 0), (0, 0), (pad, pad), (pad, pad)), constant_values=-np.inf)
+    oh = (x.shape[2] + 2 * pad - k) // stride + 1
+    ow = (x.shape[3] + 2 * pad - k) // stride + 1
+    y = np.full(x.shape[:2] + (oh, ow), -np.inf)
+    for i in range(k):
+        for j in range(k):
+            y = np.maximum(y, xp[:, :, i:i + stride * oh:stride, j:j + stride * ow:stride])
+    return y
+
+
+def run_onnx_in_numpy(model, x):
+    """Evaluates the ops the tiny ResNet uses, in float64."""
+    env = {i.name: numpy_helper.to_array(i).astype(np.float64) for i in model.graph.initializer}
+    env[model.graph.input[0].name] = x.astype(np.float64)
+    for node in model.graph.node:
+        a = {at.name: onnx.helper.get_attribute_value(at) for at in node.attribute}
+        ins = [env[i] for i in node.input]
+        if node.op_type == "Conv":
+            y = conv2d(ins[0], ins[1], ins[2] if len(ins) > 2 else None,
+                       a["strides"][0], a["pads"][0])
+        elif node.op_type == "BatchNormalization":
+            x_, s, bias, mean, var = ins
+            shape = (1, -1, 1, 1)
+            y = (x_ - mean.reshape(shape)) / np.sqrt(var.reshape(shape) + a["epsilon"]) \
+                * s.reshape(shape) + bias.reshape(shape)
+        elif node.op_type == "Relu":
+            y = np.maximum(ins[0], 0)
+        elif node.op_type == "Add":
+            y = ins[0] + ins[1]
+        elif node.op_type == "MaxPool":
+            y = max_pool(ins[0], a["kernel_shape"][0], a["strides"][0], a["pads"][0])
+        elif node.op_type == "GlobalAveragePool":
+            y = ins[0].mean(axis=(2, 3), keepdims=True)
+        elif node.op_type == "Flatten":
+            y = ins[0].reshape(ins[0].shape[0], -1)
+        elif node.op_type == "Gemm":
+            y = ins[0] @ (ins[1].T if a.get("transB") else ins[1]) + ins[2]
+        elif node.op_type == "Softmax":
+            e = np.exp(ins[0] - ins[0].max(axis=a["axis"], keepdims=True))
+            y = e / e.sum(axis=a["axis"], keepdims=True)
+        else:
+            raise NotImplementedError(node.op_type)
+        env[node.output[0]] = y
+    return env[model.graph.output[0].name]
+
+
+def tiny_resnet_fixture():
+    model = onnx.load(os.path.join(ROOT, "bench", "models", "tiny_resnet.onnx"))
+    x = np.random.default_rng(2).standard_normal((1, 3, 32, 32)).astype(np.float32)
+    np.save(os.path.join(OUT, "tiny_resnet_input.npy"), x)
+    # The logits are compared before softmax flattens differences: keep both.
+    np.save(os.path.join(OUT, "tiny_resnet_output.npy"),
+            run_onnx_in_numpy(model, x).astype(np.float32))
+
+
+if __name__ == "__main__":
+    os.makedirs(OUT, exist_ok=True)
+    matmul_fixture()
+    tiny_resnet_fixture()
