@@ -78,7 +78,8 @@ JitEngine::JitEngine(std::unique_ptr<mlir::ExecutionEngine> engine)
 JitEngine::~JitEngine() = default;
 
 llvm::Expected<std::unique_ptr<JitEngine>>
-JitEngine::create(mlir::ModuleOp module, const JitOptions &options) {
+JitEngine::create(mlir::ModuleOp module, const JitOptions &options,
+                  const llvm::StringMap<void *> &symbols) {
   initializeNativeTarget();
   mlir::DialectRegistry registry;
   mlir::registerBuiltinDialectTranslation(registry);
@@ -104,12 +105,15 @@ JitEngine::create(mlir::ModuleOp module, const JitOptions &options) {
   auto engine = mlir::ExecutionEngine::create(module, engineOptions);
   if (!engine)
     return engine.takeError();
-  (*engine)->registerSymbols([](llvm::orc::MangleAndInterner interner) {
+  (*engine)->registerSymbols([&](llvm::orc::MangleAndInterner interner) {
     llvm::orc::SymbolMap map;
-    RuntimeSymbolRegistry::get().forEach([&](llvm::StringRef name, void *addr) {
+    auto bind = [&](llvm::StringRef name, void *addr) {
       map[interner(name)] = {llvm::orc::ExecutorAddr::fromPtr(addr),
                              llvm::JITSymbolFlags::Exported};
-    });
+    };
+    RuntimeSymbolRegistry::get().forEach(bind);
+    for (const auto &entry : symbols)
+      bind(entry.getKey(), entry.getValue());
     return map;
   });
   return std::unique_ptr<JitEngine>(new JitEngine(std::move(*engine)));

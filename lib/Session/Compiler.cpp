@@ -72,7 +72,8 @@ static LogicalResult parseInto(OpPassManager &pm, StringRef pipeline,
 }
 
 LogicalResult compileToLLVMDialect(ModuleOp module,
-                                   const CompileOptions &options) {
+                                   const CompileOptions &options,
+                                   WeightStore &weights) {
   static std::once_flag registered;
   std::call_once(registered, [] { registerAllPasses(); });
 
@@ -112,6 +113,9 @@ LogicalResult compileToLLVMDialect(ModuleOp module,
     if (failed(stage.build(pm, module.getLoc())) || failed(pm.run(module)))
       return emitError(module.getLoc())
              << "compilation failed in stage '" << stage.name << "'";
+    // Weights leave the module once they are buffers (memref globals).
+    if (stage.name == "bufferize" && failed(weights.externalize(module)))
+      return failure();
     double ms = std::chrono::duration<double, std::milli>(
                     std::chrono::steady_clock::now() - start)
                     .count();

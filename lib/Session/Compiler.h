@@ -3,6 +3,7 @@
 #ifndef SEAM_LIB_SESSION_COMPILER_H
 #define SEAM_LIB_SESSION_COMPILER_H
 
+#include "Weights.h"
 #include "seam/Session.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -13,8 +14,11 @@ namespace seam::detail {
 /// partition (when backends are given), seam -> linalg, then the stages of
 /// seam-lower-to-llvm. Reports each stage through `options.onStage` and
 /// dumps it to `options.dumpIrDir`. Errors are MLIR diagnostics.
+/// Large weights are moved out of the module into `weights` after
+/// bufferization (see Weights.h).
 mlir::LogicalResult compileToLLVMDialect(mlir::ModuleOp module,
-                                         const CompileOptions &options);
+                                         const CompileOptions &options,
+                                         WeightStore &weights);
 
 /// Writes `module` to `<dir>/<index>-<stage>.mlir` (weights elided).
 void dumpStage(mlir::ModuleOp module, const std::string &dir, int index,

@@ -63,6 +63,8 @@ static std::string shapeString(const std::vector<int64_t> &shape) {
 struct Session::Impl {
   std::vector<TensorInfo> inputs, outputs;
   int threads = 0;
+  /// The weights generated code reads (bound to its external globals).
+  detail::WeightStore weights;
   std::unique_ptr<JitEngine> engine;
   JitEngine::PackedFunction main = nullptr;
 };
@@ -129,12 +131,12 @@ compile(OwningOpRef<ModuleOp> module, const CompileOptions &options,
     }
   }
 
-  if (failed(detail::compileToLLVMDialect(*module, options)))
+  if (failed(detail::compileToLLVMDialect(*module, options, impl->weights)))
     return diags.error("cannot compile the model");
   auto start = std::chrono::steady_clock::now();
   JitOptions jitOptions;
   jitOptions.optLevel = options.optLevel;
-  auto engine = JitEngine::create(*module, jitOptions);
+  auto engine = JitEngine::create(*module, jitOptions, impl->weights.symbols());
   if (!engine)
     return engine.takeError();
   auto fn = (*engine)->lookup("main");

@@ -12,6 +12,7 @@
 #define SEAM_JIT_JITENGINE_H
 
 #include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
@@ -49,9 +50,12 @@ class JitEngine {
 public:
   using PackedFunction = void (*)(void **);
 
-  /// Compiles `module`, which must be in the LLVM dialect.
+  /// Compiles `module`, which must be in the LLVM dialect. `symbols` binds
+  /// its external symbols (e.g. weight buffers) for this module only, in
+  /// addition to the RuntimeSymbolRegistry.
   static llvm::Expected<std::unique_ptr<JitEngine>>
-  create(mlir::ModuleOp module, const JitOptions &options = {});
+  create(mlir::ModuleOp module, const JitOptions &options = {},
+         const llvm::StringMap<void *> &symbols = {});
   ~JitEngine();
 
   /// The packed entry of function `name`.

@@ -1,0 +1,78 @@
+//===- Weights.cpp - Weights kept in memory, not in the generated code ----===//
+
+#include "Weights.h"
+
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinDialect.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
+
+#include <cstring>
+
+using namespace mlir;
+
+namespace seam::detail {
+
+/// Copies the bytes of `value` (dense, splat or dense_resource) to `out`.
+static LogicalResult copyElements(ElementsAttr value, char *out, size_t size) {
+  if (auto resource = dyn_cast<DenseResourceElementsAttr>(value)) {
+    AsmResourceBlob *blob = resource.getRawHandle().getBlob();
+    if (!blob || blob->getData().size() != size)
+      return failure();
+    std::memcpy(out, blob->getData().data(), size);
+    return success();
+  }
+  auto dense = dyn_cast<DenseElementsAttr>(value);
+  if (!dense)
+    return failure();
+  ArrayRef<char> raw = dense.getRawData();
+  if (dense.isSplat()) {
+    size_t element = raw.size();
+    for (size_t offset = 0; offset + element <= size; offset += element)
+      std::memcpy(out + offset, raw.data(), element);
+    return success();
+  }
+  if (raw.size() != size)
+    return failure();
+  std::memcpy(out, raw.data(), size);
+  return success();
+}
+
+LogicalResult WeightStore::externalize(ModuleOp module, size_t minBytes) {
+  SmallVector<memref::GlobalOp> globals;
+  module.walk([&](memref::GlobalOp global) {
+    auto type = global.getType();
+    if (global.getConstant() && !global.isExternal() &&
+        !global.isUninitialized() && type.hasStaticShape() &&
+        type.getElementType().isF32() &&
+        type.getNumElements() * sizeof(float) >= minBytes)
+      globals.push_back(global);
+  });
+  for (memref::GlobalOp global : globals) {
+    size_t size = global.getType().getNumElements() * sizeof(float);
+    auto value = cast<ElementsAttr>(*global.getInitialValue());
+    Buffer buffer;
+    buffer.storage.reset(new char[size + 64]);
+    buffer.aligned = reinterpret_cast<char *>(
+        (reinterpret_cast<uintptr_t>(buffer.storage.get()) + 63) & ~uintptr_t(63));
+    if (failed(copyElements(value, buffer.aligned, size)))
+      return global.emitError("cannot read the data of weight global @")
+             << global.getSymName();
+    // An external declaration, bound by the JIT to the buffer.
+    global.removeInitialValueAttr();
+    global.setConstant(false);
+    global.setPublic();
+    buffers[global.getSymName()] = std::move(buffer);
+    bytes += size;
+  }
+  return success();
+}
+
+llvm::StringMap<void *> WeightStore::symbols() const {
+  llvm::StringMap<void *> map;
+  for (const auto &entry : buffers)
+    map[entry.getKey()] = entry.getValue().aligned;
+  return map;
+}
+
+} // namespace seam::detail

@@ -1,0 +1,43 @@
+//===- Weights.h - Weights kept in memory, not in the generated code -*- C++ -*-===//
+//
+// Large constant buffers (the model's weights, after bufferization memref
+// globals) are taken out of the module before it goes to LLVM: their data is
+// copied once into memory the Session owns, and the globals become external
+// declarations that the JIT binds to that memory. LLVM then never sees (or
+// optimizes, or encodes) tens of megabytes of initializers.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SEAM_LIB_SESSION_WEIGHTS_H
+#define SEAM_LIB_SESSION_WEIGHTS_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/StringMap.h"
+
+#include <memory>
+#include <vector>
+
+namespace seam::detail {
+
+/// The weights of one compiled model, by global symbol name.
+class WeightStore {
+public:
+  /// Moves every constant memref global of at least `minBytes` out of
+  /// `module` into this store, leaving an external declaration.
+  mlir::LogicalResult externalize(mlir::ModuleOp module, size_t minBytes = 4096);
+  /// Symbol name -> address of its data, for the JIT.
+  llvm::StringMap<void *> symbols() const;
+  size_t totalBytes() const { return bytes; }
+
+private:
+  struct Buffer {
+    std::unique_ptr<char[]> storage;
+    char *aligned;
+  };
+  llvm::StringMap<Buffer> buffers;
+  size_t bytes = 0;
+};
+
+} // namespace seam::detail
+
+#endif // SEAM_LIB_SESSION_WEIGHTS_H
