@@ -2,6 +2,9 @@
 
 #include "seam/Backend/Backend.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/SymbolTable.h"
+
 using namespace mlir;
 using namespace mlir::seam;
 
@@ -13,3 +16,37 @@ LogicalResult Backend::lowerRegion(func::FuncOp region) const {
 }
 
 ArrayRef<RuntimeSymbol> Backend::getRuntimeSymbols() const { return {}; }
+
+//===----------------------------------------------------------------------===//
+// @seam_init and @seam_deinit
+//===----------------------------------------------------------------------===//
+
+InitFunctions mlir::seam::getOrCreateInitFunctions(ModuleOp module) {
+  MLIRContext *context = module.getContext();
+  Location loc = module.getLoc();
+  auto getOrCreate = [&](StringRef name, TypeRange results) {
+    if (auto func = module.lookupSymbol<func::FuncOp>(name))
+      return func;
+    OpBuilder builder = OpBuilder::atBlockEnd(module.getBody());
+    auto func = func::FuncOp::create(builder, loc, name,
+                                     FunctionType::get(context, {}, results));
+    builder.setInsertionPointToStart(func.addEntryBlock());
+    SmallVector<Value> values;
+    for (Type type : results)
+      values.push_back(arith::ConstantOp::create(
+          builder, loc, type, builder.getIntegerAttr(type, 0)));
+    func::ReturnOp::create(builder, loc, values);
+    return func;
+  };
+  return {getOrCreate(kInitFunctionName, IntegerType::get(context, 32)),
+          getOrCreate(kDeinitFunctionName, {})};
+}
+
+void mlir::seam::addInitFailure(func::FuncOp init, Value failed) {
+  auto ret = cast<func::ReturnOp>(init.getBody().back().getTerminator());
+  OpBuilder builder(ret);
+  Value status = arith::ExtUIOp::create(builder, ret.getLoc(),
+                                        builder.getI32Type(), failed);
+  ret->setOperand(0, arith::OrIOp::create(builder, ret.getLoc(),
+                                          ret.getOperand(0), status));
+}

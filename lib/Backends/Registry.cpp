@@ -7,6 +7,9 @@
 
 #include "seam/Backend/Backend.h"
 
+#ifdef SEAM_HAS_DNNL_BACKEND
+#include "dnnl/DnnlBackend.h"
+#endif
 #ifdef SEAM_HAS_TEST_BACKEND
 #include "test/TestBackend.h"
 #endif
@@ -25,6 +28,9 @@ static std::vector<std::unique_ptr<Backend>> createBackends() {
 #ifdef SEAM_HAS_TEST_BACKEND
   backends.push_back(createTestBackend());
   backends.push_back(createTestBlasBackend());
+#endif
+#ifdef SEAM_HAS_DNNL_BACKEND
+  backends.push_back(createDnnlBackend());
 #endif
   return backends;
 }

@@ -93,6 +93,10 @@ LogicalResult compileToLLVMDialect(ModuleOp module,
     stages.push_back({"partition", [list](OpPassManager &pm, Location loc) {
       return parseInto(pm, "seam-partition{backends=" + list + "}", loc);
     }});
+    // Regions of backends with a runtime become calls into it.
+    stages.push_back({"offload", [](OpPassManager &pm, Location loc) {
+      return parseInto(pm, "seam-lower-backend-regions", loc);
+    }});
   }
   stages.push_back({"linalg", [](OpPassManager &pm, Location loc) {
     return parseInto(pm, "seam-lower-to-linalg,canonicalize,cse", loc);

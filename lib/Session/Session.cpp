@@ -5,6 +5,7 @@
 #include "Compiler.h"
 #include "seam/Import/OnnxImporter.h"
 #include "seam/InitAll.h"
+#include "seam/Backend/Backend.h"
 #include "seam/Jit/JitEngine.h"
 #include "seam/Runtime/SeamRuntime.h"
 
@@ -17,6 +18,7 @@
 #include "llvm/Support/SourceMgr.h"
 
 #include <chrono>
+#include <mutex>
 
 using namespace mlir;
 
@@ -67,6 +69,13 @@ struct Session::Impl {
   detail::WeightStore weights;
   std::unique_ptr<JitEngine> engine;
   JitEngine::PackedFunction main = nullptr;
+  /// @seam_deinit, when the module has one (kernel-library state to free).
+  JitEngine::PackedFunction deinit = nullptr;
+
+  ~Impl() {
+    if (deinit)
+      deinit(nullptr);
+  }
 };
 
 Session::Session(std::unique_ptr<Impl> impl) : impl(std::move(impl)) {}
@@ -108,6 +117,18 @@ static std::string nameOf(func::FuncOp main, bool result, unsigned i) {
   return (result ? "output" : "input") + std::to_string(i);
 }
 
+/// Binds the runtime functions of every backend for the JIT, once.
+static void registerBackendRuntimes() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    for (const mlir::seam::Backend *backend :
+         mlir::seam::getRegisteredBackends())
+      for (const mlir::seam::RuntimeSymbol &symbol :
+           backend->getRuntimeSymbols())
+        RuntimeSymbolRegistry::get().add(symbol.name, symbol.address);
+  });
+}
+
 /// Reads names and shapes of @main, compiles, JITs.
 static llvm::Expected<std::unique_ptr<Session::Impl>>
 compile(OwningOpRef<ModuleOp> module, const CompileOptions &options,
@@ -136,10 +157,12 @@ compile(OwningOpRef<ModuleOp> module, const CompileOptions &options,
   auto start = std::chrono::steady_clock::now();
   JitOptions jitOptions;
   jitOptions.optLevel = options.optLevel;
+  registerBackendRuntimes();
   auto engine = JitEngine::create(*module, jitOptions, impl->weights.symbols());
   if (!engine)
     return engine.takeError();
-  auto fn = (*engine)->lookup("main");
+  impl->engine = std::move(*engine);
+  auto fn = impl->engine->lookup("main");
   if (!fn)
     return fn.takeError();
   if (options.onStage)
@@ -147,8 +170,31 @@ compile(OwningOpRef<ModuleOp> module, const CompileOptions &options,
                                std::chrono::steady_clock::now() - start)
                                .count());
   impl->threads = options.threads;
-  impl->engine = std::move(*engine);
   impl->main = *fn;
+  // Kernel-library state (oneDNN primitives, packed weights) is made once,
+  // here; a module without offloaded regions has no @seam_init.
+  if (module->lookupSymbol(mlir::seam::kInitFunctionName)) {
+    start = std::chrono::steady_clock::now();
+    auto init = impl->engine->lookup(mlir::seam::kInitFunctionName);
+    if (!init)
+      return init.takeError();
+    auto deinit = impl->engine->lookup(mlir::seam::kDeinitFunctionName);
+    if (!deinit)
+      return deinit.takeError();
+    impl->deinit = *deinit; // also frees what a failed init made
+    int32_t status = 0;
+    void *initArgs[] = {&status};
+    seam_set_num_threads(impl->threads);
+    (*init)(initArgs);
+    if (status != 0)
+      return llvm::createStringError(
+          "creating the kernel-library state of the model (@seam_init) "
+          "failed; the runtime said why above");
+    if (options.onStage)
+      options.onStage("init", std::chrono::duration<double, std::milli>(
+                                  std::chrono::steady_clock::now() - start)
+                                  .count());
+  }
   return impl;
 }
 

@@ -4,7 +4,7 @@
 // RUN: seam-opt %s --seam-partition="backends=nosuch" --verify-diagnostics
 
 // An unknown backend name is an error that names it and the known backends.
-// expected-error @below {{unknown backend 'nosuch' (known: test, testblas)}}
+// expected-error @below {{unknown backend 'nosuch' (known: test, testblas}}
 module {
   func.func @f(%x: tensor<2xf32>) -> tensor<2xf32> {
     %r = seam.relu %x : tensor<2xf32>

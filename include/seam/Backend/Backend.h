@@ -14,6 +14,7 @@
 #include "seam/Backend/Pattern.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Support/LLVM.h"
 
@@ -36,11 +37,14 @@ struct PatternEntry {
 };
 
 /// One C ABI function of a backend's runtime that generated code calls: its
-/// symbol and its type (compare onnx-mlir's table of zDNN entry points).
+/// symbol, its type and its address in this process (compare onnx-mlir's
+/// table of zDNN entry points).
 struct RuntimeSymbol {
   StringRef name;
   /// Builds the function's type in `context`.
   FunctionType (*getType)(MLIRContext *context);
+  /// The function, for the JIT's symbol table.
+  void *address;
 };
 
 /// A kernel library Seam can offload regions to.
@@ -61,19 +65,44 @@ public:
   virtual Verdict supportsOp(Operation *op) const = 0;
 
   //===--------------------------------------------------------------------===//
-  // Lowering and runtime: defined by the oneDNN issue (lib/Backends/dnnl).
-  // Nothing calls these yet; the defaults do not pretend to work.
+  // Lowering and runtime (seam-lower-backend-regions; lib/Backends/dnnl is
+  // the example). A backend without a runtime has its regions compiled.
   //===--------------------------------------------------------------------===//
 
   /// Rewrites the outlined region `region` (a func.func whose `seam.backend`
-  /// is this backend) into calls of the backend's runtime. The default emits
-  /// an error that the backend has no lowering yet, and fails.
+  /// is this backend) into calls of the backend's runtime; what must happen
+  /// once per session goes into `@seam_init` (and `@seam_deinit`), see
+  /// getOrCreateInitFunctions. Called only when getRuntimeSymbols is not
+  /// empty. The default emits an error that the backend has no lowering.
   virtual LogicalResult lowerRegion(func::FuncOp region) const;
 
   /// The runtime functions that lowered regions call, for the JIT's symbol
-  /// table. The default is empty (a backend without a runtime).
+  /// table. The default is empty: a backend without a runtime, whose regions
+  /// go through the compiled path like the rest of the model.
   virtual ArrayRef<RuntimeSymbol> getRuntimeSymbols() const;
 };
+
+//===----------------------------------------------------------------------===//
+// Once per session: @seam_init and @seam_deinit
+//===----------------------------------------------------------------------===//
+
+/// `func.func @seam_init() -> i32`: the Session calls it once after the JIT
+/// (a non-zero result fails the session's creation); lowered regions create
+/// their kernel-library state there (primitives, packed weights).
+inline constexpr StringLiteral kInitFunctionName = "seam_init";
+/// `func.func @seam_deinit()`: the Session calls it before it is destroyed.
+inline constexpr StringLiteral kDeinitFunctionName = "seam_deinit";
+
+/// The init and deinit functions of a module, created empty (init returning
+/// 0) the first time. Lowerings add their code before the terminators.
+struct InitFunctions {
+  func::FuncOp init, deinit;
+};
+InitFunctions getOrCreateInitFunctions(ModuleOp module);
+
+/// Makes @seam_init also fail when `failed` (an i1 computed in its body,
+/// before the terminator) is true.
+void addInitFailure(func::FuncOp init, Value failed);
 
 //===----------------------------------------------------------------------===//
 // Registry (lib/Backends/Registry.cpp)

@@ -51,4 +51,30 @@ def SeamLowerToLinalgPass : Pass<"seam-lower-to-linalg", "::mlir::ModuleOp"> {
   ];
 }
 
+def SeamLowerBackendRegionsPass
+    : Pass<"seam-lower-backend-regions", "::mlir::ModuleOp"> {
+  let summary = "Lower each outlined backend region to calls into its runtime";
+  let description = [{
+    For each function outlined for a backend (`seam.backend = "<name>"`,
+    made by seam-outline-regions) whose backend has a runtime, lets the
+    backend (`Backend::lowerRegion`) replace the function's body by calls
+    into its runtime, on tensors in destination-passing style so that the
+    call survives bufferization without copies, and add what must happen
+    once per session to `@seam_init` / `@seam_deinit`. Regions of a backend
+    without a runtime (the test-only backends), and regions already lowered
+    (no seam op left), are left alone: the former go through the compiled
+    path. A region of an unknown backend is an error.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::bufferization::BufferizationDialect",
+    "::mlir::func::FuncDialect",
+    "::mlir::LLVM::LLVMDialect",
+    "::mlir::memref::MemRefDialect"
+  ];
+  let statistics = [
+    Statistic<"numLowered", "lowered", "Number of regions lowered to runtime calls">
+  ];
+}
+
 #endif // SEAM_CONVERSION_PASSES_TD

@@ -1,0 +1,147 @@
+//===- DnnlOpMapping.cpp - Which seam ops oneDNN computes, and how --------===//
+
+#include "DnnlOpMapping.h"
+
+#include "Seam/SeamOps.h"
+
+#include "llvm/ADT/TypeSwitch.h"
+
+#include <cfloat>
+
+using namespace mlir;
+using namespace mlir::seam;
+using namespace mlir::seam::dnnl;
+using dnnl_region::PostOp;
+
+static PostOp eltwise(StringRef alg, float alpha = 0, float beta = 0) {
+  PostOp post;
+  post.alg = alg.str();
+  post.alpha = alpha;
+  post.beta = beta;
+  return post;
+}
+
+SmallVector<PostOp> mlir::seam::dnnl::getEltwiseSteps(Operation *op) {
+  return llvm::TypeSwitch<Operation *, SmallVector<PostOp>>(op)
+      .Case([](ReluOp) { return SmallVector<PostOp>{eltwise("relu")}; })
+      .Case([](LeakyReluOp op) {
+        return SmallVector<PostOp>{
+            eltwise("relu", op.getAlpha().convertToFloat())};
+      })
+      .Case([](SigmoidOp) { return SmallVector<PostOp>{eltwise("logistic")}; })
+      .Case([](TanhOp) { return SmallVector<PostOp>{eltwise("tanh")}; })
+      .Case([](ExpOp) { return SmallVector<PostOp>{eltwise("exp")}; })
+      .Case([](SqrtOp) { return SmallVector<PostOp>{eltwise("sqrt")}; })
+      .Case([](HardSwishOp) {
+        return SmallVector<PostOp>{eltwise("hardswish")};
+      })
+      .Case([](HardSigmoidOp op) {
+        // max(0, min(1, alpha * x + beta))
+        return SmallVector<PostOp>{eltwise("linear",
+                                           op.getAlpha().convertToFloat(),
+                                           op.getBeta().convertToFloat()),
+                                   eltwise("clip", 0.0f, 1.0f)};
+      })
+      .Case([](ClipOp op) {
+        float low = op.getMin() ? op.getMin()->convertToFloat() : -FLT_MAX;
+        float high = op.getMax() ? op.getMax()->convertToFloat() : FLT_MAX;
+        return SmallVector<PostOp>{eltwise("clip", low, high)};
+      })
+      .Default([](Operation *) { return SmallVector<PostOp>(); });
+}
+
+StringRef mlir::seam::dnnl::getBinaryAlgorithm(Operation *op) {
+  return llvm::TypeSwitch<Operation *, StringRef>(op)
+      .Case([](AddOp) { return "add"; })
+      .Case([](SubOp) { return "sub"; })
+      .Case([](MulOp) { return "mul"; })
+      .Case([](DivOp) { return "div"; })
+      .Default([](Operation *) { return ""; });
+}
+
+bool mlir::seam::dnnl::broadcastsInto(ArrayRef<int64_t> shape,
+                                      ArrayRef<int64_t> target) {
+  if (shape.size() > target.size())
+    return false;
+  for (auto [dim, full] :
+       llvm::zip(llvm::reverse(shape), llvm::reverse(target)))
+    if (dim != 1 && dim != full)
+      return false;
+  return true;
+}
+
+static ArrayRef<int64_t> shapeOf(Value value) {
+  return cast<RankedTensorType>(value.getType()).getShape();
+}
+
+Verdict mlir::seam::dnnl::checkBinaryBroadcast(Operation *op) {
+  ArrayRef<int64_t> result = shapeOf(op->getResult(0));
+  ArrayRef<int64_t> lhs = shapeOf(op->getOperand(0)),
+                    rhs = shapeOf(op->getOperand(1));
+  StringRef name = op->getName().getStringRef();
+  if (result.empty() || static_cast<int64_t>(result.size()) > kMaxRank)
+    return Verdict::refuse(name + " of rank " + Twine(result.size()) +
+                           " is not supported");
+  bool commutative = isa<AddOp, MulOp>(op);
+  if ((lhs == result && broadcastsInto(rhs, result)) ||
+      (commutative && rhs == result && broadcastsInto(lhs, result)))
+    return Verdict::accept();
+  return Verdict::refuse(name + " broadcasts both operands, or its first "
+                                "operand (oneDNN broadcasts the second only)");
+}
+
+FailureOr<PoolWindow> mlir::seam::dnnl::getPoolWindow(Operation *op,
+                                                      std::string &whyNot) {
+  ArrayRef<int64_t> in = shapeOf(op->getOperand(0)).drop_front(2),
+                    out = shapeOf(op->getResult(0)).drop_front(2);
+  size_t n = in.size();
+  PoolWindow window;
+  bool includePad = false;
+  if (isa<GlobalAvgPoolOp>(op)) {
+    window.alg = "avg_exclude";
+    window.kernel.assign(in.begin(), in.end());
+    window.strides.assign(n, 1);
+    window.pads.assign(2 * n, 0);
+    window.dilations.assign(n, 1);
+    return window;
+  }
+  auto fill = [&](auto pool) {
+    window.kernel = pool.getKernelSizes();
+    window.strides = pool.getStridesOrDefault();
+    window.pads = pool.getResolvedPads();
+    window.dilations = pool.getDilationsOrDefault();
+  };
+  if (auto max = dyn_cast<MaxPoolOp>(op)) {
+    fill(max);
+    window.alg = "max";
+  } else {
+    auto avg = cast<AvgPoolOp>(op);
+    fill(avg);
+    includePad = avg.getCountIncludePad();
+    window.alg = includePad ? "avg_include" : "avg_exclude";
+  }
+  if (n < 1 || n > 3) {
+    whyNot = "pooling over " + std::to_string(n) + " spatial dims";
+    return failure();
+  }
+  for (size_t i = 0; i < n; ++i) {
+    int64_t extent = (window.kernel[i] - 1) * window.dilations[i] + 1;
+    int64_t stride = window.strides[i];
+    // oneDNN's output size is floor((in + pl + pr - extent) / s) + 1: any pr
+    // in [needed, needed + s - 1] gives the op's output size.
+    int64_t needed = (out[i] - 1) * stride + extent - in[i] - window.pads[i];
+    int64_t &end = window.pads[n + i];
+    if (includePad && needed > end) {
+      whyNot = "avg_pool with count_include_pad whose last window (ceil_mode) "
+               "reaches past the padding";
+      return failure();
+    }
+    int64_t low = std::max<int64_t>(needed, 0), high = needed + stride - 1;
+    if (low > high || window.pads[i] >= extent || low >= extent) {
+      whyNot = "pooling padding as large as the window";
+      return failure();
+    }
+    end = std::clamp(end, low, std::min(high, extent - 1));
+  }
+  return window;
+}

@@ -1,0 +1,186 @@
+//===- DnnlPatterns.cpp - The dnnl pattern table and single ops -----------===//
+//
+// What the oneDNN backend takes, in priority order:
+//
+//   conv        conv (1-3 spatial dims, grouped/depthwise) (+bias)
+//               (+residual sum, in place) (+activation)
+//   gemm        gemm with constant B (+bias C) (+activation)
+//   matmul      matmul, batched (+constant bias) (+activation)
+//   batch_norm  a batch_norm not folded into a conv (+activation)
+//   max_pool, avg_pool, global_avg_pool
+//   softmax
+//
+// and, as single ops, elementwise ops oneDNN has as eltwise or binary
+// primitives, and concat. Each check says why it refuses.
+//
+//===----------------------------------------------------------------------===//
+
+#include "DnnlPatterns.h"
+
+#include "DnnlOpMapping.h"
+
+#include "Seam/SeamOps.h"
+
+using namespace mlir;
+using namespace mlir::seam;
+using namespace mlir::seam::dnnl;
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// Predicates and checks
+//===----------------------------------------------------------------------===//
+
+ArrayRef<int64_t> shapeOf(Value value) {
+  return cast<RankedTensorType>(value.getType()).getShape();
+}
+
+/// The input (operand 0) has rank in [low, high].
+OpPredicate inputRank(int64_t low, int64_t high) {
+  return [low, high](Operation *op) -> Verdict {
+    int64_t rank = shapeOf(op->getOperand(0)).size();
+    if (rank >= low && rank <= high)
+      return Verdict::accept();
+    return Verdict::refuse(op->getName().getStringRef() + " of rank " +
+                           Twine(rank) + " (oneDNN takes " + Twine(low) +
+                           " to " + Twine(high) + ")");
+  };
+}
+
+/// A bias that oneDNN's matmul adds fast: one value per output column.
+bool isColumnBias(ArrayRef<int64_t> bias, ArrayRef<int64_t> result) {
+  if (bias.size() > result.size() || bias.empty())
+    return false;
+  for (size_t i = 0; i + 1 < bias.size(); ++i)
+    if (bias[i] != 1)
+      return false;
+  return bias.back() == result.back();
+}
+
+/// The constant operand of an add after a matmul is a per-column bias, and
+/// the add does not broadcast the matmul's result.
+Verdict isMatmulBias(Operation *add) {
+  if (add->getResult(0).getType() != add->getOperand(0).getType() ||
+      !isColumnBias(shapeOf(add->getOperand(1)), shapeOf(add->getResult(0))))
+    return Verdict::refuse("the add after the matmul is not a per-column bias");
+  return Verdict::accept();
+}
+
+Verdict checkGemm(const Match &m) {
+  GemmOp gemm = m.find<GemmOp>();
+  if (Value c = gemm.getC())
+    if (!isColumnBias(shapeOf(c), shapeOf(gemm.getResult())))
+      return Verdict::refuse("gemm whose C is not a per-column bias (oneDNN "
+                             "has no fast kernel for it)");
+  return Verdict::accept();
+}
+
+Verdict checkMatmul(const Match &m) {
+  MatMulOp matmul = m.find<MatMulOp>();
+  int64_t a = shapeOf(matmul.getA()).size(), b = shapeOf(matmul.getB()).size();
+  if (a < 2 || b < 2)
+    return Verdict::refuse("matmul of a 1-D operand is not supported");
+  if (std::max(a, b) > kMaxRank)
+    return Verdict::refuse("matmul of rank above 12");
+  return Verdict::accept();
+}
+
+Verdict checkPool(const Match &m) {
+  std::string whyNot;
+  if (failed(getPoolWindow(m.getRoot(), whyNot)))
+    return Verdict::refuse(whyNot);
+  return Verdict::accept();
+}
+
+Verdict checkSoftmax(const Match &m) {
+  if (shapeOf(m.getRoot()->getOperand(0)).size() > kMaxRank)
+    return Verdict::refuse("softmax of rank above 12");
+  return Verdict::accept();
+}
+
+//===----------------------------------------------------------------------===//
+// Building blocks
+//===----------------------------------------------------------------------===//
+
+/// The activations oneDNN fuses as eltwise post-ops.
+PatternStep activation() {
+  return anyOf({op("seam.relu", "relu"), op("seam.clip", "clip"),
+                op("seam.sigmoid", "sigmoid"), op("seam.tanh", "tanh"),
+                op("seam.leaky_relu", "leaky_relu"),
+                op("seam.hard_swish", "hard_swish"),
+                op("seam.hard_sigmoid", "hard_sigmoid")});
+}
+
+std::vector<PatternEntry> buildTable() {
+  std::vector<PatternEntry> table;
+  table.push_back(
+      {"conv",
+       ChainPattern(op("seam.conv")
+                        .where(inputRank(3, 5))
+                        .where(allF32())
+                        .constant(1, "weight")
+                        .optionalConstant(2, "bias", "bias"))
+           .maybe(op("seam.add", "sum")
+                      .secondInput("residual")
+                      .where(sameShapeOperands()))
+           .maybe(activation()),
+       nullptr});
+  table.push_back({"gemm",
+                   ChainPattern(op("seam.gemm")
+                                    .where(allF32())
+                                    .constant(1, "weight")
+                                    .optionalConstant(2, "bias", "bias"))
+                       .maybe(activation()),
+                   checkGemm});
+  table.push_back({"matmul",
+                   ChainPattern(op("seam.matmul").where(allF32()))
+                       .maybe(op("seam.add", "bias")
+                                  .constant(1, "bias")
+                                  .where(isMatmulBias))
+                       .maybe(activation()),
+                   checkMatmul});
+  table.push_back({"batch_norm",
+                   ChainPattern(op("seam.batch_norm")
+                                    .where(inputRank(2, 5))
+                                    .where(allF32())
+                                    .constant(1, "scale")
+                                    .constant(2, "bias")
+                                    .constant(3, "mean")
+                                    .constant(4, "variance"))
+                       .maybe(activation()),
+                   nullptr});
+  for (StringRef pool : {"max_pool", "avg_pool", "global_avg_pool"})
+    table.push_back({pool.str(),
+                     ChainPattern(op(("seam." + pool).str())
+                                      .where(inputRank(3, 5))
+                                      .where(allF32())),
+                     checkPool});
+  table.push_back({"softmax",
+                   ChainPattern(op("seam.softmax").where(allF32())),
+                   checkSoftmax});
+  return table;
+}
+
+} // namespace
+
+ArrayRef<PatternEntry> mlir::seam::dnnl::getDnnlPatterns() {
+  static const std::vector<PatternEntry> table = buildTable();
+  return table;
+}
+
+Verdict mlir::seam::dnnl::supportsDnnlOp(Operation *op) {
+  StringRef name = op->getName().getStringRef();
+  bool eltwise = !getEltwiseSteps(op).empty();
+  bool binary = !getBinaryAlgorithm(op).empty();
+  if (!eltwise && !binary && !isa<ConcatOp>(op))
+    return Verdict::refuse(name + " is not supported outside a pattern");
+  if (Verdict f32 = allF32()(op); !f32.accepted())
+    return f32;
+  int64_t rank = shapeOf(op->getResult(0)).size();
+  if (rank < 1 || rank > kMaxRank)
+    return Verdict::refuse(name + " of rank " + Twine(rank) +
+                           " is not supported");
+  if (binary)
+    return checkBinaryBroadcast(op);
+  return Verdict::accept();
+}

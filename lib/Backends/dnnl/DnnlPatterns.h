@@ -1,0 +1,18 @@
+//===- DnnlPatterns.h - The dnnl pattern table and single ops ---*- C++ -*-===//
+
+#ifndef SEAM_LIB_BACKENDS_DNNL_DNNLPATTERNS_H
+#define SEAM_LIB_BACKENDS_DNNL_DNNLPATTERNS_H
+
+#include "seam/Backend/Backend.h"
+
+namespace mlir::seam::dnnl {
+
+/// The pattern table of the dnnl backend, in priority order.
+ArrayRef<PatternEntry> getDnnlPatterns();
+
+/// Whether the dnnl backend runs `op` on its own (eltwise, binary, concat).
+Verdict supportsDnnlOp(Operation *op);
+
+} // namespace mlir::seam::dnnl
+
+#endif // SEAM_LIB_BACKENDS_DNNL_DNNLPATTERNS_H

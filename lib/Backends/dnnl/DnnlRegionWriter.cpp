@@ -1,0 +1,256 @@
+//===- DnnlRegionWriter.cpp - Describe a region for the runtime -----------===//
+
+#include "DnnlRegionWriter.h"
+
+#include "DnnlOpMapping.h"
+
+#include "Seam/SeamConstants.h"
+#include "Seam/SeamOps.h"
+
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace mlir::seam;
+using namespace mlir::seam::dnnl;
+using dnnl_region::OpDesc;
+using dnnl_region::OpKind;
+using dnnl_region::PostOp;
+
+namespace {
+
+std::vector<int64_t> toVector(ArrayRef<int64_t> values) {
+  return std::vector<int64_t>(values.begin(), values.end());
+}
+
+/// `axis` in [0, rank).
+int64_t normalizeAxis(int64_t axis, Value value) {
+  int64_t rank = cast<RankedTensorType>(value.getType()).getRank();
+  return axis < 0 ? axis + rank : axis;
+}
+
+class RegionWriter {
+public:
+  explicit RegionWriter(DescribedRegion &out) : out(out) {}
+
+  LogicalResult write(func::FuncOp region) {
+    out.desc.name = region.getSymName().str();
+    Block &body = region.getBody().front();
+    for (BlockArgument arg : body.getArguments())
+      out.desc.inputs.push_back(define(arg));
+    for (Operation &op : body.without_terminator()) {
+      if (op.hasTrait<OpTrait::ConstantLike>())
+        continue; // numbered where used, as weights
+      if (failed(isa<CompositeOp>(op) ? writeComposite(cast<CompositeOp>(op))
+                                      : writeSingle(&op)))
+        return failure();
+    }
+    for (Value result : body.getTerminator()->getOperands()) {
+      FailureOr<int64_t> id = use(result, body.getTerminator());
+      if (failed(id))
+        return failure();
+      out.desc.outputs.push_back(*id);
+    }
+    return success();
+  }
+
+private:
+  /// Numbers a new value.
+  int64_t define(Value value) {
+    int64_t id = static_cast<int64_t>(out.desc.values.size());
+    out.desc.values.push_back(
+        toVector(cast<RankedTensorType>(value.getType()).getShape()));
+    ids[value] = id;
+    return id;
+  }
+
+  /// The number of a used value; a constant becomes a weight at its first use.
+  FailureOr<int64_t> use(Value value, Operation *user) {
+    if (auto it = ids.find(value); it != ids.end())
+      return it->second;
+    if (!isF32Constant(value))
+      return user->emitError("dnnl region: operand is neither computed in the "
+                             "region nor an f32 constant");
+    int64_t id = define(value);
+    out.desc.weights.push_back(id);
+    out.weights.push_back(value);
+    return id;
+  }
+
+  FailureOr<SmallVector<int64_t>> useAll(Operation *op) {
+    SmallVector<int64_t> result;
+    for (Value operand : op->getOperands()) {
+      FailureOr<int64_t> id = use(operand, op);
+      if (failed(id))
+        return failure();
+      result.push_back(*id);
+    }
+    return result;
+  }
+
+  /// The op (without dst) that computes `op`, the first op of a chain.
+  FailureOr<OpDesc> describe(Operation *op) {
+    FailureOr<SmallVector<int64_t>> operands = useAll(op);
+    if (failed(operands))
+      return failure();
+    OpDesc d;
+    d.srcs.assign(operands->begin(), operands->end());
+    std::string whyNot = "dnnl region: no oneDNN primitive computes " +
+                         op->getName().getStringRef().str();
+    bool ok = llvm::TypeSwitch<Operation *, bool>(op)
+        .Case([&](ConvOp conv) {
+          d.kind = OpKind::Conv;
+          d.bias = conv.getBias() ? d.srcs[2] : -1;
+          d.srcs.resize(2);
+          d.strides = toVector(conv.getStridesOrDefault());
+          d.pads = toVector(conv.getResolvedPads());
+          d.dilations = toVector(conv.getDilationsOrDefault());
+          d.group = conv.getGroup();
+          return true;
+        })
+        .Case([&](GemmOp gemm) {
+          d.kind = OpKind::MatMul;
+          d.bias = gemm.getC() ? d.srcs[2] : -1;
+          d.srcs.resize(2);
+          d.transA = gemm.getTransA();
+          d.transB = gemm.getTransB();
+          d.alpha = gemm.getAlpha().convertToFloat();
+          d.beta = gemm.getBeta().convertToFloat();
+          return true;
+        })
+        .Case([&](MatMulOp) {
+          d.kind = OpKind::MatMul;
+          return true;
+        })
+        .Case([&](BatchNormOp bn) {
+          d.kind = OpKind::BatchNorm;
+          d.epsilon = bn.getEpsilon().convertToFloat();
+          return true;
+        })
+        .Case<MaxPoolOp, AvgPoolOp, GlobalAvgPoolOp>([&](Operation *pool) {
+          FailureOr<PoolWindow> window = getPoolWindow(pool, whyNot);
+          if (failed(window))
+            return false;
+          d.kind = OpKind::Pool;
+          d.alg = window->alg;
+          d.kernel = toVector(window->kernel);
+          d.strides = toVector(window->strides);
+          d.pads = toVector(window->pads);
+          d.dilations = toVector(window->dilations);
+          return true;
+        })
+        .Case([&](SoftmaxOp softmax) {
+          d.kind = OpKind::Softmax;
+          d.axis = normalizeAxis(softmax.getAxis(), softmax.getInput());
+          return true;
+        })
+        .Case([&](ConcatOp concat) {
+          d.kind = OpKind::Concat;
+          d.axis = normalizeAxis(concat.getAxis(), concat.getResult());
+          return true;
+        })
+        .Default([&](Operation *op) {
+          if (StringRef alg = getBinaryAlgorithm(op); !alg.empty()) {
+            d.kind = OpKind::Binary;
+            d.alg = alg.str();
+            // oneDNN broadcasts the second operand only (add, mul commute).
+            if (op->getOperand(0).getType() != op->getResult(0).getType())
+              std::swap(d.srcs[0], d.srcs[1]);
+            return true;
+          }
+          SmallVector<PostOp> steps = getEltwiseSteps(op);
+          if (steps.empty())
+            return false;
+          d.kind = OpKind::Eltwise;
+          d.alg = steps.front().alg;
+          d.alpha = steps.front().alpha;
+          d.beta = steps.front().beta;
+          d.postOps.assign(steps.begin() + 1, steps.end());
+          return true;
+        });
+    if (!ok)
+      return op->emitError(whyNot);
+    return d;
+  }
+
+  /// Fuses `op`, the next op of a composite's chain after `chain`, into `d`.
+  LogicalResult fuse(OpDesc &d, Operation *op, Value chain) {
+    SmallVector<PostOp> steps = getEltwiseSteps(op);
+    if (!steps.empty()) {
+      d.postOps.insert(d.postOps.end(), steps.begin(), steps.end());
+      return success();
+    }
+    if (isa<AddOp>(op)) {
+      Value other = op->getOperand(0) == chain ? op->getOperand(1)
+                                               : op->getOperand(0);
+      FailureOr<int64_t> id = use(other, op);
+      if (failed(id))
+        return failure();
+      if (d.kind == OpKind::MatMul && d.bias < 0 && d.postOps.empty() &&
+          isF32Constant(other)) {
+        d.bias = *id;
+        return success();
+      }
+      PostOp sum;
+      sum.kind = PostOp::Kind::Sum;
+      sum.value = *id;
+      d.postOps.push_back(sum);
+      return success();
+    }
+    return op->emitError("dnnl region: cannot fuse ")
+           << op->getName() << " into the op before it";
+  }
+
+  LogicalResult writeComposite(CompositeOp composite) {
+    Block &body = composite.getBody().front();
+    for (auto [arg, input] :
+         llvm::zip(body.getArguments(), composite.getInputs())) {
+      FailureOr<int64_t> id = use(input, composite);
+      if (failed(id))
+        return failure();
+      ids[arg] = *id;
+    }
+    auto ops = body.without_terminator();
+    if (ops.empty() || composite.getNumResults() != 1)
+      return composite.emitError("dnnl region: a composite must hold a chain "
+                                 "of ops with one result");
+    Operation *root = &*ops.begin();
+    FailureOr<OpDesc> d = describe(root);
+    if (failed(d))
+      return failure();
+    Value chain = root->getResult(0);
+    for (Operation &op : llvm::drop_begin(ops)) {
+      if (failed(fuse(*d, &op, chain)))
+        return failure();
+      chain = op.getResult(0);
+    }
+    if (composite.getYield().getOperand(0) != chain)
+      return composite.emitError("dnnl region: the composite does not yield "
+                                 "the end of its chain");
+    d->dst = define(composite.getResult(0));
+    out.desc.ops.push_back(std::move(*d));
+    return success();
+  }
+
+  LogicalResult writeSingle(Operation *op) {
+    if (op->getNumResults() != 1)
+      return op->emitError("dnnl region: an op must have one result");
+    FailureOr<OpDesc> d = describe(op);
+    if (failed(d))
+      return failure();
+    d->dst = define(op->getResult(0));
+    out.desc.ops.push_back(std::move(*d));
+    return success();
+  }
+
+  DescribedRegion &out;
+  DenseMap<Value, int64_t> ids;
+};
+
+} // namespace
+
+FailureOr<DescribedRegion> mlir::seam::dnnl::describeRegion(func::FuncOp region) {
+  DescribedRegion described;
+  if (failed(RegionWriter(described).write(region)))
+    return failure();
+  return described;
+}

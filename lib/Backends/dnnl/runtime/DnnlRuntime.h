@@ -1,0 +1,55 @@
+/*===- DnnlRuntime.h - The C ABI of the oneDNN backend's runtime -*- C -*-===*\
+|*                                                                            *|
+|* What code generated for an offloaded region calls. The library behind it  *|
+|* depends on oneDNN and the C/C++ runtime only (never on MLIR or LLVM), so  *|
+|* that it links with objects from seam-compile as well as with the JIT.     *|
+|*                                                                            *|
+|* The compiler side declares these functions from one table                 *|
+|* (lib/Backends/dnnl/DnnlApi.cpp); keep the two in step.                    *|
+|*                                                                            *|
+\*===----------------------------------------------------------------------===*/
+
+#ifndef SEAM_BACKENDS_DNNL_RUNTIME_DNNLRUNTIME_H
+#define SEAM_BACKENDS_DNNL_RUNTIME_DNNLRUNTIME_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Builds the oneDNN primitives of one region from its description (see
+/// RegionDesc.h) and its weights (`weights[i]` is the row-major data of the
+/// i-th `weight` of the description; weights that primitives want in another
+/// layout are reordered once, here, and the pointers are not kept). Returns
+/// the region's handle, or null after printing why to stderr.
+void *seam_dnnl_create_region(const char *description,
+                              const void *const *weights);
+
+/// Runs a region: `buffers` holds the row-major data of each region input,
+/// then of each output, in the order of the description. Safe to call from
+/// several threads at once on the same handle.
+void seam_dnnl_run_region(void *region, void *const *buffers);
+
+/// Frees a region (null is ignored).
+void seam_dnnl_destroy_region(void *region);
+
+/// Run-time statistics of one region (not called by generated code).
+typedef struct {
+  /// The region's name (the outlined function, e.g. "dnnl_0").
+  const char *name;
+  /// Number of primitives it executes per run, reorders included.
+  int64_t primitives;
+  /// Runs so far and their total wall time.
+  int64_t runs;
+  int64_t nanoseconds;
+} SeamDnnlRegionStats;
+
+/// Reads the statistics of `region`.
+void seam_dnnl_get_region_stats(void *region, SeamDnnlRegionStats *stats);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SEAM_BACKENDS_DNNL_RUNTIME_DNNLRUNTIME_H */
