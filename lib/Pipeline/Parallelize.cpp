@@ -32,13 +32,14 @@ struct SeamParallelizePass
     }
     if (work < minWork)
       return std::nullopt;
-    // Matmuls keep full register tiles (8 x 32) per thread: N, else M.
+    // Matmuls split evenly, preferably keeping whole 8 x 32 register tiles
+    // per thread: N, else M.
     if (auto matmul = dyn_cast<linalg::MatmulOp>(op.getOperation());
         matmul && !matmul.hasUserDefinedMaps()) {
-      if (ranges[1] % (threads * 32) == 0)
-        return std::make_pair(1u, ranges[1] / threads);
-      if (ranges[0] % (threads * 8) == 0)
-        return std::make_pair(0u, ranges[0] / threads);
+      for (auto [dim, multiple] : {std::pair<unsigned, int64_t>{1, 32}, {0, 8},
+                                   {1, 1}, {0, 1}})
+        if (ranges[dim] % (threads * multiple) == 0)
+          return std::make_pair(dim, ranges[dim] / threads);
       return std::nullopt;
     }
     // Otherwise the first parallel dimension with a chunk per thread.

@@ -31,6 +31,10 @@ getLowerToLLVMStages(const LowerToLLVMOptions &options) {
     pm.addNestedPass<func::FuncOp>(createSeamDecomposeAggregatesPass());
     pm.addNestedPass<func::FuncOp>(createLinalgElementwiseOpFusionPass());
     addCleanup(pm);
+    if (options.vectorize) {
+      pm.addNestedPass<func::FuncOp>(createSeamConvToMatmulPass());
+      addCleanup(pm);
+    }
     SeamParallelizePassOptions parallel;
     parallel.threads = options.threads;
     pm.addNestedPass<func::FuncOp>(createSeamParallelizePass(parallel));

@@ -43,13 +43,17 @@ struct SeamTileAndVectorizePass
     : public seam::impl::SeamTileAndVectorizePassBase<SeamTileAndVectorizePass> {
   using Base::Base;
 
-  /// The largest multiple of `reg` up to `cache` that divides `dim`, so that
-  /// every tile is full (no masks, no remainder loops); 0 if `reg` does not
-  /// divide `dim`.
-  static int64_t fullTile(int64_t dim, int64_t cache, int64_t reg) {
-    if (dim % reg)
-      return 0;
-    for (int64_t t = std::min(cache, dim) / reg * reg; t >= reg; t -= reg)
+  /// The largest divisor of `dim` that is at most `limit`.
+  static int64_t largestDivisor(int64_t dim, int64_t limit) {
+    for (int64_t t = std::min(limit, dim); t > 1; --t)
+      if (dim % t == 0)
+        return t;
+    return 1;
+  }
+
+  /// The largest multiple of `reg` up to `cache` that divides `dim`.
+  static int64_t cacheTile(int64_t dim, int64_t cache, int64_t reg) {
+    for (int64_t t = std::min(cache, dim) / reg * reg; t > reg; t -= reg)
       if (dim % t == 0)
         return t;
     return reg;
@@ -61,13 +65,16 @@ struct SeamTileAndVectorizePass
     };
     ArrayRef<int64_t> a = shape(matmul.getInputs()[0]);
     ArrayRef<int64_t> b = shape(matmul.getInputs()[1]);
-    int64_t m = fullTile(a[0], mCache, mRegister);
-    int64_t n = fullTile(b[1], nCache, nRegister);
-    int64_t k = fullTile(a[1], kCache, kRegister);
-    // Shapes the register tile does not divide stay scalar loops (LLVM's
-    // vectorizer takes them); masked micro-kernels are not worth it here.
-    if (!m || !n || !k)
+    if (ShapedType::isDynamicShape(a) || ShapedType::isDynamicShape(b))
       return success();
+    // Register tiles divide the shape (no masks, no remainder loops): the
+    // configured 8 x 32 x 4 where it fits, else the largest divisor below.
+    int64_t mr = largestDivisor(a[0], mRegister);
+    int64_t nr = largestDivisor(b[1], nRegister);
+    int64_t kr = largestDivisor(a[1], kRegister);
+    int64_t m = cacheTile(a[0], mCache, mr);
+    int64_t n = cacheTile(b[1], nCache, nr);
+    int64_t k = cacheTile(a[1], kCache, kr);
     // Cache tiles; loop order n, k, m (iteration dims are m, n, k).
     FailureOr<scf::SCFTilingResult> cache =
         tile(rewriter, matmul, {m, n, k}, {1, 2, 0});
@@ -88,8 +95,7 @@ struct SeamTileAndVectorizePass
     for (LoopLikeOpInterface loop : llvm::reverse(cache->loops))
       moveLoopInvariantCode(loop);
     // Register tile, k innermost.
-    FailureOr<scf::SCFTilingResult> reg =
-        tile(rewriter, tiled, {mRegister, nRegister, kRegister});
+    FailureOr<scf::SCFTilingResult> reg = tile(rewriter, tiled, {mr, nr, kr});
     if (failed(reg))
       return failure();
     Operation *micro = reg->tiledOps.back();

@@ -43,14 +43,20 @@ extern "C" void seam_memref_copy(int64_t elementSize, SeamUnrankedMemRef *source
     count *= src.sizes[i];
   if (count == 0)
     return;
-  // Walk the elements in row-major order with an odometer over the indices.
+  // The innermost dimension is copied as one block when it is contiguous on
+  // both sides; an odometer walks the outer indices in row-major order.
+  int64_t inner = 1, outerRank = rank;
+  if (rank > 0 && src.strides[rank - 1] == 1 && dst.strides[rank - 1] == 1) {
+    inner = src.sizes[rank - 1];
+    outerRank = rank - 1;
+  }
   int64_t index[8] = {0};
-  int64_t *indices = rank <= 8 ? index : new int64_t[rank]();
+  int64_t *indices = outerRank <= 8 ? index : new int64_t[outerRank]();
   char *s = src.aligned + src.offset * elementSize;
   char *d = dst.aligned + dst.offset * elementSize;
-  for (int64_t n = 0; n < count; ++n) {
-    std::memcpy(d, s, elementSize);
-    for (int64_t axis = rank - 1; axis >= 0; --axis) {
+  for (int64_t n = 0, blocks = count / inner; n < blocks; ++n) {
+    std::memcpy(d, s, inner * elementSize);
+    for (int64_t axis = outerRank - 1; axis >= 0; --axis) {
       s += src.strides[axis] * elementSize;
       d += dst.strides[axis] * elementSize;
       if (++indices[axis] < src.sizes[axis])

@@ -41,10 +41,21 @@ func.func @small(%x: tensor<16x16xf32>) -> tensor<16x16xf32> {
 
 // -----
 
-// A matmul whose N and M do not split into whole register tiles stays whole.
-// CHECK-LABEL: func @unsplittable_matmul
-// CHECK-NOT: scf.forall
-func.func @unsplittable_matmul(%a: tensor<100x300xf32>, %b: tensor<300x100xf32>, %c: tensor<100x100xf32>) -> tensor<100x100xf32> {
+// Without whole register tiles per thread, a matmul still splits evenly.
+// CHECK-LABEL: func @even_matmul
+// CHECK: scf.forall (%{{.*}}) = (0) to (100) step (50)
+func.func @even_matmul(%a: tensor<100x300xf32>, %b: tensor<300x100xf32>, %c: tensor<100x100xf32>) -> tensor<100x100xf32> {
   %r = linalg.matmul ins(%a, %b : tensor<100x300xf32>, tensor<300x100xf32>) outs(%c : tensor<100x100xf32>) -> tensor<100x100xf32>
   return %r : tensor<100x100xf32>
+}
+
+// -----
+
+// A matmul with odd M and N does not split (uneven chunks would break its
+// static register tiles).
+// CHECK-LABEL: func @odd_matmul
+// CHECK-NOT: scf.forall
+func.func @odd_matmul(%a: tensor<99x300xf32>, %b: tensor<300x101xf32>, %c: tensor<99x101xf32>) -> tensor<99x101xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<99x300xf32>, tensor<300x101xf32>) outs(%c : tensor<99x101xf32>) -> tensor<99x101xf32>
+  return %r : tensor<99x101xf32>
 }

@@ -91,4 +91,19 @@ def SeamInlineAllocaScopesPass
   let dependentDialects = ["::mlir::memref::MemRefDialect"];
 }
 
+def SeamConvToMatmulPass : Pass<"seam-conv-to-matmul", "::mlir::func::FuncOp"> {
+  let summary = "Rewrite batch-1 NCHW 2-D convolutions as im2col + matmul";
+  let description = [{
+    `linalg.conv_2d_nchw_fchw` with batch 1 on tensors becomes
+      col[c, kh, kw, oh, ow] = in[0, c, oh * sh + kh * dh, ow * sw + kw * dw]
+      out[f, oh * ow] += W[f, c * kh * kw] x col[c * kh * kw, oh * ow]
+    (no im2col copy for 1x1 stride-1 convolutions), so that convolutions use
+    the tiled, vectorized matmul micro-kernel instead of a 7-deep scalar loop
+    nest. Output, weight and input keep their NCHW layout; the reshapes are
+    free (collapse/expand of contiguous dims).
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect",
+                           "::mlir::tensor::TensorDialect"];
+}
+
 #endif // SEAM_PIPELINE_PASSES_TD

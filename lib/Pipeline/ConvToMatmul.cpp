@@ -1,0 +1,91 @@
+//===- ConvToMatmul.cpp - Batch-1 NCHW convolution as im2col + matmul -----===//
+
+#include "seam/Pipeline/Passes.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/IR/AffineExpr.h"
+#include "mlir/IR/PatternMatch.h"
+
+namespace seam {
+#define GEN_PASS_DEF_SEAMCONVTOMATMULPASS
+#include "seam/Pipeline/Passes.h.inc"
+} // namespace seam
+
+using namespace mlir;
+
+namespace {
+
+using Reassociation = SmallVector<ReassociationIndices>;
+
+/// Rewrites one convolution; fails (leaving it) unless batch 1 and static.
+LogicalResult rewriteConv(IRRewriter &rewriter, linalg::Conv2DNchwFchwOp conv) {
+  auto inType = cast<RankedTensorType>(conv.getInputs()[0].getType());
+  auto wType = cast<RankedTensorType>(conv.getInputs()[1].getType());
+  auto outType = cast<RankedTensorType>(conv.getOutputs()[0].getType());
+  if (!conv.hasPureTensorSemantics() || !inType.hasStaticShape() ||
+      !wType.hasStaticShape() || !outType.hasStaticShape() ||
+      inType.getDimSize(0) != 1)
+    return failure();
+  int64_t channels = inType.getDimSize(1);
+  int64_t kh = wType.getDimSize(2), kw = wType.getDimSize(3);
+  int64_t oh = outType.getDimSize(2), ow = outType.getDimSize(3);
+  SmallVector<int64_t> strides(conv.getStrides().getValues<int64_t>());
+  SmallVector<int64_t> dilations(conv.getDilations().getValues<int64_t>());
+  Location loc = conv.getLoc();
+  Type f32 = inType.getElementType();
+  rewriter.setInsertionPoint(conv);
+  Value input = conv.getInputs()[0];
+
+  // col[c * kh * kw, oh * ow]: the input itself for 1x1 stride-1 convs.
+  Value col;
+  bool pointwise = kh == 1 && kw == 1 && strides[0] == 1 && strides[1] == 1 &&
+                   inType.getDimSize(2) == oh && inType.getDimSize(3) == ow;
+  if (pointwise) {
+    col = tensor::CollapseShapeOp::create(rewriter, loc, input,
+                                          Reassociation{{0, 1}, {2, 3}});
+  } else {
+    MLIRContext *ctx = rewriter.getContext();
+    AffineExpr c, i, j, y, x;
+    bindDims(ctx, c, i, j, y, x);
+    auto inMap = AffineMap::get(
+        5, 0,
+        {getAffineConstantExpr(0, ctx), c, y * strides[0] + i * dilations[0],
+         x * strides[1] + j * dilations[1]},
+        ctx);
+    auto outMap = AffineMap::getMultiDimIdentityMap(5, ctx);
+    Value empty = tensor::EmptyOp::create(rewriter, loc,
+                                          {channels, kh, kw, oh, ow}, f32);
+    auto im2col = linalg::GenericOp::create(
+        rewriter, loc, empty.getType(), ValueRange{input}, ValueRange{empty},
+        ArrayRef<AffineMap>{inMap, outMap},
+        SmallVector<utils::IteratorType>(5, utils::IteratorType::parallel),
+        [](OpBuilder &b, Location l, ValueRange args) {
+          linalg::YieldOp::create(b, l, args[0]);
+        });
+    col = tensor::CollapseShapeOp::create(rewriter, loc, im2col.getResult(0),
+                                          Reassociation{{0, 1, 2}, {3, 4}});
+  }
+  Value weight = tensor::CollapseShapeOp::create(
+      rewriter, loc, conv.getInputs()[1], Reassociation{{0}, {1, 2, 3}});
+  Value init = tensor::CollapseShapeOp::create(
+      rewriter, loc, conv.getOutputs()[0], Reassociation{{0, 1}, {2, 3}});
+  auto matmul = linalg::MatmulOp::create(rewriter, loc, init.getType(),
+                                         ValueRange{weight, col}, ValueRange{init});
+  Value result = tensor::ExpandShapeOp::create(
+      rewriter, loc, outType, matmul.getResult(0), Reassociation{{0, 1}, {2, 3}});
+  rewriter.replaceOp(conv, result);
+  return success();
+}
+
+struct SeamConvToMatmulPass
+    : public seam::impl::SeamConvToMatmulPassBase<SeamConvToMatmulPass> {
+  void runOnOperation() override {
+    SmallVector<linalg::Conv2DNchwFchwOp> convs;
+    getOperation().walk([&](linalg::Conv2DNchwFchwOp op) { convs.push_back(op); });
+    IRRewriter rewriter(&getContext());
+    for (linalg::Conv2DNchwFchwOp conv : convs)
+      (void)rewriteConv(rewriter, conv);
+  }
+};
+
+} // namespace

@@ -1,0 +1,51 @@
+// RUN: seam-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(seam-conv-to-matmul))' | FileCheck %s
+
+// 3x3 stride 2 dilation 1 on a padded 1x4x10x10 input: im2col into
+// col[c, kh, kw, oh, ow] with in[0, c, oh * 2 + kh, ow * 2 + kw], then
+// W[8, 36] x col[36, 16] accumulating into the (bias-filled) output.
+// CHECK: #[[IN:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (0, d0, d3 * 2 + d1, d4 * 2 + d2)>
+// CHECK-LABEL: func @conv3x3
+// CHECK: %[[COL5:.*]] = linalg.generic {indexing_maps = [#[[IN]], #{{.*}}], iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel"]} ins(%arg0 : tensor<1x4x10x10xf32>) outs(%{{.*}} : tensor<4x3x3x4x4xf32>)
+// CHECK: %[[COL:.*]] = tensor.collapse_shape %[[COL5]] {{\[}}[0, 1, 2], [3, 4]] : tensor<4x3x3x4x4xf32> into tensor<36x16xf32>
+// CHECK: %[[W:.*]] = tensor.collapse_shape %arg1 {{\[}}[0], [1, 2, 3]] : tensor<8x4x3x3xf32> into tensor<8x36xf32>
+// CHECK: %[[INIT:.*]] = tensor.collapse_shape %arg2 {{\[}}[0, 1], [2, 3]] : tensor<1x8x4x4xf32> into tensor<8x16xf32>
+// CHECK: %[[MM:.*]] = linalg.matmul ins(%[[W]], %[[COL]] : tensor<8x36xf32>, tensor<36x16xf32>) outs(%[[INIT]] : tensor<8x16xf32>)
+// CHECK: tensor.expand_shape %[[MM]] {{\[}}[0, 1], [2, 3]] output_shape [1, 8, 4, 4]
+// CHECK-NOT: linalg.conv_2d
+func.func @conv3x3(%x: tensor<1x4x10x10xf32>, %w: tensor<8x4x3x3xf32>, %init: tensor<1x8x4x4xf32>) -> tensor<1x8x4x4xf32> {
+  %r = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>} ins(%x, %w : tensor<1x4x10x10xf32>, tensor<8x4x3x3xf32>) outs(%init : tensor<1x8x4x4xf32>) -> tensor<1x8x4x4xf32>
+  return %r : tensor<1x8x4x4xf32>
+}
+
+// -----
+
+// A 1x1 stride-1 conv needs no im2col: the input is the matrix already.
+// CHECK-LABEL: func @pointwise
+// CHECK-NOT: linalg.generic
+// CHECK: %[[COL:.*]] = tensor.collapse_shape %arg0 {{\[}}[0, 1], [2, 3]] : tensor<1x16x7x7xf32> into tensor<16x49xf32>
+// CHECK: linalg.matmul ins(%{{.*}}, %[[COL]] : tensor<32x16xf32>, tensor<16x49xf32>)
+func.func @pointwise(%x: tensor<1x16x7x7xf32>, %w: tensor<32x16x1x1xf32>, %init: tensor<1x32x7x7xf32>) -> tensor<1x32x7x7xf32> {
+  %r = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w : tensor<1x16x7x7xf32>, tensor<32x16x1x1xf32>) outs(%init : tensor<1x32x7x7xf32>) -> tensor<1x32x7x7xf32>
+  return %r : tensor<1x32x7x7xf32>
+}
+
+// -----
+
+// Dilation 2 enters the im2col indexing.
+// CHECK: #[[DIL:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (0, d0, d3 + d1 * 2, d4 + d2 * 2)>
+// CHECK-LABEL: func @dilated
+// CHECK: linalg.generic {indexing_maps = [#[[DIL]]
+func.func @dilated(%x: tensor<1x2x9x9xf32>, %w: tensor<4x2x3x3xf32>, %init: tensor<1x4x5x5xf32>) -> tensor<1x4x5x5xf32> {
+  %r = linalg.conv_2d_nchw_fchw {dilations = dense<2> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w : tensor<1x2x9x9xf32>, tensor<4x2x3x3xf32>) outs(%init : tensor<1x4x5x5xf32>) -> tensor<1x4x5x5xf32>
+  return %r : tensor<1x4x5x5xf32>
+}
+
+// -----
+
+// Batch 2 is left to the loops.
+// CHECK-LABEL: func @batch2
+// CHECK: linalg.conv_2d_nchw_fchw
+func.func @batch2(%x: tensor<2x2x4x4xf32>, %w: tensor<4x2x1x1xf32>, %init: tensor<2x4x4x4xf32>) -> tensor<2x4x4x4xf32> {
+  %r = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w : tensor<2x2x4x4xf32>, tensor<4x2x1x1xf32>) outs(%init : tensor<2x4x4x4xf32>) -> tensor<2x4x4x4xf32>
+  return %r : tensor<2x4x4x4xf32>
+}
