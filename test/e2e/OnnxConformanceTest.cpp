@@ -3,12 +3,15 @@
 // For every model of Debian's libonnx-testdata that Seam imports (those not
 // in test/Import/onnx-testdata-rejected.txt), compiles it with the JIT,
 // runs each test_data_set_*/input_*.pb and compares with output_*.pb at
-// ONNX's tolerances (rtol 1e-3, atol 1e-7). A model listed in
+// ONNX's tolerances (rtol 1e-3, atol 1e-7), once with --backends=none and
+// once with --backends=dnnl. A model listed in
 // test/e2e/conformance-expected-failures.txt must fail (with its reason
-// written there); an unlisted one must pass.
+// written there; "dnnl:suite/test" for the dnnl run only); an unlisted one
+// must pass.
 //
 //===----------------------------------------------------------------------===//
 
+#include "seam/Backend/Backend.h"
 #include "seam/Session.h"
 #include "seam/TensorIO.h"
 
@@ -89,14 +92,15 @@ std::vector<std::string> listFiles(const std::string &dir, llvm::StringRef prefi
   return files;
 }
 
-/// Runs one model on all its data sets; returns "" or why it failed.
-std::string runModel(const std::string &name) {
+/// Runs one model on all its data sets with `backends`; returns "" or why it
+/// failed.
+std::string runModel(const std::string &name, const std::string &backends) {
   llvm::SmallString<256> dir(SEAM_ONNX_TESTDATA_DIR);
   llvm::sys::path::append(dir, name);
   llvm::SmallString<256> model(dir);
   llvm::sys::path::append(model, "model.onnx");
   seam::CompileOptions options;
-  options.backends = {"none"};
+  options.backends = {backends};
   auto session = seam::Session::create(std::string(model), options);
   if (!session)
     return "compile: " + llvm::toString(session.takeError());
@@ -150,19 +154,37 @@ std::string runModel(const std::string &name) {
   return failures.str();
 }
 
-class OnnxConformance : public ::testing::TestWithParam<std::string> {};
-
-TEST_P(OnnxConformance, MatchesReferenceOutputs) {
-  std::string failure = runModel(GetParam());
-  auto it = expectedFailures().find(GetParam());
+/// Runs `model` with `backends` and checks the outcome against the list: a
+/// line "suite/test" is expected to fail with every backend, a line
+/// "dnnl:suite/test" only with --backends=dnnl.
+void checkModel(const std::string &model, const std::string &backends) {
+  std::string failure = runModel(model, backends);
+  auto it = expectedFailures().find(model);
+  if (it == expectedFailures().end() && backends != "none")
+    it = expectedFailures().find(backends + ":" + model);
   if (it == expectedFailures().end()) {
-    EXPECT_EQ(failure, "") << GetParam() << " fails";
+    EXPECT_EQ(failure, "") << model << " fails with --backends=" << backends;
   } else {
-    EXPECT_NE(failure, "") << GetParam()
-                           << " is listed as an expected failure (" << it->second
+    EXPECT_NE(failure, "") << model << " (--backends=" << backends
+                           << ") is listed as an expected failure ("
+                           << it->second
                            << ") but passes; remove it from "
                               "conformance-expected-failures.txt";
   }
+}
+
+class OnnxConformance : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(OnnxConformance, MatchesReferenceOutputs) { checkModel(GetParam(), "none"); }
+
+/// The same with the oneDNN backend (regions it takes run in oneDNN, the rest
+/// compiled), when it is built.
+class OnnxConformanceDnnl : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(OnnxConformanceDnnl, MatchesReferenceOutputs) {
+  if (!mlir::seam::lookupBackend("dnnl"))
+    GTEST_SKIP() << "the dnnl backend is not built";
+  checkModel(GetParam(), "dnnl");
 }
 
 std::string testName(const ::testing::TestParamInfo<std::string> &info) {
@@ -174,6 +196,8 @@ std::string testName(const ::testing::TestParamInfo<std::string> &info) {
 }
 
 INSTANTIATE_TEST_SUITE_P(LibOnnxTestData, OnnxConformance,
+                         ::testing::ValuesIn(listModels()), testName);
+INSTANTIATE_TEST_SUITE_P(LibOnnxTestData, OnnxConformanceDnnl,
                          ::testing::ValuesIn(listModels()), testName);
 
 } // namespace

@@ -185,8 +185,9 @@ private:
       FailureOr<int64_t> id = use(other, op);
       if (failed(id))
         return failure();
+      bool isWeight = llvm::is_contained(out.desc.weights, *id);
       if (d.kind == OpKind::MatMul && d.bias < 0 && d.postOps.empty() &&
-          isF32Constant(other)) {
+          isWeight) {
         d.bias = *id;
         return success();
       }

@@ -1,0 +1,455 @@
+#!/usr/bin/python3
+"""Writes the numeric tests of the dnnl backend (../numerics/*.mlir).
+
+Each case is a small model (func @main of seam ops, weights inline) that
+exercises one dnnl composite or single op, with its inputs and a NumPy
+reference of its outputs (Inputs/<case>.in<i>.npy, .ref<i>.npy). The test
+partitions it (the composites the dnnl backend takes are checked), then runs
+it with --backends=dnnl and with --backends=none, each compared with the
+reference at rtol 1e-4. The references are those of the linalg lowering's
+numeric tests (ONNX semantics, plain loops; gen_numerics.py), not oneDNN's.
+Inputs and weights are multiples of 1/8, so that convolutions and products
+are exact in f32.
+
+Run with Debian's Python (it has NumPy):  /usr/bin/python3 gen_cases.py
+"""
+
+import os
+import sys
+
+import numpy as np
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "../../../Conversion/SeamToLinalg/Inputs"))
+import gen_numerics as ref  # noqa: E402  (references, literals, attributes)
+
+OUT = os.path.join(HERE, "../numerics")
+RTOL, ATOL = 1e-4, 1e-5
+rng = np.random.default_rng(20261206)
+
+
+def rand(*shape, low=-16, high=16):
+    return (rng.integers(low, high + 1, size=shape) / 8.0).astype(np.float32)
+
+
+def positive(*shape):
+    return rand(*shape, low=1, high=16)
+
+
+# ---------------------------------------------------------------------------
+# A model: seam ops in text, with the NumPy value of every result
+# ---------------------------------------------------------------------------
+
+
+class Value:
+    def __init__(self, name, array):
+        self.name, self.array = name, np.asarray(array, np.float32)
+        self.type = ref.ttype(self.array)
+
+
+class Model:
+    def __init__(self, name, composites, left=0):
+        """`composites`: per dnnl region, its composite names, in order;
+        `left`: how many ops the compiler keeps."""
+        self.name, self.composites, self.left = name, composites, left
+        self.args, self.body, self.results = [], [], []
+        self.count = 0
+
+    def _new(self, array):
+        self.count += 1
+        return Value("%%v%d" % self.count, array)
+
+    def arg(self, array):
+        v = Value("%%arg%d" % len(self.args), array)
+        self.args.append(v)
+        return v
+
+    def const(self, array):
+        v = self._new(array)
+        self.body.append("%s = arith.constant %s" % (v.name, ref.dense(v.array)))
+        return v
+
+    def op(self, name, operands, array, attrs=None, unary=False):
+        v = self._new(array)
+        text = ref.attrs_text(attrs or {})
+        names = ", ".join(o.name for o in operands)
+        if unary:
+            sig = v.type
+        else:
+            sig = "(%s) -> %s" % (", ".join(o.type for o in operands), v.type)
+        self.body.append("%s = %s %s%s : %s" % (v.name, name, names, text, sig))
+        return v
+
+    # Ops with their references ------------------------------------------
+
+    def conv(self, x, w, b=None, **attrs):
+        y = ref.conv_ref(x.array, w.array, None if b is None else b.array,
+                         attrs.get("strides"), attrs.get("pads"),
+                         attrs.get("dilations"), attrs.get("group", 1),
+                         attrs.get("auto_pad", "notset"))
+        operands = [x, w] + ([b] if b is not None else [])
+        if "auto_pad" in attrs:
+            attrs["auto_pad"] = "#seam<auto_pad %s>" % attrs["auto_pad"]
+        return self.op("seam.conv", operands, y, attrs)
+
+    def unary(self, name, x, **attrs):
+        a = x.array.astype(np.float64)
+        fns = {
+            "relu": lambda: np.maximum(a, 0),
+            "sigmoid": lambda: 1 / (1 + np.exp(-a)),
+            "tanh": lambda: np.tanh(a),
+            "exp": lambda: np.exp(a),
+            "sqrt": lambda: np.sqrt(a),
+            "leaky_relu": lambda: np.where(a >= 0, a, attrs.get("alpha", 0.01) * a),
+            "clip": lambda: np.clip(a, attrs.get("min", -np.inf),
+                                    attrs.get("max", np.inf)),
+            "hard_swish": lambda: a * np.clip(a / 6 + 0.5, 0, 1),
+            "hard_sigmoid": lambda: np.clip(attrs.get("alpha", 0.2) * a +
+                                            attrs.get("beta", 0.5), 0, 1),
+        }
+        return self.op("seam." + name, [x], fns[name](), attrs, unary=True)
+
+    def binary(self, name, a, b):
+        fns = {"add": np.add, "sub": np.subtract, "mul": np.multiply,
+               "div": np.divide}
+        y = fns[name](a.array.astype(np.float64), b.array)
+        return self.op("seam." + name, [a, b], y)
+
+    def gemm(self, a, b, c=None, **attrs):
+        y = ref.gemm_ref(a.array, b.array, None if c is None else c.array,
+                         attrs.get("alpha", 1.0), attrs.get("beta", 1.0),
+                         attrs.get("trans_a", False), attrs.get("trans_b", False))
+        operands = [a, b] + ([c] if c is not None else [])
+        return self.op("seam.gemm", operands, y, attrs)
+
+    def matmul(self, a, b):
+        y = np.matmul(a.array.astype(np.float64), b.array)
+        return self.op("seam.matmul", [a, b], y)
+
+    def pool(self, kind, x, **attrs):
+        if kind == "global_avg_pool":
+            axes = tuple(range(2, x.array.ndim))
+            y = x.array.astype(np.float64).mean(axis=axes, keepdims=True)
+            return self.op("seam.global_avg_pool", [x], y)
+        y = ref.pool_ref(x.array, "max" if kind == "max_pool" else "avg",
+                         attrs["kernel_shape"], attrs.get("strides"),
+                         attrs.get("pads"), attrs.get("dilations"),
+                         attrs.get("ceil_mode", False),
+                         attrs.get("count_include_pad", False))
+        return self.op("seam." + kind, [x], y, attrs)
+
+    def batch_norm(self, x, scale, bias, mean, var, epsilon=1e-5):
+        y = ref.batch_norm_ref(x.array, scale.array, bias.array, mean.array,
+                               var.array, epsilon)
+        return self.op("seam.batch_norm", [x, scale, bias, mean, var], y,
+                       {"epsilon": epsilon} if epsilon != 1e-5 else {})
+
+    def softmax(self, x, axis):
+        return self.op("seam.softmax", [x], ref.softmax_ref(x.array, axis),
+                       {"axis": axis}, unary=True)
+
+    def concat(self, values, axis):
+        y = np.concatenate([v.array for v in values], axis=axis)
+        return self.op("seam.concat", values, y, {"axis": axis})
+
+    def ret(self, *values):
+        self.results = list(values)
+
+    # Writing ----------------------------------------------------------------
+
+    def write(self):
+        inputs = " ".join("--input %%S/../Inputs/%s.in%d.npy" % (self.name, i)
+                          for i in range(len(self.args)))
+        expects = " ".join("--expect %%S/../Inputs/%s.ref%d.npy" % (self.name, i)
+                           for i in range(len(self.results)))
+        run = "seam-run %%s %s %s --rtol %g --atol %g" % (inputs, expects, RTOL, ATOL)
+        lines = [
+            "// RUN: seam-opt %s --seam-partition=\"backends=dnnl\" "
+            "| FileCheck %s --check-prefix=PARTITION",
+            "// RUN: %s --backends=dnnl --report | FileCheck %%s" % run,
+            "// RUN: %s --backends=none | FileCheck %%s --check-prefix=NONE" % run,
+            "// REQUIRES: seam-dnnl-backend",
+            "",
+            "// Generated by Inputs/gen_cases.py: the composites the dnnl backend",
+            "// takes, then the outputs of --backends=dnnl and --backends=none, each",
+            "// against a NumPy reference (rtol %g, atol %g)." % (RTOL, ATOL),
+            "",
+        ]
+        for region in self.composites:
+            lines.append("// PARTITION: seam.composites = [%s]" %
+                         ", ".join('"dnnl.%s"' % c for c in region))
+        lines.append("// PARTITION-NOT: seam.composites")
+        lines.append("// CHECK: Ops left to the compiler: %d" % self.left)
+        for _ in self.results:
+            lines.append("// CHECK: compare: PASS")
+            lines.append("// NONE: compare: PASS")
+        lines.append("")
+        args = ", ".join("%s: %s" % (a.name, a.type) for a in self.args)
+        results = ", ".join(r.type for r in self.results)
+        lines.append("func.func @main(%s) -> (%s) {" % (args, results))
+        lines += ["  " + line for line in self.body]
+        lines.append("  return %s : %s" % (", ".join(r.name for r in self.results),
+                                           results))
+        lines.append("}")
+        with open(os.path.join(OUT, self.name + ".mlir"), "w") as f:
+            f.write("\n".join(lines) + "\n")
+        for i, a in enumerate(self.args):
+            np.save(os.path.join(HERE, "%s.in%d.npy" % (self.name, i)), a.array)
+        for i, r in enumerate(self.results):
+            np.save(os.path.join(HERE, "%s.ref%d.npy" % (self.name, i)), r.array)
+
+
+# ---------------------------------------------------------------------------
+# Cases
+# ---------------------------------------------------------------------------
+
+
+def conv_cases():
+    m = Model("conv2d_bias_relu", [["conv_bias_relu"]])
+    x = m.arg(rand(1, 8, 10, 10))
+    c = m.conv(x, m.const(rand(16, 8, 3, 3)), m.const(rand(16)), pads=[1, 1, 1, 1])
+    m.ret(m.unary("relu", c))
+    yield m
+
+    m = Model("conv2d_stem_nchw", [["conv_bias_relu"]])
+    x = m.arg(rand(1, 3, 23, 23))
+    c = m.conv(x, m.const(rand(16, 3, 7, 7)), m.const(rand(16)),
+               strides=[2, 2], pads=[3, 3, 3, 3])
+    m.ret(m.unary("relu", c))
+    yield m
+
+    m = Model("conv2d_asym_pads_strides_dilations", [["conv_bias"]])
+    x = m.arg(rand(1, 4, 11, 9))
+    m.ret(m.conv(x, m.const(rand(8, 4, 3, 2)), m.const(rand(8)),
+                 pads=[1, 0, 2, 1], strides=[2, 1], dilations=[2, 1]))
+    yield m
+
+    m = Model("conv2d_same_upper_hard_sigmoid", [["conv_hard_sigmoid"]])
+    x = m.arg(rand(1, 4, 9, 9))
+    c = m.conv(x, m.const(rand(8, 4, 3, 3)), strides=[2, 2], auto_pad="same_upper")
+    m.ret(m.unary("hard_sigmoid", c, alpha=0.25, beta=0.5))
+    yield m
+
+    m = Model("conv2d_grouped_clip", [["conv_bias_clip"]])
+    x = m.arg(rand(1, 8, 8, 8))
+    c = m.conv(x, m.const(rand(12, 4, 3, 3)), m.const(rand(12)), group=2,
+               pads=[1, 1, 1, 1])
+    m.ret(m.unary("clip", c, min=0.0, max=6.0))
+    yield m
+
+    m = Model("conv2d_depthwise_hard_swish", [["conv_bias_hard_swish"]])
+    x = m.arg(rand(1, 16, 9, 9))
+    c = m.conv(x, m.const(rand(16, 1, 3, 3)), m.const(rand(16)), group=16,
+               strides=[2, 2], pads=[1, 1, 1, 1])
+    m.ret(m.unary("hard_swish", c))
+    yield m
+
+    m = Model("conv2d_depthwise_multiplier_sigmoid", [["conv_sigmoid"]])
+    x = m.arg(rand(1, 4, 7, 7))
+    c = m.conv(x, m.const(rand(8, 1, 3, 3)), group=4)
+    m.ret(m.unary("sigmoid", c))
+    yield m
+
+    m = Model("conv2d_leaky_relu_tanh", [["conv_leaky_relu", "conv_tanh"]])
+    x = m.arg(rand(1, 8, 6, 6))
+    c = m.conv(x, m.const(rand(8, 8, 1, 1)))
+    c = m.unary("leaky_relu", c, alpha=0.125)
+    c = m.conv(c, m.const(rand(8, 8, 3, 3)), pads=[1, 1, 1, 1])
+    m.ret(m.unary("tanh", c))
+    yield m
+
+    # The residual is the region's input: copied into the destination.
+    m = Model("conv2d_sum_input_relu", [["conv_bias_sum_relu"]])
+    x = m.arg(rand(1, 16, 8, 8))
+    c = m.conv(x, m.const(rand(16, 16, 3, 3)), m.const(rand(16)), pads=[1, 1, 1, 1])
+    m.ret(m.unary("relu", m.binary("add", c, x)))
+    yield m
+
+    # The residual dies at the sum: accumulated in place (a ResNet block).
+    m = Model("conv2d_sum_inplace_relu",
+              [["conv_bias_relu", "conv_bias_relu", "conv_bias_sum_relu"]])
+    x = m.arg(rand(1, 16, 8, 8))
+    a = m.unary("relu", m.conv(x, m.const(rand(16, 16, 1, 1)), m.const(rand(16))))
+    b = m.unary("relu", m.conv(a, m.const(rand(16, 16, 3, 3)), m.const(rand(16)),
+                               pads=[1, 1, 1, 1]))
+    c = m.conv(b, m.const(rand(16, 16, 3, 3)), m.const(rand(16)), pads=[1, 1, 1, 1])
+    m.ret(m.unary("relu", m.binary("add", c, a)))
+    yield m
+
+    # The residual is the conv's own input: never its destination.
+    m = Model("conv2d_sum_own_input",
+              [["conv_bias_relu", "conv_bias_sum"]])
+    x = m.arg(rand(1, 8, 6, 6))
+    a = m.unary("relu", m.conv(x, m.const(rand(8, 8, 1, 1)), m.const(rand(8))))
+    c = m.conv(a, m.const(rand(8, 8, 3, 3)), m.const(rand(8)), pads=[1, 1, 1, 1])
+    m.ret(m.binary("add", c, a))
+    yield m
+
+    m = Model("conv1d_strides_pads_tanh", [["conv_bias_tanh"]])
+    x = m.arg(rand(1, 4, 16))
+    c = m.conv(x, m.const(rand(6, 4, 5)), m.const(rand(6)), strides=[2], pads=[2, 1])
+    m.ret(m.unary("tanh", c))
+    yield m
+
+    m = Model("conv1d_depthwise_dilated_leaky_relu", [["conv_leaky_relu"]])
+    x = m.arg(rand(1, 6, 15))
+    c = m.conv(x, m.const(rand(6, 1, 3)), group=6, dilations=[2], pads=[2, 2])
+    m.ret(m.unary("leaky_relu", c, alpha=0.5))
+    yield m
+
+    m = Model("conv3d_bias_relu", [["conv_bias_relu"]])
+    x = m.arg(rand(1, 3, 6, 6, 5))
+    c = m.conv(x, m.const(rand(4, 3, 3, 3, 3)), m.const(rand(4)),
+               pads=[1, 1, 1, 1, 1, 1])
+    m.ret(m.unary("relu", c))
+    yield m
+
+    m = Model("conv3d_grouped_strides", [["conv"]])
+    x = m.arg(rand(1, 4, 7, 6, 6))
+    m.ret(m.conv(x, m.const(rand(6, 2, 2, 3, 3)), group=2, strides=[2, 1, 2],
+                 pads=[0, 1, 1, 1, 0, 1]))
+    yield m
+
+
+def matmul_cases():
+    m = Model("gemm_bias_relu", [["gemm_bias_relu"]])
+    a = m.arg(rand(4, 32))
+    g = m.gemm(a, m.const(rand(16, 32)), m.const(rand(16)), trans_b=True)
+    m.ret(m.unary("relu", g))
+    yield m
+
+    m = Model("gemm_trans_a_alpha_beta", [["gemm_bias"]])
+    a = m.arg(rand(12, 5))
+    m.ret(m.gemm(a, m.const(rand(12, 7)), m.const(rand(1, 7)), alpha=0.5,
+                 beta=2.0, trans_a=True))
+    yield m
+
+    m = Model("gemm_sigmoid", [["gemm_sigmoid"]])
+    a = m.arg(rand(3, 9))
+    m.ret(m.unary("sigmoid", m.gemm(a, m.const(rand(9, 5)))))
+    yield m
+
+    m = Model("matmul_const_bias_clip", [["matmul_bias_clip"]])
+    a = m.arg(rand(5, 12))
+    mm = m.matmul(a, m.const(rand(12, 7)))
+    m.ret(m.unary("clip", m.binary("add", mm, m.const(rand(7))), min=-1.0, max=1.0))
+    yield m
+
+    m = Model("matmul_3d_const_weight", [["matmul_bias"]])
+    a = m.arg(rand(2, 4, 8))
+    mm = m.matmul(a, m.const(rand(8, 6)))
+    m.ret(m.binary("add", mm, m.const(rand(1, 6))))
+    yield m
+
+    m = Model("batched_matmul", [["matmul"]])
+    a, b = m.arg(rand(3, 4, 8)), m.arg(rand(3, 8, 5))
+    m.ret(m.matmul(a, b))
+    yield m
+
+    m = Model("batched_matmul_broadcast_tanh", [["matmul_tanh"]])
+    a, b = m.arg(rand(2, 1, 4, 8)), m.arg(rand(3, 8, 6))
+    m.ret(m.unary("tanh", m.matmul(a, b)))
+    yield m
+
+    m = Model("gemm_softmax", [["gemm_bias", "softmax"]])
+    a = m.arg(rand(2, 16))
+    g = m.gemm(a, m.const(rand(10, 16)), m.const(rand(10)), trans_b=True)
+    m.ret(m.softmax(g, 1))
+    yield m
+
+
+def pool_cases():
+    """Pooling alone is no heavy compute (pruned): each follows a conv."""
+    def conv_then(name, kind, shape, **attrs):
+        m = Model(name, [["conv", kind]])
+        x = m.arg(rand(*shape))
+        n = len(shape) - 2
+        w = m.const(rand(*([shape[1], shape[1]] + [1] * n)))
+        m.ret(m.pool(kind, m.conv(x, w), **attrs))
+        return m
+
+    yield conv_then("max_pool_strides_pads", "max_pool", [1, 8, 9, 9],
+                    kernel_shape=[3, 3], strides=[2, 2], pads=[1, 1, 1, 1])
+    yield conv_then("max_pool_asym_pads", "max_pool", [1, 8, 7, 8],
+                    kernel_shape=[3, 2], pads=[0, 1, 2, 0])
+    yield conv_then("max_pool_ceil", "max_pool", [1, 8, 8, 8],
+                    kernel_shape=[3, 3], strides=[2, 2], ceil_mode=True)
+    yield conv_then("max_pool_1d_dilated", "max_pool", [1, 4, 15],
+                    kernel_shape=[3], dilations=[2], strides=[2])
+    yield conv_then("max_pool_3d", "max_pool", [1, 4, 6, 6, 6],
+                    kernel_shape=[2, 2, 2], strides=[2, 2, 2])
+    yield conv_then("avg_pool_pads_exclude", "avg_pool", [1, 8, 8, 8],
+                    kernel_shape=[3, 3], strides=[2, 2], pads=[1, 1, 1, 1])
+    yield conv_then("avg_pool_pads_include", "avg_pool", [1, 8, 8, 8],
+                    kernel_shape=[3, 3], pads=[1, 1, 1, 1], count_include_pad=True)
+    yield conv_then("avg_pool_ceil_exclude", "avg_pool", [1, 8, 8, 8],
+                    kernel_shape=[3, 3], strides=[2, 2], ceil_mode=True)
+    yield conv_then("avg_pool_ceil_pads_include", "avg_pool", [1, 8, 9, 9],
+                    kernel_shape=[3, 3], strides=[2, 2], pads=[1, 1, 1, 1],
+                    ceil_mode=True, count_include_pad=True)
+    yield conv_then("avg_pool_1d", "avg_pool", [1, 4, 12], kernel_shape=[4],
+                    strides=[3])
+    yield conv_then("global_avg_pool_2d", "global_avg_pool", [1, 16, 7, 7])
+    yield conv_then("global_avg_pool_3d", "global_avg_pool", [1, 8, 3, 4, 5])
+
+
+def other_cases():
+    # A batch_norm that follows no conv stays unfolded.
+    m = Model("batch_norm_relu", [["conv_relu", "batch_norm_relu"]])
+    x = m.arg(rand(1, 8, 6, 6))
+    c = m.unary("relu", m.conv(x, m.const(rand(8, 8, 3, 3)), pads=[1, 1, 1, 1]))
+    n = m.batch_norm(c, m.const(rand(8)), m.const(rand(8)), m.const(rand(8)),
+                     m.const(positive(8)), epsilon=1e-3)
+    m.ret(m.unary("relu", n))
+    yield m
+
+    # Single eltwise and binary ops (broadcast second operands) in a region.
+    m = Model("eltwise_binary_single_ops", [["conv_bias"]])
+    x = m.arg(rand(1, 8, 5, 5))
+    c = m.conv(x, m.const(rand(8, 8, 3, 3)), m.const(rand(8)), pads=[1, 1, 1, 1])
+    c = m.binary("mul", c, m.const(rand(1, 8, 1, 1)))
+    c = m.binary("sub", c, m.const(rand(5)))
+    c = m.binary("div", c, m.const(positive(1, 1, 5, 1)))
+    c = m.unary("tanh", c)
+    c = m.binary("add", c, m.const(rand(8, 1, 1)))
+    c = m.unary("hard_sigmoid", c)
+    c = m.unary("exp", c)
+    m.ret(m.unary("sqrt", c))
+    yield m
+
+    # A broadcast first operand of a commutative op: the operands swap.
+    m = Model("binary_broadcast_first_operand", [["conv"]])
+    x = m.arg(rand(1, 4, 5, 5))
+    c = m.conv(x, m.const(rand(4, 4, 1, 1)))
+    m.ret(m.binary("mul", m.arg(rand(1, 4, 1, 1)), c))
+    yield m
+
+    # Two convs of one input joined by concat (SqueezeNet's fire module).
+    m = Model("concat_fire", [["conv_bias_relu", "conv_bias_relu",
+                               "conv_bias_relu"]])
+    x = m.arg(rand(1, 16, 6, 6))
+    s = m.unary("relu", m.conv(x, m.const(rand(4, 16, 1, 1)), m.const(rand(4))))
+    e1 = m.unary("relu", m.conv(s, m.const(rand(8, 4, 1, 1)), m.const(rand(8))))
+    e3 = m.unary("relu", m.conv(s, m.const(rand(8, 4, 3, 3)), m.const(rand(8)),
+                                pads=[1, 1, 1, 1]))
+    m.ret(m.concat([e1, e3], 1))
+    yield m
+
+    # Two outputs, one of them also used inside the region.
+    m = Model("two_outputs", [["conv_relu", "conv"]])
+    x = m.arg(rand(1, 8, 6, 6))
+    a = m.unary("relu", m.conv(x, m.const(rand(8, 8, 1, 1))))
+    b = m.conv(a, m.const(rand(4, 8, 3, 3)))
+    m.ret(a, b)
+    yield m
+
+
+def main():
+    os.makedirs(OUT, exist_ok=True)
+    for group in (conv_cases, matmul_cases, pool_cases, other_cases):
+        for model in group():
+            model.write()
+
+
+if __name__ == "__main__":
+    main()
