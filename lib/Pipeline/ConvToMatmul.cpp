@@ -2,7 +2,10 @@
 
 #include "seam/Pipeline/Passes.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/Utils/Utils.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/AffineExpr.h"
 #include "mlir/IR/PatternMatch.h"
 
@@ -69,10 +72,33 @@ LogicalResult rewriteConv(IRRewriter &rewriter, linalg::Conv2DNchwFchwOp conv) {
       rewriter, loc, conv.getInputs()[1], Reassociation{{0}, {1, 2, 3}});
   Value init = tensor::CollapseShapeOp::create(
       rewriter, loc, conv.getOutputs()[0], Reassociation{{0, 1}, {2, 3}});
+  // Pad the spatial dim to a multiple of 16 (a whole zmm) when needed: the
+  // padded columns compute zeros that are sliced away.
+  int64_t spatial = oh * ow, padded = (spatial + 15) / 16 * 16;
+  auto padColumns = [&](Value matrix) -> Value {
+    auto type = cast<RankedTensorType>(matrix.getType());
+    auto paddedType = RankedTensorType::get({type.getDimSize(0), padded}, f32);
+    Value zero = arith::ConstantOp::create(rewriter, loc, rewriter.getZeroAttr(f32));
+    return tensor::createPadHighOp(paddedType, matrix, zero, /*nofold=*/false,
+                                   loc, rewriter);
+  };
+  bool pad = spatial % 16 != 0 && spatial > 16;
+  if (pad) {
+    col = padColumns(col);
+    init = padColumns(init);
+  }
   auto matmul = linalg::MatmulOp::create(rewriter, loc, init.getType(),
                                          ValueRange{weight, col}, ValueRange{init});
+  Value product = matmul.getResult(0);
+  if (pad)
+    product = tensor::ExtractSliceOp::create(
+        rewriter, loc, product,
+        getAsIndexOpFoldResult(rewriter.getContext(), {0, 0}),
+        getAsIndexOpFoldResult(rewriter.getContext(),
+                               {wType.getDimSize(0), spatial}),
+        getAsIndexOpFoldResult(rewriter.getContext(), {1, 1}));
   Value result = tensor::ExpandShapeOp::create(
-      rewriter, loc, outType, matmul.getResult(0), Reassociation{{0, 1}, {2, 3}});
+      rewriter, loc, outType, product, Reassociation{{0, 1}, {2, 3}});
   rewriter.replaceOp(conv, result);
   return success();
 }

@@ -43,11 +43,14 @@ struct SeamTileAndVectorizePass
     : public seam::impl::SeamTileAndVectorizePassBase<SeamTileAndVectorizePass> {
   using Base::Base;
 
-  /// The largest divisor of `dim` that is at most `limit`.
+  /// The largest divisor of `dim` up to `limit`, preferring multiples of 16
+  /// then 8 (whole zmm/ymm registers) over odd widths LLVM must split.
   static int64_t largestDivisor(int64_t dim, int64_t limit) {
-    for (int64_t t = std::min(limit, dim); t > 1; --t)
-      if (dim % t == 0)
-        return t;
+    for (int64_t multiple : {16, 8, 1})
+      for (int64_t t = std::min(limit, dim) / multiple * multiple; t >= multiple;
+           t -= multiple)
+        if (dim % t == 0 && (t > 1 || multiple == 1))
+          return t;
     return 1;
   }
 

@@ -20,10 +20,15 @@ func.func @conv3x3(%x: tensor<1x4x10x10xf32>, %w: tensor<8x4x3x3xf32>, %init: te
 // -----
 
 // A 1x1 stride-1 conv needs no im2col: the input is the matrix already.
+// Its 7 x 7 = 49 columns are padded with zeros to 64 (whole 16-wide vectors)
+// and the result sliced back.
 // CHECK-LABEL: func @pointwise
 // CHECK-NOT: linalg.generic
 // CHECK: %[[COL:.*]] = tensor.collapse_shape %arg0 {{\[}}[0, 1], [2, 3]] : tensor<1x16x7x7xf32> into tensor<16x49xf32>
-// CHECK: linalg.matmul ins(%{{.*}}, %[[COL]] : tensor<32x16xf32>, tensor<16x49xf32>)
+// CHECK: %[[PCOL:.*]] = tensor.pad %[[COL]] low[0, 0] high[0, 15]
+// CHECK: %[[PINIT:.*]] = tensor.pad %{{.*}} low[0, 0] high[0, 15]
+// CHECK: %[[MM:.*]] = linalg.matmul ins(%{{.*}}, %[[PCOL]] : tensor<32x16xf32>, tensor<16x64xf32>) outs(%[[PINIT]] : tensor<32x64xf32>)
+// CHECK: tensor.extract_slice %[[MM]][0, 0] [32, 49] [1, 1]
 func.func @pointwise(%x: tensor<1x16x7x7xf32>, %w: tensor<32x16x1x1xf32>, %init: tensor<1x32x7x7xf32>) -> tensor<1x32x7x7xf32> {
   %r = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w : tensor<1x16x7x7xf32>, tensor<32x16x1x1xf32>) outs(%init : tensor<1x32x7x7xf32>) -> tensor<1x32x7x7xf32>
   return %r : tensor<1x32x7x7xf32>

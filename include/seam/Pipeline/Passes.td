@@ -97,7 +97,8 @@ def SeamConvToMatmulPass : Pass<"seam-conv-to-matmul", "::mlir::func::FuncOp"> {
     `linalg.conv_2d_nchw_fchw` with batch 1 on tensors becomes
       col[c, kh, kw, oh, ow] = in[0, c, oh * sh + kh * dh, ow * sw + kw * dw]
       out[f, oh * ow] += W[f, c * kh * kw] x col[c * kh * kw, oh * ow]
-    (no im2col copy for 1x1 stride-1 convolutions), so that convolutions use
+    (no im2col copy for 1x1 stride-1 convolutions; oh * ow padded to a
+    multiple of 16 with zero columns when it is not one), so that convolutions use
     the tiled, vectorized matmul micro-kernel instead of a 7-deep scalar loop
     nest. Output, weight and input keep their NCHW layout; the reshapes are
     free (collapse/expand of contiguous dims).
