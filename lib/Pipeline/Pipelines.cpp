@@ -65,6 +65,8 @@ getLowerToLLVMStages(const LowerToLLVMOptions &options) {
     addCleanup(pm);
   }});
   stages.push_back({"llvm", [](OpPassManager &pm) {
+    // Small functions compile in linear time; one huge one does not.
+    pm.addPass(createSeamOutlineKernelsPass());
     pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
     // The C tiles of vectorized matmuls stay in registers across k.
     pm.addNestedPass<func::FuncOp>(createSeamHoistVectorTransfersPass());

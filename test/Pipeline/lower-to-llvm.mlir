@@ -2,17 +2,19 @@
 // RUN: seam-opt %s --seam-lower-to-llvm="threads=2" | FileCheck %s --check-prefix=THREADS
 
 // Linalg on tensors to the LLVM dialect only: inputs and the output are bare
-// pointers (outputs last, written in place), weights are globals, temporaries
-// are freed.
+// pointers (outputs last, written in place), weights are globals, each loop
+// nest is its own noinline function, temporaries are freed.
 // CHECK: llvm.mlir.global private constant @{{.*}}(dense<{{.*}}> : tensor<64x64xf32>)
-// CHECK: llvm.func @main(%{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr)
 // CHECK-NOT: {{(linalg|tensor|memref|vector|scf|arith|math|cf|bufferization)\.}}
 // The matmul micro-kernel: FMAs on 32-wide vectors.
+// CHECK: llvm.func @main_kernel_{{[0-9]+}}({{.*}}) attributes {passthrough = ["noinline"]
 // CHECK: llvm.intr.fmuladd({{.*}}) : (vector<32xf32>, vector<32xf32>, vector<32xf32>)
+// CHECK: llvm.func @main(%{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr)
+// CHECK: llvm.call @main_kernel_
 // The 2-thread build splits the matmul into an OpenMP parallel region.
-// THREADS: llvm.func @main
 // THREADS: omp.parallel
 // THREADS: omp.wsloop
+// THREADS: llvm.func @main
 func.func @main(%x: tensor<64x64xf32>) -> tensor<64x64xf32> {
   %w = arith.constant dense<0.5> : tensor<64x64xf32>
   %z = arith.constant 0.0 : f32

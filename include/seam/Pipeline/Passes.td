@@ -107,4 +107,19 @@ def SeamConvToMatmulPass : Pass<"seam-conv-to-matmul", "::mlir::func::FuncOp"> {
                            "::mlir::tensor::TensorDialect"];
 }
 
+def SeamOutlineKernelsPass : Pass<"seam-outline-kernels", "::mlir::ModuleOp"> {
+  let summary = "Move each top-level loop nest of a function into its own function";
+  let description = [{
+    After bufferization, each op at the top level of a function body that
+    holds a region (a tiled loop nest, a linalg op with its body) and has no
+    results becomes a call of a new private function `@<func>_kernel_<n>`
+    that takes the buffers and values it uses; constants and globals it uses
+    are cloned into it. The functions are marked `noinline` (LLVM
+    passthrough attribute): LLVM optimizes
+    and compiles many small functions in time linear in the model, instead
+    of one huge function (seconds to tens of seconds for DenseNet-121).
+  }];
+  let dependentDialects = ["::mlir::func::FuncDialect"];
+}
+
 #endif // SEAM_PIPELINE_PASSES_TD

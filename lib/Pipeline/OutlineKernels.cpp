@@ -1,0 +1,96 @@
+//===- OutlineKernels.cpp - One function per loop nest --------------------===//
+
+#include "seam/Pipeline/Passes.h"
+
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Transforms/RegionUtils.h"
+#include "llvm/ADT/SetVector.h"
+
+namespace seam {
+#define GEN_PASS_DEF_SEAMOUTLINEKERNELSPASS
+#include "seam/Pipeline/Passes.h.inc"
+} // namespace seam
+
+using namespace mlir;
+
+namespace {
+
+/// Values defined outside `op` that it uses, in first-use order.
+llvm::SetVector<Value> capturedValues(Operation *op) {
+  llvm::SetVector<Value> values;
+  for (Value v : op->getOperands())
+    values.insert(v);
+  for (Region &region : op->getRegions()) {
+    llvm::SetVector<Value> above;
+    getUsedValuesDefinedAbove(region, above);
+    values.insert(above.begin(), above.end());
+  }
+  return values;
+}
+
+/// Ops that are cheaper to clone into a kernel than to pass to it.
+bool isClonable(Operation *op) {
+  return op && (op->hasTrait<OpTrait::ConstantLike>() ||
+                isa<memref::GetGlobalOp>(op));
+}
+
+struct SeamOutlineKernelsPass
+    : public seam::impl::SeamOutlineKernelsPassBase<SeamOutlineKernelsPass> {
+  void outline(func::FuncOp func, SymbolTable &symbols) {
+    SmallVector<Operation *> kernels;
+    for (Operation &op : func.getBody().front())
+      if (op.getNumRegions() > 0 && op.getNumResults() == 0 &&
+          !op.hasTrait<OpTrait::IsTerminator>())
+        kernels.push_back(&op);
+    int index = 0;
+    for (Operation *kernel : kernels) {
+      llvm::SetVector<Value> captured = capturedValues(kernel);
+      SmallVector<Value> arguments;
+      SmallVector<Operation *> clones;
+      for (Value v : captured) {
+        if (isClonable(v.getDefiningOp()))
+          clones.push_back(v.getDefiningOp());
+        else
+          arguments.push_back(v);
+      }
+      OpBuilder builder(func);
+      auto callee = func::FuncOp::create(
+          builder, kernel->getLoc(),
+          (func.getSymName() + "_kernel_" + std::to_string(index++)).str(),
+          builder.getFunctionType(ValueRange(arguments).getTypes(), {}));
+      callee.setPrivate();
+      // Carried to the LLVM function as its `noinline` attribute.
+      callee->setAttr("passthrough",
+                      builder.getArrayAttr({builder.getStringAttr("noinline")}));
+      symbols.insert(callee);
+      Block *entry = callee.addEntryBlock();
+      OpBuilder body = OpBuilder::atBlockBegin(entry);
+      IRMapping mapping;
+      for (auto [value, arg] : llvm::zip(arguments, entry->getArguments()))
+        mapping.map(value, arg);
+      for (Operation *op : clones)
+        body.clone(*op, mapping);
+      body.clone(*kernel, mapping);
+      func::ReturnOp::create(body, kernel->getLoc());
+      OpBuilder at(kernel);
+      func::CallOp::create(at, kernel->getLoc(), callee, arguments);
+      kernel->erase();
+      for (Operation *op : clones)
+        if (op->use_empty())
+          op->erase();
+    }
+  }
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    SymbolTable symbols(module);
+    SmallVector<func::FuncOp> funcs(module.getOps<func::FuncOp>());
+    for (func::FuncOp func : funcs)
+      if (!func.isExternal() && !func->hasAttr("passthrough"))
+        outline(func, symbols);
+  }
+};
+
+} // namespace
