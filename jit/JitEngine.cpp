@@ -159,4 +159,8 @@ JitEngine::lookup(llvm::StringRef name) const {
   return engine->lookupPacked(name);
 }
 
+llvm::Expected<void *> JitEngine::lookupSymbol(llvm::StringRef name) const {
+  return engine->lookup(name);
+}
+
 } // namespace seam

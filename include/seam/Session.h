@@ -75,6 +75,16 @@ struct CompileOptions {
   std::function<void(const std::string &report)> onPartitionReport;
 };
 
+/// Where the time of the runs so far went in one offloaded region.
+struct RegionProfile {
+  /// The region (e.g. "dnnl_0") and the backend that runs it.
+  std::string region, backend;
+  int64_t runs = 0;
+  double milliseconds = 0;
+  /// Its kernels (library primitives, reorders included), with their times.
+  std::vector<std::pair<std::string, double>> kernels;
+};
+
 /// A compiled model.
 class Session {
 public:
@@ -98,6 +108,10 @@ public:
   /// Runs writing into `outputs` (every output, by name, preallocated).
   llvm::Error run(const std::map<std::string, Tensor> &inputs,
                   std::map<std::string, Tensor> &outputs) const;
+
+  /// The time spent so far in each offloaded region whose backend keeps
+  /// statistics (the dnnl backend does), in region order.
+  std::vector<RegionProfile> profile() const;
 
   struct Impl;
 

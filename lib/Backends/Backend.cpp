@@ -17,6 +17,11 @@ LogicalResult Backend::lowerRegion(func::FuncOp region) const {
 
 ArrayRef<RuntimeSymbol> Backend::getRuntimeSymbols() const { return {}; }
 
+std::optional<RegionStats>
+Backend::getRegionStats(StringRef, function_ref<void *(StringRef)>) const {
+  return std::nullopt;
+}
+
 //===----------------------------------------------------------------------===//
 // @seam_init and @seam_deinit
 //===----------------------------------------------------------------------===//

@@ -13,6 +13,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/SymbolTable.h"
 #include "mlir/Parser/Parser.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/SourceMgr.h"
@@ -71,6 +72,8 @@ struct Session::Impl {
   JitEngine::PackedFunction main = nullptr;
   /// @seam_deinit, when the module has one (kernel-library state to free).
   JitEngine::PackedFunction deinit = nullptr;
+  /// The offloaded regions (function name, backend), for profiles.
+  std::vector<std::pair<std::string, std::string>> regions;
 
   ~Impl() {
     if (deinit)
@@ -171,6 +174,12 @@ compile(OwningOpRef<ModuleOp> module, const CompileOptions &options,
                                .count());
   impl->threads = options.threads;
   impl->main = *fn;
+  module->walk([&](Operation *op) {
+    auto backend = op->getAttrOfType<StringAttr>("seam.backend");
+    auto symbol = op->getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName());
+    if (backend && symbol)
+      impl->regions.emplace_back(symbol.str(), backend.str());
+  });
   // Kernel-library state (oneDNN primitives, packed weights) is made once,
   // here; a module without offloaded regions has no @seam_init.
   if (module->lookupSymbol(mlir::seam::kInitFunctionName)) {
@@ -315,6 +324,26 @@ llvm::Error Session::run(const std::map<std::string, Tensor> &inputs,
   seam_set_num_threads(impl->threads);
   impl->main(args.data());
   return llvm::Error::success();
+}
+
+std::vector<RegionProfile> Session::profile() const {
+  std::vector<RegionProfile> profiles;
+  auto lookup = [&](llvm::StringRef name) -> void * {
+    auto address = impl->engine->lookupSymbol(name);
+    if (address)
+      return *address;
+    llvm::consumeError(address.takeError());
+    return nullptr;
+  };
+  for (const auto &[region, backendName] : impl->regions) {
+    const mlir::seam::Backend *backend = mlir::seam::lookupBackend(backendName);
+    std::optional<mlir::seam::RegionStats> stats =
+        backend ? backend->getRegionStats(region, lookup) : std::nullopt;
+    if (stats)
+      profiles.push_back({region, backendName, stats->runs,
+                          stats->milliseconds, std::move(stats->kernels)});
+  }
+  return profiles;
 }
 
 llvm::Expected<std::map<std::string, Tensor>>

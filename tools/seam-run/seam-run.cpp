@@ -3,10 +3,12 @@
 //   seam-run MODEL [--backends=dnnl,blas|none] [--input name=file.npy|file.pb ...]
 //            [--expect file ...] [--rtol R --atol A] [--bench N] [--threads T]
 //            [--input-shape name=DxD...] [--report] [--dump-ir DIR]
-//            [--save-outputs DIR]
+//            [--save-outputs DIR] [--profile]
 //
 // --report prints the partition table (per backend the regions, composites,
 // ops and share of FLOPs; every op left to the compiler and why) on stdout.
+// --profile prints, after the runs, the time per run of each offloaded
+// region and of each of its kernels, and of the rest.
 //
 // Exit status: 0 on success, 1 on an error, 2 when a comparison fails.
 // Scripts read `compare: PASS|FAIL max_abs=... max_rel=...` (one per output)
@@ -50,6 +52,9 @@ static cl::opt<std::string> dumpIr("dump-ir", cl::desc("Write the module after e
 static cl::opt<std::string> saveOutputs("save-outputs", cl::desc("Write each output as DIR/<name>.npy"));
 static cl::opt<unsigned> seed("seed", cl::desc("Seed of random inputs"), cl::init(0));
 static cl::opt<unsigned> optLevel("O", cl::desc("LLVM optimization level"), cl::init(3));
+static cl::opt<bool> profile("profile",
+                             cl::desc("Print where the time of the runs went: each offloaded "
+                                      "region, its kernels, and the rest (compiled code)"));
 
 static int fail(const llvm::Twine &message) {
   llvm::errs() << "seam-run: " << message << "\n";
@@ -111,6 +116,26 @@ static llvm::Expected<int> takeThreadsOption(int &argc, char **argv) {
   return threads;
 }
 
+/// Where the time of `runs` runs (`totalMs` in all) went: each offloaded
+/// region with its kernels (timed by its runtime), then the rest.
+static void printProfile(const seam::Session &session, int64_t runs, double totalMs) {
+  double perRun = totalMs / runs, offloaded = 0;
+  llvm::outs() << llvm::formatv("profile: {0} runs, {1:F3} ms/run\n", runs, perRun);
+  for (const seam::RegionProfile &region : session.profile()) {
+    double ms = region.runs ? region.milliseconds / region.runs : 0;
+    offloaded += ms;
+    llvm::outs() << llvm::formatv("  {0,9:F3} ms/run {1,5:F1}%  region {2} ({3}, {4} kernels)\n",
+                                  ms, 100 * ms / perRun, region.region, region.backend,
+                                  region.kernels.size());
+    for (const auto &[name, kernelMs] : region.kernels)
+      llvm::outs() << llvm::formatv("  {0,9:F3} ms/run {1,5:F1}%    {2}\n",
+                                    kernelMs / region.runs, 100 * kernelMs / region.runs / perRun,
+                                    name);
+  }
+  llvm::outs() << llvm::formatv("  {0,9:F3} ms/run {1,5:F1}%  compiled code and region calls\n",
+                                perRun - offloaded, 100 * (perRun - offloaded) / perRun);
+}
+
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   auto threads = takeThreadsOption(argc, argv);
@@ -156,7 +181,14 @@ int main(int argc, char **argv) {
     if (!inputs->count(info.name))
       (*inputs)[info.name] = seam::randomTensor(info.shape, seed + i);
 
+  // Every run, for --profile: the offloaded regions count them all too.
+  double runMs = 0;
+  int64_t runCount = 1;
+  auto firstStart = std::chrono::steady_clock::now();
   auto outputs = (*session)->run(*inputs);
+  runMs += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() -
+                                                     firstStart)
+               .count();
   if (!outputs)
     return fail(llvm::toString(outputs.takeError()));
   for (const seam::TensorInfo &info : (*session)->outputs()) {
@@ -197,9 +229,14 @@ int main(int argc, char **argv) {
   if (benchRuns > 0) {
     std::map<std::string, seam::Tensor> out = *outputs;
     unsigned warmup = std::min(benchRuns.getValue(), 5u);
+    auto warmupStart = std::chrono::steady_clock::now();
     for (unsigned i = 0; i < warmup; ++i)
       if (auto err = (*session)->run(*inputs, out))
         return fail(llvm::toString(std::move(err)));
+    runMs += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() -
+                                                       warmupStart)
+                 .count();
+    runCount += warmup;
     std::vector<double> times;
     for (unsigned i = 0; i < benchRuns; ++i) {
       auto start = std::chrono::steady_clock::now();
@@ -209,6 +246,9 @@ int main(int argc, char **argv) {
                           std::chrono::steady_clock::now() - start)
                           .count());
     }
+    for (double t : times)
+      runMs += t;
+    runCount += times.size();
     std::sort(times.begin(), times.end());
     double median = times.size() % 2 ? times[times.size() / 2]
                                      : (times[times.size() / 2 - 1] + times[times.size() / 2]) / 2;
@@ -216,5 +256,7 @@ int main(int argc, char **argv) {
     llvm::outs() << llvm::formatv("latency_ms: median={0:F3} min={1:F3} max={2:F3} runs={3}\n",
                                   median, times.front(), times.back(), times.size());
   }
+  if (profile)
+    printProfile(**session, runCount, runMs);
   return allPass ? 0 : 2;
 }

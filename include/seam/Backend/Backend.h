@@ -18,7 +18,10 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Support/LLVM.h"
 
+#include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace mlir::seam {
 
@@ -45,6 +48,14 @@ struct RuntimeSymbol {
   FunctionType (*getType)(MLIRContext *context);
   /// The function, for the JIT's symbol table.
   void *address;
+};
+
+/// What a lowered region did at run time (for profiles).
+struct RegionStats {
+  int64_t runs = 0;
+  double milliseconds = 0;
+  /// The kernels (library primitives) it runs and their total times.
+  std::vector<std::pair<std::string, double>> kernels;
 };
 
 /// A kernel library Seam can offload regions to.
@@ -80,6 +91,13 @@ public:
   /// table. The default is empty: a backend without a runtime, whose regions
   /// go through the compiled path like the rest of the model.
   virtual ArrayRef<RuntimeSymbol> getRuntimeSymbols() const;
+
+  /// The statistics of the lowered region `region` (the outlined function's
+  /// name) in a compiled module whose symbols `lookup` finds (null when
+  /// absent); nullopt when the backend keeps none (the default).
+  virtual std::optional<RegionStats>
+  getRegionStats(StringRef region,
+                 function_ref<void *(StringRef)> lookup) const;
 };
 
 //===----------------------------------------------------------------------===//

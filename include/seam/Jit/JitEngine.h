@@ -60,6 +60,9 @@ public:
 
   /// The packed entry of function `name`.
   llvm::Expected<PackedFunction> lookup(llvm::StringRef name) const;
+  /// The address of symbol `name` (a function or a global with external
+  /// linkage) as compiled, not packed.
+  llvm::Expected<void *> lookupSymbol(llvm::StringRef name) const;
 
 private:
   explicit JitEngine(std::unique_ptr<mlir::ExecutionEngine> engine);

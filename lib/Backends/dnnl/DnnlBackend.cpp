@@ -6,6 +6,8 @@
 #include "DnnlLowering.h"
 #include "DnnlPatterns.h"
 
+#include "runtime/DnnlRuntime.h"
+
 using namespace mlir;
 using namespace mlir::seam;
 
@@ -25,6 +27,25 @@ public:
   }
   ArrayRef<RuntimeSymbol> getRuntimeSymbols() const override {
     return dnnl::getDnnlApi();
+  }
+  std::optional<RegionStats>
+  getRegionStats(StringRef region,
+                 function_ref<void *(StringRef)> lookup) const override {
+    auto *handle = static_cast<void **>(lookup(dnnl::getHandleSymbol(region)));
+    if (!handle || !*handle)
+      return std::nullopt;
+    SeamDnnlRegionStats raw;
+    seam_dnnl_get_region_stats(*handle, &raw);
+    RegionStats stats;
+    stats.runs = raw.runs;
+    stats.milliseconds = raw.nanoseconds * 1e-6;
+    for (int64_t i = 0; i < raw.primitives; ++i) {
+      const char *name;
+      int64_t nanoseconds;
+      seam_dnnl_get_primitive_stats(*handle, i, &name, &nanoseconds);
+      stats.kernels.emplace_back(name, nanoseconds * 1e-6);
+    }
+    return stats;
   }
 };
 

@@ -89,14 +89,14 @@ RegionGlobals createGlobals(func::FuncOp region, StringRef description) {
   text.push_back('\0');
   auto textType = LLVM::LLVMArrayType::get(IntegerType::get(context, 8),
                                            text.size());
-  std::string prefix = ("__seam_" + region.getSymName()).str();
-  auto desc = LLVM::GlobalOp::create(b, loc, textType, /*isConstant=*/true,
-                                     LLVM::Linkage::Internal, prefix + "_desc",
-                                     b.getStringAttr(text));
-  auto handle = LLVM::GlobalOp::create(b, loc, pointerType(context),
-                                       /*isConstant=*/false,
-                                       LLVM::Linkage::Internal,
-                                       prefix + "_handle", Attribute());
+  auto desc = LLVM::GlobalOp::create(
+      b, loc, textType, /*isConstant=*/true, LLVM::Linkage::Internal,
+      ("__seam_" + region.getSymName() + "_desc").str(),
+      b.getStringAttr(text));
+  auto handle = LLVM::GlobalOp::create(
+      b, loc, pointerType(context), /*isConstant=*/false,
+      LLVM::Linkage::External, getHandleSymbol(region.getSymName()),
+      Attribute());
   Block *init = b.createBlock(&handle.getInitializerRegion());
   b.setInsertionPointToStart(init);
   LLVM::ReturnOp::create(b, loc,
@@ -173,6 +173,10 @@ void replaceBody(func::FuncOp region, const RegionGlobals &globals) {
 }
 
 } // namespace
+
+std::string mlir::seam::dnnl::getHandleSymbol(StringRef region) {
+  return ("__seam_" + region + "_handle").str();
+}
 
 LogicalResult mlir::seam::dnnl::lowerDnnlRegion(func::FuncOp region) {
   FailureOr<DescribedRegion> described = describeRegion(region);

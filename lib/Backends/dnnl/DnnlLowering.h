@@ -14,6 +14,10 @@ namespace mlir::seam::dnnl {
 /// @seam_deinit. See DnnlLowering.cpp for the IR.
 LogicalResult lowerDnnlRegion(func::FuncOp region);
 
+/// The global holding the runtime handle of region `region` (external, so
+/// that the session can find it for profiles).
+std::string getHandleSymbol(StringRef region);
+
 } // namespace mlir::seam::dnnl
 
 #endif // SEAM_LIB_BACKENDS_DNNL_DNNLLOWERING_H

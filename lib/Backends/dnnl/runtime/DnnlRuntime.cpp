@@ -57,3 +57,11 @@ extern "C" void seam_dnnl_get_region_stats(void *region,
   stats->runs = r->getRuns();
   stats->nanoseconds = r->getNanoseconds();
 }
+
+extern "C" void seam_dnnl_get_primitive_stats(void *region, int64_t index,
+                                              const char **name,
+                                              int64_t *nanoseconds) {
+  auto *r = static_cast<Region *>(region);
+  *name = r->getStepName(index).c_str();
+  *nanoseconds = r->getStepNanoseconds(index);
+}

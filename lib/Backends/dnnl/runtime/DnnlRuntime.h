@@ -48,6 +48,11 @@ typedef struct {
 /// Reads the statistics of `region`.
 void seam_dnnl_get_region_stats(void *region, SeamDnnlRegionStats *stats);
 
+/// What primitive `index` (0 <= index < primitives) of `region` computes,
+/// e.g. "conv 1x64x56x56 [brgconv:avx512_core]", and its total time.
+void seam_dnnl_get_primitive_stats(void *region, int64_t index,
+                                   const char **name, int64_t *nanoseconds);
+
 #ifdef __cplusplus
 }
 #endif

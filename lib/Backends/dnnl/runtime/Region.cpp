@@ -221,8 +221,16 @@ void Region::run(void *const *buffers) {
     if (slots[i].kind == Slot::Kind::Input ||
         slots[i].kind == Slot::Kind::Output)
       workspace->memories[i].set_data_handle(buffers[slots[i].buffer]);
-  for (size_t i = 0; i < steps.size(); ++i)
+  // CPU primitives run synchronously on this thread (and its OpenMP team):
+  // each step's time is its own.
+  auto last = std::chrono::steady_clock::now();
+  for (size_t i = 0; i < steps.size(); ++i) {
     steps[i].primitive.execute(workspace->stream, workspace->args[i]);
+    auto now = std::chrono::steady_clock::now();
+    stepNanoseconds[i].fetch_add(
+        std::chrono::duration_cast<std::chrono::nanoseconds>(now - last).count());
+    last = now;
+  }
   workspace->stream.wait();
   release(std::move(workspace));
   runs.fetch_add(1);
@@ -353,11 +361,21 @@ private:
     return region.slots[slot].base >= 0 ? region.slots[slot].base : slot;
   }
 
+  /// Adds a step; `what` and the primitive's implementation name it.
   void addStep(dnnl::primitive primitive, std::vector<std::pair<int, int>> args,
-               const memory::desc &scratchpad) {
+               const memory::desc &scratchpad, const std::string &what,
+               const char *implementation) {
     size_t size = scratchpad.get_size();
     region.scratchpadSize = std::max(region.scratchpadSize, size);
-    region.steps.push_back({std::move(primitive), std::move(args), size > 0});
+    region.steps.push_back({std::move(primitive), std::move(args), size > 0,
+                            what + " [" + implementation + "]"});
+  }
+
+  static std::string dimsText(const Dims &dims) {
+    std::string text;
+    for (size_t i = 0; i < dims.size(); ++i)
+      text += (i ? "x" : "") + std::to_string(dims[i]);
+    return text;
   }
 
   static dnnl::primitive_attr userScratchpad() {
@@ -372,7 +390,9 @@ private:
                                      getEngine(), region.slots[to].md,
                                      userScratchpad());
     addStep(dnnl::reorder(pd), {{DNNL_ARG_SRC, from}, {DNNL_ARG_DST, to}},
-            pd.scratchpad_desc());
+            pd.scratchpad_desc(),
+            "reorder " + dimsText(region.slots[to].md.dims()),
+            pd.impl_info_str());
   }
 
   /// A weight, seen through `from` (a view of its row-major data), reordered
@@ -518,7 +538,9 @@ private:
       sources.push_back(slot);
     int dst = destination(op, k, pd.dst_desc(), sources);
     args.push_back({DNNL_ARG_DST, dst});
-    addStep(Primitive(pd), std::move(args), pd.scratchpad_desc());
+    addStep(Primitive(pd), std::move(args), pd.scratchpad_desc(),
+            std::string(getOpKeyword(op.kind)) + " " + dimsText(dims(op.dst)),
+            pd.impl_info_str());
     produced(op.dst, dst);
   }
 
@@ -747,6 +769,9 @@ Region::Region(const RegionDesc &desc, const void *const *weights)
     : name(desc.name) {
   Builder(*this, desc, weights).build();
   planArena();
+  stepNanoseconds = std::make_unique<std::atomic<int64_t>[]>(steps.size());
+  for (size_t i = 0; i < steps.size(); ++i)
+    stepNanoseconds[i] = 0;
 }
 
 } // namespace seam::dnnl_region

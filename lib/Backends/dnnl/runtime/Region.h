@@ -46,6 +46,14 @@ public:
   int64_t getNumSteps() const { return static_cast<int64_t>(steps.size()); }
   int64_t getRuns() const { return runs.load(); }
   int64_t getNanoseconds() const { return nanoseconds.load(); }
+  /// What step `index` computes ("conv 1x64x56x56 [brgconv:avx512_core]")
+  /// and its total time over all runs.
+  const std::string &getStepName(int64_t index) const {
+    return steps[index].name;
+  }
+  int64_t getStepNanoseconds(int64_t index) const {
+    return stepNanoseconds[index].load();
+  }
   /// Bytes of the arena and of the scratchpad of one workspace.
   size_t getArenaSize() const { return arenaSize; }
   size_t getScratchpadSize() const { return scratchpadSize; }
@@ -69,6 +77,8 @@ public:
     dnnl::primitive primitive;
     std::vector<std::pair<int, int>> args;
     bool scratchpad = false;
+    /// For profiles: the op kind, result dims and oneDNN implementation.
+    std::string name;
   };
 
 private:
@@ -84,6 +94,7 @@ private:
   std::vector<Step> steps;
   size_t arenaSize = 0, scratchpadSize = 0;
   std::atomic<int64_t> runs{0}, nanoseconds{0};
+  std::unique_ptr<std::atomic<int64_t>[]> stepNanoseconds;
 
   std::mutex poolMutex;
   std::vector<std::unique_ptr<Workspace>> pool;
