@@ -33,6 +33,7 @@ getLowerToLLVMStages(const LowerToLLVMOptions &options) {
     addCleanup(pm);
     if (options.vectorize) {
       pm.addNestedPass<func::FuncOp>(createSeamConvToMatmulPass());
+      pm.addNestedPass<func::FuncOp>(createSeamUnrollPoolingWindowsPass());
       addCleanup(pm);
     }
     SeamParallelizePassOptions parallel;
