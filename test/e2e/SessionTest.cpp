@@ -1,0 +1,116 @@
+//===- SessionTest.cpp - The seam::Session C++ API ------------------------===//
+//
+// The compiled path (--backends=none) through the public API: outputs into
+// caller memory, errors that say what was expected, and one session run from
+// several threads at once giving the same results as one run. References
+// are NumPy's (test/e2e/make_references.py), never Seam's own.
+//
+//===----------------------------------------------------------------------===//
+
+#include "seam/Session.h"
+#include "seam/TensorIO.h"
+
+#include "gtest/gtest.h"
+
+#include <thread>
+
+namespace {
+
+constexpr const char *kModel = SEAM_SOURCE_DIR "/bench/models/tiny_resnet.onnx";
+constexpr const char *kInput = SEAM_SOURCE_DIR "/test/e2e/Inputs/tiny_resnet_input.npy";
+constexpr const char *kOutput = SEAM_SOURCE_DIR "/test/e2e/Inputs/tiny_resnet_output.npy";
+
+std::unique_ptr<seam::Session> compileTinyResNet(int threads) {
+  seam::CompileOptions options;
+  options.backends = {"none"};
+  options.threads = threads;
+  auto session = seam::Session::create(kModel, options);
+  EXPECT_TRUE(static_cast<bool>(session)) << llvm::toString(session.takeError());
+  return session ? std::move(*session) : nullptr;
+}
+
+seam::Tensor load(const char *path) {
+  auto file = seam::readTensorFile(path);
+  EXPECT_TRUE(static_cast<bool>(file)) << llvm::toString(file.takeError());
+  return file ? file->tensor : seam::Tensor();
+}
+
+TEST(Session, NamesShapesAndStages) {
+  seam::CompileOptions options;
+  options.backends = {"none"};
+  std::vector<std::string> stages;
+  options.onStage = [&](const std::string &stage, double) { stages.push_back(stage); };
+  auto session = seam::Session::create(kModel, options);
+  ASSERT_TRUE(static_cast<bool>(session)) << llvm::toString(session.takeError());
+  ASSERT_EQ((*session)->inputs().size(), 1u);
+  EXPECT_EQ((*session)->inputs()[0].name, "input");
+  EXPECT_EQ((*session)->inputs()[0].shape, (std::vector<int64_t>{1, 3, 32, 32}));
+  EXPECT_EQ((*session)->outputs()[0].name, "output");
+  EXPECT_EQ((*session)->outputs()[0].shape, (std::vector<int64_t>{1, 10}));
+  EXPECT_EQ(stages, (std::vector<std::string>{"import", "prepare", "linalg", "optimize",
+                                              "bufferize", "llvm", "jit"}));
+}
+
+TEST(Session, WritesOutputsIntoCallerMemory) {
+  auto session = compileTinyResNet(1);
+  ASSERT_TRUE(session);
+  seam::Tensor input = load(kInput), reference = load(kOutput);
+  std::vector<float> mine(10, -1.0f);
+  std::map<std::string, seam::Tensor> outputs = {
+      {"output", seam::Tensor::wrap(mine.data(), {1, 10})}};
+  ASSERT_FALSE(static_cast<bool>(session->run({{"input", input}}, outputs)));
+  seam::Tensor written = seam::Tensor::wrap(mine.data(), {1, 10});
+  seam::Comparison c = seam::compareTensors(written, reference, 1e-4, 1e-6);
+  EXPECT_TRUE(c.pass) << "max_abs=" << c.maxAbs;
+}
+
+TEST(Session, WrongInputsSayWhatWasExpected) {
+  auto session = compileTinyResNet(1);
+  ASSERT_TRUE(session);
+  auto message = [&](std::map<std::string, seam::Tensor> inputs) {
+    auto result = session->run(inputs);
+    return result ? std::string() : llvm::toString(result.takeError());
+  };
+  EXPECT_EQ(message({{"input", seam::Tensor::allocate({1, 3, 32, 31})}}),
+            "input 'input' has shape [1, 3, 32, 31] but the model expects [1, 3, 32, 32]");
+  EXPECT_EQ(message({}), "input 'input' is missing");
+  EXPECT_EQ(message({{"input", seam::Tensor::allocate({1, 3, 32, 32})},
+                     {"image", seam::Tensor::allocate({1})}}),
+            "the model has no input named 'image' (inputs: 'input')");
+}
+
+TEST(Session, MissingModelIsAnError) {
+  auto session = seam::Session::create("/nonexistent/model.onnx");
+  ASSERT_FALSE(static_cast<bool>(session));
+  std::string message = llvm::toString(session.takeError());
+  EXPECT_NE(message.find("cannot load '/nonexistent/model.onnx'"), std::string::npos)
+      << message;
+}
+
+TEST(Session, RunsFromSeveralThreadsAtOnce) {
+  for (int poolThreads : {1, 2}) {
+    auto session = compileTinyResNet(poolThreads);
+    ASSERT_TRUE(session);
+    seam::Tensor input = load(kInput), reference = load(kOutput);
+    std::vector<std::vector<float>> results(4, std::vector<float>(10));
+    std::vector<std::thread> callers;
+    for (int t = 0; t < 4; ++t)
+      callers.emplace_back([&, t] {
+        std::map<std::string, seam::Tensor> out = {
+            {"output", seam::Tensor::wrap(results[t].data(), {1, 10})}};
+        for (int i = 0; i < 20; ++i)
+          if (session->run({{"input", input}}, out))
+            return;
+      });
+    for (std::thread &t : callers)
+      t.join();
+    for (int t = 0; t < 4; ++t) {
+      seam::Tensor result = seam::Tensor::wrap(results[t].data(), {1, 10});
+      EXPECT_TRUE(seam::compareTensors(result, reference, 1e-4, 1e-6).pass)
+          << "caller " << t << " with a pool of " << poolThreads;
+      EXPECT_EQ(results[t], results[0]) << "caller " << t << " differs from caller 0";
+    }
+  }
+}
+
+} // namespace
