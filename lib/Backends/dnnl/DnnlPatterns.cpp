@@ -11,7 +11,9 @@
 //   softmax
 //
 // and, as single ops, elementwise ops oneDNN has as eltwise or binary
-// primitives, and concat. Each check says why it refuses.
+// primitives, concat, and reshape/flatten (views of the row-major data, so
+// that a classifier's flatten does not split a region). Each check says why
+// it refuses.
 //
 //===----------------------------------------------------------------------===//
 
@@ -172,7 +174,7 @@ Verdict mlir::seam::dnnl::supportsDnnlOp(Operation *op) {
   StringRef name = op->getName().getStringRef();
   bool eltwise = !getEltwiseSteps(op).empty();
   bool binary = !getBinaryAlgorithm(op).empty();
-  if (!eltwise && !binary && !isa<ConcatOp>(op))
+  if (!eltwise && !binary && !isa<ConcatOp, ReshapeOp, FlattenOp>(op))
     return Verdict::refuse(name + " is not supported outside a pattern");
   if (Verdict f32 = allF32()(op); !f32.accepted())
     return f32;

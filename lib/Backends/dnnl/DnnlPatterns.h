@@ -10,7 +10,8 @@ namespace mlir::seam::dnnl {
 /// The pattern table of the dnnl backend, in priority order.
 ArrayRef<PatternEntry> getDnnlPatterns();
 
-/// Whether the dnnl backend runs `op` on its own (eltwise, binary, concat).
+/// Whether the dnnl backend runs `op` on its own (eltwise, binary, concat,
+/// reshape, flatten).
 Verdict supportsDnnlOp(Operation *op);
 
 } // namespace mlir::seam::dnnl

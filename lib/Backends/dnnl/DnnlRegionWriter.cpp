@@ -143,6 +143,10 @@ private:
           d.axis = normalizeAxis(softmax.getAxis(), softmax.getInput());
           return true;
         })
+        .Case<ReshapeOp, FlattenOp>([&](Operation *) {
+          d.kind = OpKind::Reshape;
+          return true;
+        })
         .Case([&](ConcatOp concat) {
           d.kind = OpKind::Concat;
           d.axis = normalizeAxis(concat.getAxis(), concat.getResult());

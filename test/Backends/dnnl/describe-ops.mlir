@@ -85,3 +85,25 @@ func.func @norm_binary_concat(%x: tensor<1x4x4x4xf32>) -> (tensor<1x4x1x1xf32>, 
   %o = seam.concat %e, %r {axis = -3 : i64} : (tensor<1x4x4x4xf32>, tensor<1x4x4x4xf32>) -> tensor<1x8x4x4xf32>
   return %g, %o : tensor<1x4x1x1xf32>, tensor<1x8x4x4xf32>
 }
+
+// -----
+
+// Flatten and reshape are views of the row-major data (no primitive), so
+// that a classifier stays in the region of its convolutions.
+// CHECK-LABEL: seam-dnnl-region 1 dnnl_0
+// CHECK: pool dst=3 src=2 alg=avg_exclude kernel=4,4
+// CHECK-NEXT: reshape dst=4 src=3
+// CHECK-NEXT: matmul dst=7 src=4 weights=5 bias=6 trans_a=0 trans_b=1
+// CHECK-NEXT: reshape dst=8 src=7
+// CHECK-NEXT: output 8
+func.func @classifier(%x: tensor<1x4x4x4xf32>) -> tensor<2x5xf32> {
+  %w = arith.constant dense<0.5> : tensor<4x4x1x1xf32>
+  %c = seam.conv %x, %w : (tensor<1x4x4x4xf32>, tensor<4x4x1x1xf32>) -> tensor<1x4x4x4xf32>
+  %g = seam.global_avg_pool %c : (tensor<1x4x4x4xf32>) -> tensor<1x4x1x1xf32>
+  %f = seam.flatten %g : (tensor<1x4x1x1xf32>) -> tensor<1x4xf32>
+  %b = arith.constant dense<0.25> : tensor<10x4xf32>
+  %k = arith.constant dense<0.125> : tensor<10xf32>
+  %l = seam.gemm %f, %b, %k {trans_b = true} : (tensor<1x4xf32>, tensor<10x4xf32>, tensor<10xf32>) -> tensor<1x10xf32>
+  %r = seam.reshape %l : (tensor<1x10xf32>) -> tensor<2x5xf32>
+  return %r : tensor<2x5xf32>
+}

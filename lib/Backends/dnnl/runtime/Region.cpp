@@ -312,6 +312,13 @@ public:
         if (post.kind == PostOp::Kind::Sum)
           use(post.value);
     }
+    // A reshape's result is a view of its source's memory: the source lives
+    // as long as the view is used (a chain of reshapes, from the last).
+    for (size_t k = desc.ops.size(); k-- > 0;)
+      if (desc.ops[k].kind == OpKind::Reshape)
+        values[desc.ops[k].srcs[0]].lastUse =
+            std::max(values[desc.ops[k].srcs[0]].lastUse,
+                     values[desc.ops[k].dst].lastUse);
     for (size_t i = 0; i < desc.inputs.size(); ++i) {
       Slot slot{Slot::Kind::Input, rowMajor(dims(desc.inputs[i]))};
       slot.buffer = static_cast<int64_t>(i);
@@ -448,15 +455,18 @@ private:
   /// `value` seen through `view`, a descriptor of its row-major data.
   int viewOf(int64_t value, const memory::desc &view) {
     int plain = ensure(value, rowMajor(dims(value)));
-    if (region.slots[plain].md == view)
-      return plain;
-    Slot slot = region.slots[plain];
-    slot.md = view;
-    slot.base = baseOf(plain);
-    if (slot.kind == Slot::Kind::Static)
-      slot.memory = memory(view, getEngine(),
-                           region.slots[plain].memory.get_data_handle());
-    return addSlot(std::move(slot));
+    return region.slots[plain].md == view ? plain : addView(plain, view);
+  }
+
+  /// A slot for the memory of `slot` seen through `view`.
+  int addView(int slot, const memory::desc &view) {
+    Slot alias = region.slots[slot];
+    alias.md = view;
+    alias.base = baseOf(slot);
+    if (alias.kind == Slot::Kind::Static)
+      alias.memory = memory(view, getEngine(),
+                            region.slots[slot].memory.get_data_handle());
+    return addSlot(std::move(alias));
   }
 
   /// A new slot for the result `value` in layout `md`: the caller's output
@@ -576,7 +586,18 @@ private:
       return buildBatchNorm(op, k);
     case OpKind::Concat:
       return buildConcat(op, k);
+    case OpKind::Reshape:
+      return buildReshape(op);
     }
+  }
+
+  /// No primitive: the result is the source's row-major data seen with the
+  /// result's dims (the source is reordered to row-major first if needed).
+  void buildReshape(const OpDesc &op) {
+    if (numElements(dims(op.srcs[0])) != numElements(dims(op.dst)))
+      fail("reshape to another number of elements");
+    int plain = ensure(op.srcs[0], rowMajor(dims(op.srcs[0])));
+    produced(op.dst, addView(plain, rowMajor(dims(op.dst))));
   }
 
   void buildConv(const OpDesc &op, int64_t k) {

@@ -26,6 +26,7 @@ constexpr KindName kKinds[] = {
     {OpKind::Pool, "pool"},       {OpKind::Softmax, "softmax"},
     {OpKind::Eltwise, "eltwise"}, {OpKind::Binary, "binary"},
     {OpKind::BatchNorm, "batchnorm"}, {OpKind::Concat, "concat"},
+    {OpKind::Reshape, "reshape"},
 };
 
 //===----------------------------------------------------------------------===//
@@ -77,6 +78,9 @@ void printOp(std::ostream &os, const OpDesc &op) {
     break;
   case OpKind::Softmax:
     os << " src=" << op.srcs[0] << " axis=" << op.axis;
+    break;
+  case OpKind::Reshape:
+    os << " src=" << op.srcs[0];
     break;
   case OpKind::Eltwise:
     os << " src=" << op.srcs[0] << " alg=" << op.alg

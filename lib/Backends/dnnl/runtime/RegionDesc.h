@@ -50,6 +50,7 @@ enum class OpKind {
   Binary,    // dst src src1 alg
   BatchNorm, // dst src scale bias mean var epsilon
   Concat,    // dst srcs axis
+  Reshape,   // dst src: the same row-major data with the dst's dims (a view)
 };
 
 /// One fused post-op: an elementwise function of the result, or the sum

@@ -148,6 +148,14 @@ class Model:
         return self.op("seam.softmax", [x], ref.softmax_ref(x.array, axis),
                        {"axis": axis}, unary=True)
 
+    def reshape(self, x, shape):
+        y = x.array.reshape(shape)
+        return self.op("seam.reshape", [x], y)
+
+    def flatten(self, x):
+        y = x.array.reshape(x.array.shape[0], -1)
+        return self.op("seam.flatten", [x], y)
+
     def concat(self, values, axis):
         y = np.concatenate([v.array for v in values], axis=axis)
         return self.op("seam.concat", values, y, {"axis": axis})
@@ -444,9 +452,32 @@ def other_cases():
     yield m
 
 
+def view_cases():
+    """Flatten and reshape are views inside a region."""
+    m = Model("classifier_flatten_gemm",
+              [["conv_bias_relu", "global_avg_pool", "gemm_bias", "softmax"]])
+    x = m.arg(rand(1, 8, 6, 6))
+    c = m.unary("relu", m.conv(x, m.const(rand(16, 8, 3, 3)), m.const(rand(16))))
+    f = m.flatten(m.pool("global_avg_pool", c))
+    g = m.gemm(f, m.const(rand(10, 16)), m.const(rand(10)), trans_b=True)
+    m.ret(m.softmax(g, 1))
+    yield m
+
+    # A view of a value whose last other use is a sum post-op, used after it.
+    m = Model("reshape_view_outlives_sum",
+              [["conv_relu", "conv_sum_relu", "gemm"]])
+    x = m.arg(rand(1, 4, 4, 4))
+    a = m.unary("relu", m.conv(x, m.const(rand(4, 4, 1, 1))))
+    v = m.reshape(a, [1, 64])
+    c = m.conv(a, m.const(rand(4, 4, 3, 3)), pads=[1, 1, 1, 1])
+    c = m.unary("relu", m.binary("add", c, a))
+    m.ret(c, m.gemm(v, m.const(rand(64, 6))))
+    yield m
+
+
 def main():
     os.makedirs(OUT, exist_ok=True)
-    for group in (conv_cases, matmul_cases, pool_cases, other_cases):
+    for group in (conv_cases, matmul_cases, pool_cases, other_cases, view_cases):
         for model in group():
             model.write()
 
