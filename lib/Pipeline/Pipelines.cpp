@@ -33,7 +33,7 @@ getLowerToLLVMStages(const LowerToLLVMOptions &options) {
     addCleanup(pm);
     if (options.vectorize) {
       pm.addNestedPass<func::FuncOp>(createSeamConvToMatmulPass());
-      pm.addNestedPass<func::FuncOp>(createSeamUnrollPoolingWindowsPass());
+      pm.addNestedPass<func::FuncOp>(createSeamUnrollWindowsPass());
       addCleanup(pm);
     }
     SeamParallelizePassOptions parallel;

@@ -122,24 +122,25 @@ def SeamOutlineKernelsPass : Pass<"seam-outline-kernels", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::func::FuncDialect"];
 }
 
-def SeamUnrollPoolingWindowsPass
-    : Pass<"seam-unroll-pooling-windows", "::mlir::func::FuncOp"> {
-  let summary = "Rewrite NCHW max/sum pooling as one generic over the output";
+def SeamUnrollWindowsPass : Pass<"seam-unroll-windows", "::mlir::func::FuncOp"> {
+  let summary = "Pooling and depthwise convolution as one generic over the output";
   let description = [{
-    `linalg.pooling_nchw_max` / `linalg.pooling_nchw_sum` on tensors become a
-    `linalg.generic` over (n, c, oh, ow) that reads the kh x kw window
-    positions as separate operands, strided views of the input
-    (in[:, :, i * dh :: sh, j * dw :: sw], no copies), and combines them in
-    its body. The innermost loop then runs along the
-    output width, where LLVM vectorizes it, instead of along the 2- or
-    3-wide kernel window.
+    `linalg.pooling_nchw_max`, `linalg.pooling_nchw_sum` and
+    `linalg.depthwise_conv_2d_nchw_chw` on tensors become a `linalg.generic`
+    over (n, c, oh, ow) that reads the kh x kw window positions as separate
+    operands, strided views of the input (in[:, :, i * dh :: sh, j * dw :: sw],
+    no copies) and, for the convolution, the per-channel weight w[:, i, j],
+    and combines them in its body (max, sum, or multiply-add onto the
+    initial value). The innermost loop then runs along the output width,
+    where LLVM vectorizes it, instead of along the 2- to 7-wide window.
   }];
   let options = [
     Option<"maxWindow", "max-window", "int64_t", "64",
            "Largest window (kh * kw) to unroll">
   ];
   let dependentDialects = ["::mlir::linalg::LinalgDialect",
-                           "::mlir::arith::ArithDialect"];
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::tensor::TensorDialect"];
 }
 
 #endif // SEAM_PIPELINE_PASSES_TD
