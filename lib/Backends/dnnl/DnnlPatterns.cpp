@@ -11,9 +11,11 @@
 //   softmax
 //
 // and, as single ops, elementwise ops oneDNN has as eltwise or binary
-// primitives, concat, and reshape/flatten (views of the row-major data, so
-// that a classifier's flatten does not split a region). Each check says why
-// it refuses.
+// primitives, concat, reshape/flatten (views of the row-major data, so that
+// a classifier's flatten does not split a region), transpose and slice
+// (reorders of views: ShuffleNet's channel shuffle and split stay in the
+// region), and reduce_mean/reduce_sum (reduction). Each check says why it
+// refuses.
 //
 //===----------------------------------------------------------------------===//
 
@@ -174,7 +176,9 @@ Verdict mlir::seam::dnnl::supportsDnnlOp(Operation *op) {
   StringRef name = op->getName().getStringRef();
   bool eltwise = !getEltwiseSteps(op).empty();
   bool binary = !getBinaryAlgorithm(op).empty();
-  if (!eltwise && !binary && !isa<ConcatOp, ReshapeOp, FlattenOp>(op))
+  if (!eltwise && !binary &&
+      !isa<ConcatOp, ReshapeOp, FlattenOp, TransposeOp, SliceOp, ReduceMeanOp,
+           ReduceSumOp>(op))
     return Verdict::refuse(name + " is not supported outside a pattern");
   if (Verdict f32 = allF32()(op); !f32.accepted())
     return f32;
@@ -184,5 +188,9 @@ Verdict mlir::seam::dnnl::supportsDnnlOp(Operation *op) {
                            " is not supported");
   if (binary)
     return checkBinaryBroadcast(op);
+  if (auto slice = dyn_cast<SliceOp>(op))
+    for (const SliceOp::DimSlice &dim : slice.getDimSlices())
+      if (dim.step != 1 || dim.size == 0)
+        return Verdict::refuse("seam.slice with a step other than 1, or empty");
   return Verdict::accept();
 }

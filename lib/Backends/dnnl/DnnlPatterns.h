@@ -11,7 +11,7 @@ namespace mlir::seam::dnnl {
 ArrayRef<PatternEntry> getDnnlPatterns();
 
 /// Whether the dnnl backend runs `op` on its own (eltwise, binary, concat,
-/// reshape, flatten).
+/// reshape, flatten, transpose, slice, reduce_mean, reduce_sum).
 Verdict supportsDnnlOp(Operation *op);
 
 } // namespace mlir::seam::dnnl

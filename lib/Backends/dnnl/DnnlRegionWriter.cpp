@@ -28,6 +28,40 @@ int64_t normalizeAxis(int64_t axis, Value value) {
   return axis < 0 ? axis + rank : axis;
 }
 
+/// A reduce_mean over exactly the spatial dims of an N x C x D1.. input (1 to
+/// 3 of them).
+bool isSpatialMean(Operation *op) {
+  auto mean = dyn_cast<ReduceMeanOp>(op);
+  if (!mean)
+    return false;
+  int64_t rank = mean.getInput().getType().getRank();
+  SmallVector<int64_t> axes = mean.getNormalizedAxes();
+  if (rank < 3 || rank > 5 || static_cast<int64_t>(axes.size()) != rank - 2)
+    return false;
+  for (auto [i, axis] : llvm::enumerate(axes))
+    if (axis != static_cast<int64_t>(i) + 2)
+      return false;
+  return true;
+}
+
+/// For a reduction without keepdims: its result's shape with the reduced
+/// dims kept as 1 (what oneDNN computes).
+std::optional<SmallVector<int64_t>> getDroppedReduction(Operation *op) {
+  auto reduce = [](auto reduction) -> std::optional<SmallVector<int64_t>> {
+    if (reduction.getKeepdims())
+      return std::nullopt;
+    SmallVector<int64_t> shape(reduction.getInput().getType().getShape());
+    for (int64_t axis : reduction.getNormalizedAxes())
+      shape[axis] = 1;
+    return shape;
+  };
+  if (auto mean = dyn_cast<ReduceMeanOp>(op))
+    return reduce(mean);
+  if (auto sum = dyn_cast<ReduceSumOp>(op))
+    return reduce(sum);
+  return std::nullopt;
+}
+
 class RegionWriter {
 public:
   explicit RegionWriter(DescribedRegion &out) : out(out) {}
@@ -56,11 +90,15 @@ public:
 private:
   /// Numbers a new value.
   int64_t define(Value value) {
-    int64_t id = static_cast<int64_t>(out.desc.values.size());
-    out.desc.values.push_back(
-        toVector(cast<RankedTensorType>(value.getType()).getShape()));
+    int64_t id = define(cast<RankedTensorType>(value.getType()).getShape());
     ids[value] = id;
     return id;
+  }
+
+  /// Numbers a value of the runtime's that has no value in the IR.
+  int64_t define(ArrayRef<int64_t> shape) {
+    out.desc.values.push_back(toVector(shape));
+    return static_cast<int64_t>(out.desc.values.size()) - 1;
   }
 
   /// The number of a used value; a constant becomes a weight at its first use.
@@ -145,6 +183,38 @@ private:
         })
         .Case<ReshapeOp, FlattenOp>([&](Operation *) {
           d.kind = OpKind::Reshape;
+          return true;
+        })
+        .Case<ReduceMeanOp, ReduceSumOp>([&](Operation *op) {
+          d.kind = OpKind::Reduce;
+          d.alg = isa<ReduceMeanOp>(op) ? "mean" : "sum";
+          // A mean over all spatial dims is a global average pooling, which
+          // oneDNN has fast kernels for in every layout.
+          if (isSpatialMean(op)) {
+            ArrayRef<int64_t> shape =
+                cast<RankedTensorType>(op->getOperand(0).getType()).getShape();
+            size_t n = shape.size() - 2;
+            d.kind = OpKind::Pool;
+            d.alg = "avg_exclude";
+            d.kernel = toVector(shape.drop_front(2));
+            d.strides.assign(n, 1);
+            d.pads.assign(2 * n, 0);
+            d.dilations.assign(n, 1);
+          }
+          return true;
+        })
+        .Case([&](TransposeOp transpose) {
+          d.kind = OpKind::Transpose;
+          d.perm = toVector(transpose.getPerm());
+          return true;
+        })
+        .Case([&](SliceOp slice) {
+          d.kind = OpKind::Slice;
+          for (const SliceOp::DimSlice &dim : slice.getDimSlices()) {
+            if (dim.step != 1)
+              return false;
+            d.offsets.push_back(dim.start);
+          }
           return true;
         })
         .Case([&](ConcatOp concat) {
@@ -242,6 +312,17 @@ private:
     FailureOr<OpDesc> d = describe(op);
     if (failed(d))
       return failure();
+    if (std::optional<SmallVector<int64_t>> kept = getDroppedReduction(op)) {
+      // oneDNN keeps the reduced dims (as 1): a reshape then drops them.
+      d->dst = define(*kept);
+      OpDesc drop;
+      drop.kind = OpKind::Reshape;
+      drop.srcs = {d->dst};
+      out.desc.ops.push_back(std::move(*d));
+      drop.dst = define(op->getResult(0));
+      out.desc.ops.push_back(std::move(drop));
+      return success();
+    }
     d->dst = define(op->getResult(0));
     out.desc.ops.push_back(std::move(*d));
     return success();

@@ -107,3 +107,24 @@ func.func @classifier(%x: tensor<1x4x4x4xf32>) -> tensor<2x5xf32> {
   %r = seam.reshape %l : (tensor<1x10xf32>) -> tensor<2x5xf32>
   return %r : tensor<2x5xf32>
 }
+
+// -----
+
+// Transpose and slice are reorders of views (axes permuted, a block at
+// offsets); a mean over the spatial dims is a global average pooling, other
+// reductions a reduction, and a dropped reduced dim a reshape after it.
+// CHECK-LABEL: seam-dnnl-region 1 dnnl_0
+// CHECK: transpose dst=3 src=2 perm=0,2,3,1
+// CHECK-NEXT: slice dst=4 src=3 offsets=0,1,0,2
+// CHECK-NEXT: pool dst=5 src=2 alg=avg_exclude kernel=3,3 strides=1,1 pads=0,0,0,0 dilations=1,1
+// CHECK-NEXT: reshape dst=6 src=5
+// CHECK-NEXT: reduce dst=7 src=2 alg=sum
+func.func @views_reductions(%x: tensor<1x4x3x3xf32>) -> (tensor<1x2x3x2xf32>, tensor<1x4xf32>, tensor<1x1x3x3xf32>) {
+  %w = arith.constant dense<0.5> : tensor<4x4x1x1xf32>
+  %c = seam.conv %x, %w : (tensor<1x4x3x3xf32>, tensor<4x4x1x1xf32>) -> tensor<1x4x3x3xf32>
+  %t = seam.transpose %c {perm = array<i64: 0, 2, 3, 1>} : (tensor<1x4x3x3xf32>) -> tensor<1x3x3x4xf32>
+  %s = seam.slice %t {starts = array<i64: 1, 2>, ends = array<i64: 3, 4>, axes = array<i64: 1, 3>} : (tensor<1x3x3x4xf32>) -> tensor<1x2x3x2xf32>
+  %m = seam.reduce_mean %c {axes = array<i64: 2, 3>, keepdims = false} : (tensor<1x4x3x3xf32>) -> tensor<1x4xf32>
+  %r = seam.reduce_sum %c {axes = array<i64: 1>, keepdims = true} : (tensor<1x4x3x3xf32>) -> tensor<1x1x3x3xf32>
+  return %s, %m, %r : tensor<1x2x3x2xf32>, tensor<1x4xf32>, tensor<1x1x3x3xf32>
+}

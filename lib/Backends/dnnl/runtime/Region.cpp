@@ -588,7 +588,41 @@ private:
       return buildConcat(op, k);
     case OpKind::Reshape:
       return buildReshape(op);
+    case OpKind::Transpose:
+    case OpKind::Slice:
+      return buildCopyOfView(op);
+    case OpKind::Reduce:
+      return buildReduce(op, k);
     }
+  }
+
+  /// Transpose and slice: one reorder from a view of the source (its axes
+  /// permuted, or a block of it) into a row-major result. The view is of
+  /// the source's own layout when oneDNN can describe it, else of a
+  /// row-major copy.
+  void buildCopyOfView(const OpDesc &op) {
+    Dims dst = dims(op.dst);
+    auto view = [&](const memory::desc &md) {
+      if (op.kind == OpKind::Slice)
+        return md.submemory_desc(dst, toDims(op.offsets));
+      std::vector<int> inverse(op.perm.size());
+      for (size_t i = 0; i < op.perm.size(); ++i)
+        inverse[op.perm[i]] = static_cast<int>(i);
+      return md.permute_axes(inverse);
+    };
+    int source = ensure(op.srcs[0], layoutOf(op.srcs[0]));
+    memory::desc md;
+    try {
+      md = view(region.slots[source].md);
+    } catch (const dnnl::error &) {
+      source = ensure(op.srcs[0], rowMajor(dims(op.srcs[0])));
+      md = view(region.slots[source].md);
+    }
+    if (md.dims() != dst)
+      fail("the view does not have the result's dims");
+    int result = resultSlot(op.dst, rowMajor(dst));
+    addReorder(addView(source, md), result);
+    produced(op.dst, result);
   }
 
   /// No primitive: the result is the source's row-major data seen with the
@@ -728,6 +762,21 @@ private:
         op, k, pd,
         {{DNNL_ARG_SRC_0, ensure(op.srcs[0], pd.src_desc(0))},
          {DNNL_ARG_SRC_1, rhsArg(pd.src_desc(1))}});
+  }
+
+  void buildReduce(const OpDesc &op, int64_t k) {
+    using A = dnnl::algorithm;
+    if (op.alg != "mean" && op.alg != "sum")
+      fail("unknown reduction '" + op.alg + "'");
+    A alg = op.alg == "mean" ? A::reduction_mean : A::reduction_sum;
+    dnnl::reduction::primitive_desc pd =
+        withSourceLayout(op.srcs[0], [&](memory::desc src) {
+          return dnnl::reduction::primitive_desc(
+              dnnl::reduction::desc(alg, src, anyLayout(dims(op.dst)), 0, 0),
+              attributes(op), getEngine());
+        });
+    finish<dnnl::reduction::primitive_desc, dnnl::reduction>(
+        op, k, pd, {{DNNL_ARG_SRC, ensure(op.srcs[0], pd.src_desc())}});
   }
 
   void buildBatchNorm(const OpDesc &op, int64_t k) {

@@ -26,7 +26,8 @@ constexpr KindName kKinds[] = {
     {OpKind::Pool, "pool"},       {OpKind::Softmax, "softmax"},
     {OpKind::Eltwise, "eltwise"}, {OpKind::Binary, "binary"},
     {OpKind::BatchNorm, "batchnorm"}, {OpKind::Concat, "concat"},
-    {OpKind::Reshape, "reshape"},
+    {OpKind::Reshape, "reshape"},     {OpKind::Transpose, "transpose"},
+    {OpKind::Slice, "slice"},         {OpKind::Reduce, "reduce"},
 };
 
 //===----------------------------------------------------------------------===//
@@ -81,6 +82,17 @@ void printOp(std::ostream &os, const OpDesc &op) {
     break;
   case OpKind::Reshape:
     os << " src=" << op.srcs[0];
+    break;
+  case OpKind::Transpose:
+    os << " src=" << op.srcs[0];
+    list("perm", op.perm);
+    break;
+  case OpKind::Slice:
+    os << " src=" << op.srcs[0];
+    list("offsets", op.offsets);
+    break;
+  case OpKind::Reduce:
+    os << " src=" << op.srcs[0] << " alg=" << op.alg;
     break;
   case OpKind::Eltwise:
     os << " src=" << op.srcs[0] << " alg=" << op.alg
@@ -224,6 +236,8 @@ private:
       else if (key == "strides") ok = parseInts(value, ',', op.strides);
       else if (key == "pads") ok = parseInts(value, ',', op.pads);
       else if (key == "dilations") ok = parseInts(value, ',', op.dilations);
+      else if (key == "perm") ok = parseInts(value, ',', op.perm);
+      else if (key == "offsets") ok = parseInts(value, ',', op.offsets);
       else if (key == "group") ok = parseInt(value, op.group) && op.group > 0;
       else if (key == "axis") ok = parseInt(value, op.axis);
       else if (key == "trans_a") { ok = parseInt(value, flag); op.transA = flag; }

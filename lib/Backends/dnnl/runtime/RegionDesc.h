@@ -51,6 +51,9 @@ enum class OpKind {
   BatchNorm, // dst src scale bias mean var epsilon
   Concat,    // dst srcs axis
   Reshape,   // dst src: the same row-major data with the dst's dims (a view)
+  Transpose, // dst src perm: dst dim i is src dim perm[i]
+  Slice,     // dst src offsets: the dst-sized block of src at offsets
+  Reduce,    // dst src alg (mean, sum): over the dims where dst has 1
 };
 
 /// One fused post-op: an elementwise function of the result, or the sum
@@ -73,13 +76,13 @@ struct OpDesc {
   std::vector<int64_t> srcs;
   /// Conv and matmul bias value, or -1.
   int64_t bias = -1;
-  std::vector<int64_t> kernel, strides, pads, dilations;
+  std::vector<int64_t> kernel, strides, pads, dilations, perm, offsets;
   int64_t group = 1;
   int64_t axis = 0;
   bool transA = false, transB = false;
   float alpha = 1, beta = 1, epsilon = 1e-5f;
-  /// Pool: max, avg_include (padding counts), avg_exclude. Eltwise and
-  /// binary: the oneDNN algorithm name without its prefix.
+  /// Pool: max, avg_include (padding counts), avg_exclude. Eltwise, binary
+  /// and reduce: the oneDNN algorithm name without its prefix.
   std::string alg;
   std::vector<PostOp> postOps;
 };

@@ -152,6 +152,21 @@ class Model:
         y = x.array.reshape(shape)
         return self.op("seam.reshape", [x], y)
 
+    def transpose(self, x, perm):
+        return self.op("seam.transpose", [x], x.array.transpose(perm), {"perm": perm})
+
+    def slice(self, x, starts, ends, axes):
+        index = [slice(None)] * x.array.ndim
+        for a, b, e in zip(axes, starts, ends):
+            index[a] = slice(b, e)
+        return self.op("seam.slice", [x], x.array[tuple(index)],
+                       {"starts": starts, "ends": ends, "axes": axes})
+
+    def reduce(self, kind, x, axes, keepdims):
+        fn = np.mean if kind == "reduce_mean" else np.sum
+        y = fn(x.array.astype(np.float64), axis=tuple(axes), keepdims=keepdims)
+        return self.op("seam." + kind, [x], y, {"axes": axes, "keepdims": keepdims})
+
     def flatten(self, x):
         y = x.array.reshape(x.array.shape[0], -1)
         return self.op("seam.flatten", [x], y)
@@ -475,9 +490,33 @@ def view_cases():
     yield m
 
 
+def shuffle_cases():
+    """Transpose, slice and reductions inside a region (ShuffleNet's block)."""
+    m = Model("channel_shuffle_split", [["conv_relu", "conv_bias_relu"]])
+    x = m.arg(rand(1, 8, 4, 4))
+    c = m.unary("relu", m.conv(x, m.const(rand(8, 8, 1, 1))))
+    s = m.reshape(m.transpose(m.reshape(c, [1, 2, 4, 4, 4]), [0, 2, 1, 3, 4]),
+                  [1, 8, 4, 4])
+    a = m.slice(s, [0], [3], [1])
+    b = m.slice(s, [3, 1], [8, 4], [1, 2])
+    b = m.unary("relu", m.conv(b, m.const(rand(3, 5, 3, 3)), m.const(rand(3)),
+                               pads=[2, 1, 1, 1]))
+    m.ret(m.concat([a, b], 1))
+    yield m
+
+    m = Model("reduce_mean_sum", [["conv", "gemm"]])
+    x = m.arg(rand(1, 8, 5, 6))
+    c = m.conv(x, m.const(rand(8, 8, 1, 1)))
+    mean = m.reduce("reduce_mean", c, [2, 3], False)
+    m.ret(m.gemm(mean, m.const(rand(8, 4))), m.reduce("reduce_sum", c, [1], True),
+          m.reduce("reduce_mean", c, [3], False))
+    yield m
+
+
 def main():
     os.makedirs(OUT, exist_ok=True)
-    for group in (conv_cases, matmul_cases, pool_cases, other_cases, view_cases):
+    for group in (conv_cases, matmul_cases, pool_cases, other_cases, view_cases,
+                  shuffle_cases):
         for model in group():
             model.write()
 
