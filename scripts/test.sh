@@ -9,7 +9,7 @@ build="${SEAM_BUILD_DIR:-$root/build}"
 "$root/scripts/install-deps.sh" || exit 1
 "$root/scripts/build.sh" || { echo "build failed"; exit 1; }
 
-log="$build/test-results.log"
+log=$(mktemp "$build/test-results.XXXXXX.log")
 (cd "$build" && ctest --output-on-failure -V) > "$log" 2>&1
 status=$?
 
@@ -31,6 +31,7 @@ fi
 passed=$((lit_pass + lit_xfail + gt_pass))
 failed=$((lit_fail + gt_fail))
 if [ $status -ne 0 ] && [ $failed -eq 0 ]; then failed=1; fi  # a suite crashed before counting
+if [ $passed -eq 0 ]; then echo "no test ran"; failed=1; fi
 echo "lit: $lit_pass passed, $lit_xfail expectedly failed, $lit_fail failed; gtest: $gt_pass passed, $gt_fail failed"
 echo "$passed passed, $failed failed"
 [ $status -eq 0 ] && [ $failed -eq 0 ]
