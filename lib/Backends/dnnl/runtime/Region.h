@@ -85,6 +85,8 @@ private:
   struct Workspace;
   class Builder;
 
+  /// Makes the slots and steps (RegionBuilder.cpp).
+  void build(const RegionDesc &desc, const void *const *weights);
   std::unique_ptr<Workspace> acquire();
   void release(std::unique_ptr<Workspace> workspace);
   void planArena();

@@ -1,0 +1,690 @@
+//===- RegionBuilder.cpp - A region's primitives from its description -----===//
+//
+// Builds a Region once, when its session is created: one oneDNN primitive per
+// op of the description (layouts chosen by oneDNN), the weights reordered
+// into them, the slots values live in (caller buffers, arena, static
+// copies, views) and the steps (primitives and reorders) a run executes.
+//
+// oneDNN and the C++ standard library only: part of the dnnl runtime.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Region.h"
+
+#include <algorithm>
+#include <map>
+#include <stdexcept>
+
+namespace seam::dnnl_region {
+
+using dnnl::memory;
+using Dims = memory::dims;
+
+namespace {
+
+[[noreturn]] void fail(const std::string &message) {
+  throw std::runtime_error(message);
+}
+
+Dims toDims(const std::vector<int64_t> &values) {
+  return Dims(values.begin(), values.end());
+}
+
+/// Row-major strides of `dims`.
+Dims rowMajorStrides(const Dims &dims) {
+  Dims strides(dims.size());
+  int64_t stride = 1;
+  for (size_t i = dims.size(); i-- > 0;) {
+    strides[i] = stride;
+    stride *= dims[i];
+  }
+  return strides;
+}
+
+/// The row-major (plain) layout of `dims`: what generated code holds.
+memory::desc rowMajor(const Dims &dims) {
+  return memory::desc(dims, memory::data_type::f32, rowMajorStrides(dims));
+}
+
+/// Lets the primitive choose the layout.
+memory::desc anyLayout(const Dims &dims) {
+  return memory::desc(dims, memory::data_type::f32, memory::format_tag::any);
+}
+
+/// `dims` with leading ones up to `rank`.
+Dims padRank(const Dims &dims, size_t rank) {
+  Dims padded(rank - std::min(rank, dims.size()), 1);
+  padded.insert(padded.end(), dims.begin(), dims.end());
+  return padded;
+}
+
+/// The row-major data of `dims` seen with leading ones up to `rank` and, with
+/// `transpose`, its last two dims swapped (a view, not a copy).
+memory::desc matrixView(const Dims &dims, size_t rank, bool transpose) {
+  Dims padded = padRank(dims, rank);
+  Dims strides = rowMajorStrides(padded);
+  if (transpose) {
+    std::swap(padded[rank - 1], padded[rank - 2]);
+    std::swap(strides[rank - 1], strides[rank - 2]);
+  }
+  return memory::desc(padded, memory::data_type::f32, strides);
+}
+
+int64_t numElements(const Dims &dims) {
+  int64_t n = 1;
+  for (int64_t d : dims)
+    n *= d;
+  return n;
+}
+
+dnnl::algorithm eltwiseAlgorithm(const std::string &name) {
+  using A = dnnl::algorithm;
+  static const std::map<std::string, A> algorithms = {
+      {"relu", A::eltwise_relu},         {"tanh", A::eltwise_tanh},
+      {"elu", A::eltwise_elu},           {"abs", A::eltwise_abs},
+      {"sqrt", A::eltwise_sqrt},         {"linear", A::eltwise_linear},
+      {"logistic", A::eltwise_logistic}, {"exp", A::eltwise_exp},
+      {"log", A::eltwise_log},           {"clip", A::eltwise_clip},
+      {"hardswish", A::eltwise_hardswish}, {"gelu_erf", A::eltwise_gelu_erf},
+      {"swish", A::eltwise_swish},       {"soft_relu", A::eltwise_soft_relu},
+      {"square", A::eltwise_square},
+  };
+  auto it = algorithms.find(name);
+  if (it == algorithms.end())
+    fail("unknown eltwise algorithm '" + name + "'");
+  return it->second;
+}
+
+dnnl::algorithm binaryAlgorithm(const std::string &name) {
+  using A = dnnl::algorithm;
+  static const std::map<std::string, A> algorithms = {
+      {"add", A::binary_add}, {"mul", A::binary_mul}, {"sub", A::binary_sub},
+      {"div", A::binary_div}, {"max", A::binary_max}, {"min", A::binary_min},
+  };
+  auto it = algorithms.find(name);
+  if (it == algorithms.end())
+    fail("unknown binary algorithm '" + name + "'");
+  return it->second;
+}
+
+dnnl::algorithm poolAlgorithm(const std::string &name) {
+  if (name == "max")
+    return dnnl::algorithm::pooling_max;
+  if (name == "avg_include")
+    return dnnl::algorithm::pooling_avg_include_padding;
+  if (name == "avg_exclude")
+    return dnnl::algorithm::pooling_avg_exclude_padding;
+  fail("unknown pooling algorithm '" + name + "'");
+}
+
+/// ONNX dilations (1: none) as oneDNN's (0: none).
+Dims oneDnnDilations(const std::vector<int64_t> &dilations, size_t n) {
+  Dims result(n, 0);
+  for (size_t i = 0; i < n && i < dilations.size(); ++i)
+    result[i] = dilations[i] - 1;
+  return result;
+}
+
+/// ONNX pads (begins, then ends) as oneDNN's left and right padding.
+std::pair<Dims, Dims> splitPads(const std::vector<int64_t> &pads, size_t n) {
+  Dims left(n, 0), right(n, 0);
+  for (size_t i = 0; i < n && 2 * n == pads.size(); ++i) {
+    left[i] = pads[i];
+    right[i] = pads[n + i];
+  }
+  return {left, right};
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Builder: primitives, slots and steps from the description
+//===----------------------------------------------------------------------===//
+
+class Region::Builder {
+public:
+  Builder(Region &region, const RegionDesc &desc, const void *const *weights)
+      : region(region), desc(desc), weights(weights),
+        values(desc.values.size()), stream(getEngine()) {
+    for (size_t i = 0; i < desc.weights.size(); ++i)
+      values[desc.weights[i]].weight = static_cast<int64_t>(i);
+    for (size_t i = 0; i < desc.outputs.size(); ++i)
+      values[desc.outputs[i]].output = static_cast<int64_t>(i);
+    for (size_t k = 0; k < desc.ops.size(); ++k) {
+      auto use = [&](int64_t v) { values[v].lastUse = static_cast<int64_t>(k); };
+      for (int64_t v : desc.ops[k].srcs)
+        use(v);
+      if (desc.ops[k].bias >= 0)
+        use(desc.ops[k].bias);
+      for (const PostOp &post : desc.ops[k].postOps)
+        if (post.kind == PostOp::Kind::Sum)
+          use(post.value);
+    }
+    // A reshape's result is a view of its source's memory: the source lives
+    // as long as the view is used (a chain of reshapes, from the last).
+    for (size_t k = desc.ops.size(); k-- > 0;)
+      if (desc.ops[k].kind == OpKind::Reshape)
+        values[desc.ops[k].srcs[0]].lastUse =
+            std::max(values[desc.ops[k].srcs[0]].lastUse,
+                     values[desc.ops[k].dst].lastUse);
+    for (size_t i = 0; i < desc.inputs.size(); ++i) {
+      Slot slot{Slot::Kind::Input, rowMajor(dims(desc.inputs[i]))};
+      slot.buffer = static_cast<int64_t>(i);
+      values[desc.inputs[i]].home = addSlot(std::move(slot));
+    }
+  }
+
+  void build() {
+    for (size_t k = 0; k < desc.ops.size(); ++k) {
+      const OpDesc &op = desc.ops[k];
+      try {
+        buildOp(op, static_cast<int64_t>(k));
+      } catch (const dnnl::error &e) {
+        fail(std::string("op ") + std::to_string(k) + " (" +
+             getOpKeyword(op.kind) + "): oneDNN: " + e.what());
+      } catch (const std::runtime_error &e) {
+        fail(std::string("op ") + std::to_string(k) + " (" +
+             getOpKeyword(op.kind) + "): " + e.what());
+      }
+    }
+    for (size_t i = 0; i < desc.outputs.size(); ++i)
+      if (values[desc.outputs[i]].home < 0)
+        fail("output " + std::to_string(i) + " is not computed by the region");
+    stream.wait();
+  }
+
+private:
+  struct ValueInfo {
+    /// The slot the value was produced in (or its input buffer); -1 for
+    /// weights, which only have static copies.
+    int home = -1;
+    /// Copies in other layouts.
+    std::vector<int> variants;
+    int64_t lastUse = -1;
+    int64_t output = -1;
+    int64_t weight = -1;
+  };
+
+  Dims dims(int64_t value) const { return toDims(desc.values[value]); }
+
+  int addSlot(Slot slot) {
+    region.slots.push_back(std::move(slot));
+    return static_cast<int>(region.slots.size()) - 1;
+  }
+
+  int baseOf(int slot) const {
+    return region.slots[slot].base >= 0 ? region.slots[slot].base : slot;
+  }
+
+  /// Adds a step; `what` and the primitive's implementation name it.
+  void addStep(dnnl::primitive primitive, std::vector<std::pair<int, int>> args,
+               const memory::desc &scratchpad, const std::string &what,
+               const char *implementation) {
+    size_t size = scratchpad.get_size();
+    region.scratchpadSize = std::max(region.scratchpadSize, size);
+    region.steps.push_back({std::move(primitive), std::move(args), size > 0,
+                            what + " [" + implementation + "]"});
+  }
+
+  static std::string dimsText(const Dims &dims) {
+    std::string text;
+    for (size_t i = 0; i < dims.size(); ++i)
+      text += (i ? "x" : "") + std::to_string(dims[i]);
+    return text;
+  }
+
+  static dnnl::primitive_attr userScratchpad() {
+    dnnl::primitive_attr attr;
+    attr.set_scratchpad_mode(dnnl::scratchpad_mode::user);
+    return attr;
+  }
+
+  /// Copies slot `from` into slot `to` (any layouts, same dims) at run time.
+  void addReorder(int from, int to) {
+    dnnl::reorder::primitive_desc pd(getEngine(), region.slots[from].md,
+                                     getEngine(), region.slots[to].md,
+                                     userScratchpad());
+    addStep(dnnl::reorder(pd), {{DNNL_ARG_SRC, from}, {DNNL_ARG_DST, to}},
+            pd.scratchpad_desc(),
+            "reorder " + dimsText(region.slots[to].md.dims()),
+            pd.impl_info_str());
+  }
+
+  /// A weight, seen through `from` (a view of its row-major data), reordered
+  /// now into an owned memory of layout `to`, scaled by `scale`.
+  int staticCopy(int64_t value, const memory::desc &from,
+                 const memory::desc &to, float scale = 1.0f) {
+    if (numElements(from.dims()) != numElements(dims(value)))
+      fail("weight " + std::to_string(value) + " seen with another size");
+    const void *data = weights[values[value].weight];
+    memory source(from, getEngine(), const_cast<void *>(data));
+    memory target(to, getEngine());
+    dnnl::primitive_attr attr;
+    if (scale != 1.0f)
+      attr.set_output_scales(0, {scale});
+    dnnl::reorder(dnnl::reorder::primitive_desc(getEngine(), from, getEngine(),
+                                                to, attr))
+        .execute(stream, source, target);
+    Slot slot{Slot::Kind::Static, to};
+    slot.memory = target;
+    return addSlot(std::move(slot));
+  }
+
+  /// A slot holding `value` in layout `md` (same dims): where it is, or a
+  /// copy (a static one for weights, a reorder at run time otherwise).
+  int ensure(int64_t value, const memory::desc &md) {
+    ValueInfo &info = values[value];
+    if (info.home >= 0 && region.slots[info.home].md == md)
+      return info.home;
+    for (int slot : info.variants)
+      if (region.slots[slot].md == md)
+        return slot;
+    int slot;
+    if (info.weight >= 0) {
+      slot = staticCopy(value, rowMajor(md.dims()), md);
+    } else {
+      if (info.home < 0)
+        fail("value " + std::to_string(value) + " is used before it is computed");
+      if (md.dims() != dims(value))
+        fail("value " + std::to_string(value) + " seen with other dims");
+      slot = addSlot({Slot::Kind::Arena, md});
+      addReorder(info.home, slot);
+    }
+    values[value].variants.push_back(slot);
+    return slot;
+  }
+
+  /// The layout `value` is in now (row-major for weights).
+  memory::desc layoutOf(int64_t value) const {
+    const ValueInfo &info = values[value];
+    return info.home >= 0 ? region.slots[info.home].md : rowMajor(dims(value));
+  }
+
+  /// `value` seen through `view`, a descriptor of its row-major data.
+  int viewOf(int64_t value, const memory::desc &view) {
+    int plain = ensure(value, rowMajor(dims(value)));
+    return region.slots[plain].md == view ? plain : addView(plain, view);
+  }
+
+  /// A slot for the memory of `slot` seen through `view`.
+  int addView(int slot, const memory::desc &view) {
+    Slot alias = region.slots[slot];
+    alias.md = view;
+    alias.base = baseOf(slot);
+    if (alias.kind == Slot::Kind::Static)
+      alias.memory = memory(view, getEngine(),
+                            region.slots[slot].memory.get_data_handle());
+    return addSlot(std::move(alias));
+  }
+
+  /// A new slot for the result `value` in layout `md`: the caller's output
+  /// buffer when `value` is an output and `md` is row-major, else the arena.
+  int resultSlot(int64_t value, const memory::desc &md) {
+    if (values[value].output >= 0 && md == rowMajor(dims(value))) {
+      Slot slot{Slot::Kind::Output, md};
+      slot.buffer =
+          static_cast<int64_t>(desc.inputs.size()) + values[value].output;
+      return addSlot(std::move(slot));
+    }
+    return addSlot({Slot::Kind::Arena, md});
+  }
+
+  /// The destination of `op` (its primitive chose `md`), with its sum
+  /// post-op's residual in it: the residual's own arena memory when this
+  /// is its last use (in place), else a copy of it.
+  int destination(const OpDesc &op, int64_t k, const memory::desc &md,
+                  const std::vector<int> &sources) {
+    const PostOp *sum = nullptr;
+    for (const PostOp &post : op.postOps)
+      if (post.kind == PostOp::Kind::Sum)
+        sum = &post;
+    if (!sum)
+      return resultSlot(op.dst, md);
+    ValueInfo &residual = values[sum->value];
+    if (residual.weight < 0 && residual.lastUse == k) {
+      std::vector<int> held = residual.variants;
+      held.push_back(residual.home);
+      for (int slot : held) {
+        const Slot &s = region.slots[slot];
+        bool isSource = std::any_of(sources.begin(), sources.end(), [&](int x) {
+          return baseOf(x) == baseOf(slot);
+        });
+        if (s.kind == Slot::Kind::Arena && s.base < 0 && s.md == md && !isSource)
+          return slot;
+      }
+    }
+    int slot = resultSlot(op.dst, md);
+    int from = residual.weight >= 0 ? ensure(sum->value, md) : residual.home;
+    addReorder(from, slot);
+    return slot;
+  }
+
+  /// Records where `value` was computed, and copies it to its output buffer
+  /// when it is an output computed elsewhere.
+  void produced(int64_t value, int slot) {
+    values[value].home = slot;
+    values[value].variants.clear();
+    if (values[value].output >= 0 &&
+        region.slots[slot].kind != Slot::Kind::Output) {
+      Slot out{Slot::Kind::Output, rowMajor(dims(value))};
+      out.buffer = static_cast<int64_t>(desc.inputs.size()) + values[value].output;
+      addReorder(slot, addSlot(std::move(out)));
+    }
+  }
+
+  dnnl::primitive_attr attributes(const OpDesc &op) {
+    dnnl::primitive_attr attr = userScratchpad();
+    dnnl::post_ops postOps;
+    for (const PostOp &post : op.postOps) {
+      if (post.kind == PostOp::Kind::Sum)
+        postOps.append_sum(1.0f);
+      else
+        postOps.append_eltwise(1.0f, eltwiseAlgorithm(post.alg), post.alpha,
+                               post.beta);
+    }
+    attr.set_post_ops(postOps);
+    return attr;
+  }
+
+  /// Adds the step of a primitive `pd` computing `op.dst` from `args` (the
+  /// destination is added here) and records the result.
+  template <typename PrimitiveDesc, typename Primitive>
+  void finish(const OpDesc &op, int64_t k, const PrimitiveDesc &pd,
+              std::vector<std::pair<int, int>> args) {
+    std::vector<int> sources;
+    for (auto [arg, slot] : args)
+      sources.push_back(slot);
+    int dst = destination(op, k, pd.dst_desc(), sources);
+    args.push_back({DNNL_ARG_DST, dst});
+    addStep(Primitive(pd), std::move(args), pd.scratchpad_desc(),
+            std::string(getOpKeyword(op.kind)) + " " + dimsText(dims(op.dst)),
+            pd.impl_info_str());
+    produced(op.dst, dst);
+  }
+
+  /// Creates a primitive descriptor with `make(layout of the source)`; if
+  /// oneDNN has no implementation for that layout, with row-major instead.
+  template <typename Make>
+  auto withSourceLayout(int64_t source, Make make) {
+    memory::desc layout = layoutOf(source), plain = rowMajor(dims(source));
+    if (layout == plain)
+      return make(plain);
+    try {
+      return make(layout);
+    } catch (const dnnl::error &) {
+      return make(plain);
+    }
+  }
+
+  void buildOp(const OpDesc &op, int64_t k) {
+    switch (op.kind) {
+    case OpKind::Conv:
+      return buildConv(op, k);
+    case OpKind::MatMul:
+      return buildMatMul(op, k);
+    case OpKind::Pool:
+      return buildPool(op, k);
+    case OpKind::Softmax:
+      return buildSoftmax(op, k);
+    case OpKind::Eltwise:
+      return buildEltwise(op, k);
+    case OpKind::Binary:
+      return buildBinary(op, k);
+    case OpKind::BatchNorm:
+      return buildBatchNorm(op, k);
+    case OpKind::Concat:
+      return buildConcat(op, k);
+    case OpKind::Reshape:
+      return buildReshape(op);
+    case OpKind::Transpose:
+    case OpKind::Slice:
+      return buildCopyOfView(op);
+    case OpKind::Reduce:
+      return buildReduce(op, k);
+    }
+  }
+
+  /// Transpose and slice: one reorder from a view of the source (its axes
+  /// permuted, or a block of it) into a row-major result. The view is of
+  /// the source's own layout when oneDNN can describe it, else of a
+  /// row-major copy.
+  void buildCopyOfView(const OpDesc &op) {
+    Dims dst = dims(op.dst);
+    auto view = [&](const memory::desc &md) {
+      if (op.kind == OpKind::Slice)
+        return md.submemory_desc(dst, toDims(op.offsets));
+      std::vector<int> inverse(op.perm.size());
+      for (size_t i = 0; i < op.perm.size(); ++i)
+        inverse[op.perm[i]] = static_cast<int>(i);
+      return md.permute_axes(inverse);
+    };
+    int source = ensure(op.srcs[0], layoutOf(op.srcs[0]));
+    memory::desc md;
+    try {
+      md = view(region.slots[source].md);
+    } catch (const dnnl::error &) {
+      source = ensure(op.srcs[0], rowMajor(dims(op.srcs[0])));
+      md = view(region.slots[source].md);
+    }
+    if (md.dims() != dst)
+      fail("the view does not have the result's dims");
+    int result = resultSlot(op.dst, rowMajor(dst));
+    addReorder(addView(source, md), result);
+    produced(op.dst, result);
+  }
+
+  /// No primitive: the result is the source's row-major data seen with the
+  /// result's dims (the source is reordered to row-major first if needed).
+  void buildReshape(const OpDesc &op) {
+    if (numElements(dims(op.srcs[0])) != numElements(dims(op.dst)))
+      fail("reshape to another number of elements");
+    int plain = ensure(op.srcs[0], rowMajor(dims(op.srcs[0])));
+    produced(op.dst, addView(plain, rowMajor(dims(op.dst))));
+  }
+
+  void buildConv(const OpDesc &op, int64_t k) {
+    Dims src = dims(op.srcs[0]), weightDims = dims(op.srcs[1]), dst = dims(op.dst);
+    size_t n = src.size() - 2;
+    if (op.group > 1) {
+      // ONNX M x C/g x k... is oneDNN's g x M/g x C/g x k... (same memory).
+      weightDims[0] /= op.group;
+      weightDims.insert(weightDims.begin(), op.group);
+    }
+    auto [padLeft, padRight] = splitPads(op.pads, n);
+    Dims strides = toDims(op.strides);
+    Dims dilations = oneDnnDilations(op.dilations, n);
+    using Conv = dnnl::convolution_forward;
+    auto kind = dnnl::prop_kind::forward_inference;
+    auto alg = dnnl::algorithm::convolution_direct;
+    Conv::desc d =
+        op.bias >= 0
+            ? Conv::desc(kind, alg, anyLayout(src), anyLayout(weightDims),
+                         rowMajor(dims(op.bias)), anyLayout(dst), strides,
+                         dilations, padLeft, padRight)
+            : Conv::desc(kind, alg, anyLayout(src), anyLayout(weightDims),
+                         anyLayout(dst), strides, dilations, padLeft, padRight);
+    Conv::primitive_desc pd(d, attributes(op), getEngine());
+    std::vector<std::pair<int, int>> args = {
+        {DNNL_ARG_SRC, ensure(op.srcs[0], pd.src_desc())},
+        {DNNL_ARG_WEIGHTS, ensure(op.srcs[1], pd.weights_desc())}};
+    if (op.bias >= 0)
+      args.push_back({DNNL_ARG_BIAS, ensure(op.bias, pd.bias_desc())});
+    finish<Conv::primitive_desc, Conv>(op, k, pd, std::move(args));
+  }
+
+  void buildMatMul(const OpDesc &op, int64_t k) {
+    Dims dst = dims(op.dst);
+    size_t rank = dst.size();
+    memory::desc srcView = matrixView(dims(op.srcs[0]), rank, op.transA);
+    memory::desc weightView = matrixView(dims(op.srcs[1]), rank, op.transB);
+    bool constantWeights = values[op.srcs[1]].weight >= 0;
+    if (op.alpha != 1.0f && !constantWeights)
+      fail("alpha needs constant weights");
+    memory::desc biasLayout;
+    if (op.bias >= 0)
+      biasLayout = rowMajor(padRank(dims(op.bias), rank));
+    dnnl::matmul::desc d(srcView,
+                         constantWeights ? anyLayout(weightView.dims())
+                                         : weightView,
+                         biasLayout, anyLayout(dst));
+    dnnl::matmul::primitive_desc pd(d, attributes(op), getEngine());
+    int weights = constantWeights
+                      ? staticCopy(op.srcs[1], weightView, pd.weights_desc(),
+                                   op.alpha)
+                      : viewOf(op.srcs[1], weightView);
+    std::vector<std::pair<int, int>> args = {
+        {DNNL_ARG_SRC, viewOf(op.srcs[0], srcView)},
+        {DNNL_ARG_WEIGHTS, weights}};
+    if (op.bias >= 0) {
+      if (values[op.bias].weight < 0)
+        fail("the bias must be constant");
+      args.push_back({DNNL_ARG_BIAS, staticCopy(op.bias, biasLayout,
+                                                pd.bias_desc(), op.beta)});
+    }
+    finish<dnnl::matmul::primitive_desc, dnnl::matmul>(op, k, pd,
+                                                       std::move(args));
+  }
+
+  void buildPool(const OpDesc &op, int64_t k) {
+    Dims dst = dims(op.dst);
+    size_t n = dst.size() - 2;
+    auto [padLeft, padRight] = splitPads(op.pads, n);
+    using Pool = dnnl::pooling_v2_forward;
+    Pool::primitive_desc pd = withSourceLayout(op.srcs[0], [&](memory::desc src) {
+      return Pool::primitive_desc(
+          Pool::desc(dnnl::prop_kind::forward_inference, poolAlgorithm(op.alg),
+                     src, anyLayout(dst), toDims(op.strides),
+                     toDims(op.kernel), oneDnnDilations(op.dilations, n),
+                     padLeft, padRight),
+          attributes(op), getEngine());
+    });
+    finish<Pool::primitive_desc, Pool>(
+        op, k, pd, {{DNNL_ARG_SRC, ensure(op.srcs[0], pd.src_desc())}});
+  }
+
+  void buildSoftmax(const OpDesc &op, int64_t k) {
+    using Softmax = dnnl::softmax_forward;
+    int axis = static_cast<int>(op.axis);
+    Softmax::primitive_desc pd =
+        withSourceLayout(op.srcs[0], [&](memory::desc src) {
+          return Softmax::primitive_desc(
+              Softmax::desc(dnnl::prop_kind::forward_inference, src, axis),
+              attributes(op), getEngine());
+        });
+    finish<Softmax::primitive_desc, Softmax>(
+        op, k, pd, {{DNNL_ARG_SRC, ensure(op.srcs[0], pd.src_desc())}});
+  }
+
+  void buildEltwise(const OpDesc &op, int64_t k) {
+    using Eltwise = dnnl::eltwise_forward;
+    Eltwise::primitive_desc pd =
+        withSourceLayout(op.srcs[0], [&](memory::desc src) {
+          return Eltwise::primitive_desc(
+              Eltwise::desc(dnnl::prop_kind::forward_inference,
+                            eltwiseAlgorithm(op.alg), src, op.alpha, op.beta),
+              attributes(op), getEngine());
+        });
+    finish<Eltwise::primitive_desc, Eltwise>(
+        op, k, pd, {{DNNL_ARG_SRC, ensure(op.srcs[0], pd.src_desc())}});
+  }
+
+  void buildBinary(const OpDesc &op, int64_t k) {
+    Dims dst = dims(op.dst), rhs = dims(op.srcs[1]);
+    if (dims(op.srcs[0]) != dst)
+      fail("the first operand of a binary op must have the result's shape");
+    Dims rhsDims = padRank(rhs, dst.size());
+    bool sameShape = rhsDims == dst;
+    // A broadcast operand is read row-major (with leading ones).
+    auto rhsArg = [&](const memory::desc &md) {
+      return sameShape ? ensure(op.srcs[1], md) : viewOf(op.srcs[1], md);
+    };
+    dnnl::binary::primitive_desc pd =
+        withSourceLayout(op.srcs[0], [&](memory::desc src) {
+          memory::desc rhsMd = sameShape ? src : rowMajor(rhsDims);
+          return dnnl::binary::primitive_desc(
+              dnnl::binary::desc(binaryAlgorithm(op.alg), src, rhsMd,
+                                 anyLayout(dst)),
+              attributes(op), getEngine());
+        });
+    finish<dnnl::binary::primitive_desc, dnnl::binary>(
+        op, k, pd,
+        {{DNNL_ARG_SRC_0, ensure(op.srcs[0], pd.src_desc(0))},
+         {DNNL_ARG_SRC_1, rhsArg(pd.src_desc(1))}});
+  }
+
+  void buildReduce(const OpDesc &op, int64_t k) {
+    using A = dnnl::algorithm;
+    if (op.alg != "mean" && op.alg != "sum")
+      fail("unknown reduction '" + op.alg + "'");
+    A alg = op.alg == "mean" ? A::reduction_mean : A::reduction_sum;
+    dnnl::reduction::primitive_desc pd =
+        withSourceLayout(op.srcs[0], [&](memory::desc src) {
+          return dnnl::reduction::primitive_desc(
+              dnnl::reduction::desc(alg, src, anyLayout(dims(op.dst)), 0, 0),
+              attributes(op), getEngine());
+        });
+    finish<dnnl::reduction::primitive_desc, dnnl::reduction>(
+        op, k, pd, {{DNNL_ARG_SRC, ensure(op.srcs[0], pd.src_desc())}});
+  }
+
+  void buildBatchNorm(const OpDesc &op, int64_t k) {
+    using BatchNorm = dnnl::batch_normalization_forward;
+    auto flags = dnnl::normalization_flags::use_global_stats |
+                 dnnl::normalization_flags::use_scale |
+                 dnnl::normalization_flags::use_shift;
+    BatchNorm::primitive_desc pd =
+        withSourceLayout(op.srcs[0], [&](memory::desc src) {
+          return BatchNorm::primitive_desc(
+              BatchNorm::desc(dnnl::prop_kind::forward_inference, src,
+                              op.epsilon, flags),
+              attributes(op), getEngine());
+        });
+    auto param = [&](int64_t value) {
+      return ensure(value, rowMajor(dims(value)));
+    };
+    finish<BatchNorm::primitive_desc, BatchNorm>(
+        op, k, pd,
+        {{DNNL_ARG_SRC, ensure(op.srcs[0], pd.src_desc())},
+         {DNNL_ARG_SCALE, param(op.srcs[1])},
+         {DNNL_ARG_SHIFT, param(op.srcs[2])},
+         {DNNL_ARG_MEAN, param(op.srcs[3])},
+         {DNNL_ARG_VARIANCE, param(op.srcs[4])}});
+  }
+
+  void buildConcat(const OpDesc &op, int64_t k) {
+    std::vector<memory::desc> layouts, plains;
+    for (int64_t v : op.srcs) {
+      layouts.push_back(layoutOf(v));
+      plains.push_back(rowMajor(dims(v)));
+    }
+    int axis = static_cast<int>(op.axis);
+    dnnl::concat::primitive_desc pd = [&] {
+      try {
+        return dnnl::concat::primitive_desc(axis, layouts, getEngine(),
+                                            userScratchpad());
+      } catch (const dnnl::error &) {
+        return dnnl::concat::primitive_desc(axis, plains, getEngine(),
+                                            userScratchpad());
+      }
+    }();
+    std::vector<std::pair<int, int>> args;
+    for (size_t i = 0; i < op.srcs.size(); ++i)
+      args.push_back({DNNL_ARG_MULTIPLE_SRC + static_cast<int>(i),
+                      ensure(op.srcs[i], pd.src_desc(static_cast<int>(i)))});
+    finish<dnnl::concat::primitive_desc, dnnl::concat>(op, k, pd,
+                                                       std::move(args));
+  }
+
+  Region &region;
+  const RegionDesc &desc;
+  const void *const *weights;
+  std::vector<ValueInfo> values;
+  /// Executes the weight reorders at creation.
+  dnnl::stream stream;
+};
+
+void Region::build(const RegionDesc &desc, const void *const *weights) {
+  Builder(*this, desc, weights).build();
+}
+
+} // namespace seam::dnnl_region
