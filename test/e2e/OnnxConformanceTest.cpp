@@ -13,6 +13,8 @@
 
 #include "seam/Backend/Backend.h"
 #include "seam/Session.h"
+
+#include "../common/OnnxTestData.h"
 #include "seam/TensorIO.h"
 
 #include "llvm/ADT/StringMap.h"
@@ -27,26 +29,9 @@
 
 namespace {
 
-const char *const kSuites[] = {"node", "pytorch-converted", "pytorch-operator",
-                               "simple"};
 constexpr double kRtol = 1e-3, kAtol = 1e-7;
 
-/// "suite/test" -> text after " | " of each line of a list file.
-llvm::StringMap<std::string> readList(const char *path) {
-  llvm::StringMap<std::string> map;
-  auto buffer = llvm::MemoryBuffer::getFile(path);
-  if (!buffer)
-    return map;
-  llvm::SmallVector<llvm::StringRef> lines;
-  (*buffer)->getBuffer().split(lines, '\n', -1, false);
-  for (llvm::StringRef line : lines) {
-    if (line.trim().empty() || line.trim().starts_with("#"))
-      continue;
-    auto [name, reason] = line.split(" | ");
-    map[name.trim()] = reason.trim().str();
-  }
-  return map;
-}
+using seam::testdata::readList;
 
 const llvm::StringMap<std::string> &expectedFailures() {
   static llvm::StringMap<std::string> list = readList(SEAM_CONFORMANCE_XFAIL_LIST);
@@ -57,21 +42,9 @@ const llvm::StringMap<std::string> &expectedFailures() {
 std::vector<std::string> listModels() {
   llvm::StringMap<std::string> rejected = readList(SEAM_ONNX_REJECTED_LIST);
   std::vector<std::string> models;
-  for (const char *suite : kSuites) {
-    llvm::SmallString<256> dir(SEAM_ONNX_TESTDATA_DIR);
-    llvm::sys::path::append(dir, suite);
-    std::error_code ec;
-    for (llvm::sys::fs::directory_iterator it(dir, ec), end; it != end && !ec;
-         it.increment(ec)) {
-      std::string name =
-          std::string(suite) + "/" + llvm::sys::path::filename(it->path()).str();
-      llvm::SmallString<256> model(it->path());
-      llvm::sys::path::append(model, "model.onnx");
-      if (llvm::sys::fs::exists(model) && !rejected.count(name))
-        models.push_back(name);
-    }
-  }
-  std::sort(models.begin(), models.end());
+  for (std::string &name : seam::testdata::listModels(SEAM_ONNX_TESTDATA_DIR))
+    if (!rejected.count(name))
+      models.push_back(std::move(name));
   return models;
 }
 
@@ -187,17 +160,11 @@ TEST_P(OnnxConformanceDnnl, MatchesReferenceOutputs) {
   checkModel(GetParam(), "dnnl");
 }
 
-std::string testName(const ::testing::TestParamInfo<std::string> &info) {
-  std::string name = info.param;
-  for (char &c : name)
-    if (!isalnum(static_cast<unsigned char>(c)))
-      c = '_';
-  return name;
-}
-
 INSTANTIATE_TEST_SUITE_P(LibOnnxTestData, OnnxConformance,
-                         ::testing::ValuesIn(listModels()), testName);
+                         ::testing::ValuesIn(listModels()),
+                         seam::testdata::testName);
 INSTANTIATE_TEST_SUITE_P(LibOnnxTestData, OnnxConformanceDnnl,
-                         ::testing::ValuesIn(listModels()), testName);
+                         ::testing::ValuesIn(listModels()),
+                         seam::testdata::testName);
 
 } // namespace

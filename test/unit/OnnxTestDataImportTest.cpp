@@ -10,6 +10,8 @@
 
 #include "seam/Import/OnnxImporter.h"
 
+#include "../common/OnnxTestData.h"
+
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "llvm/ADT/StringMap.h"
@@ -24,44 +26,14 @@
 
 namespace {
 
-const char *const kSuites[] = {"node", "pytorch-converted", "pytorch-operator",
-                               "simple"};
-
-/// "suite/test" of every model in the test data, sorted.
 std::vector<std::string> listModels() {
-  std::vector<std::string> models;
-  for (const char *suite : kSuites) {
-    llvm::SmallString<256> dir(SEAM_ONNX_TESTDATA_DIR);
-    llvm::sys::path::append(dir, suite);
-    std::error_code ec;
-    for (llvm::sys::fs::directory_iterator it(dir, ec), end; it != end && !ec;
-         it.increment(ec)) {
-      llvm::SmallString<256> model(it->path());
-      llvm::sys::path::append(model, "model.onnx");
-      if (llvm::sys::fs::exists(model))
-        models.push_back(std::string(suite) + "/" +
-                         llvm::sys::path::filename(it->path()).str());
-    }
-  }
-  std::sort(models.begin(), models.end());
-  return models;
+  return seam::testdata::listModels(SEAM_ONNX_TESTDATA_DIR);
 }
 
 /// The expected rejections: "suite/test | first error message".
 const llvm::StringMap<std::string> &expectedRejections() {
-  static llvm::StringMap<std::string> rejections = [] {
-    llvm::StringMap<std::string> map;
-    auto buffer = llvm::MemoryBuffer::getFile(SEAM_ONNX_REJECTED_LIST);
-    if (!buffer)
-      return map;
-    llvm::SmallVector<llvm::StringRef> lines;
-    (*buffer)->getBuffer().split(lines, '\n', -1, false);
-    for (llvm::StringRef line : lines) {
-      auto [name, reason] = line.split(" | ");
-      map[name.trim()] = reason.trim().str();
-    }
-    return map;
-  }();
+  static llvm::StringMap<std::string> rejections =
+      seam::testdata::readList(SEAM_ONNX_REJECTED_LIST);
   return rejections;
 }
 
@@ -78,8 +50,9 @@ TEST_P(OnnxTestDataImport, ImportsOrIsListedAsRejected) {
     return mlir::success();
   });
   bool imported = static_cast<bool>(seam::importOnnxFile(path, context));
-  if (imported)
+  if (imported) {
     EXPECT_TRUE(firstError.empty()) << firstError;
+  }
 
   auto it = expectedRejections().find(GetParam());
   if (it == expectedRejections().end()) {
@@ -103,15 +76,8 @@ TEST(OnnxTestDataImport, EveryListedModelExists) {
         << entry.getKey().str() << " is listed but not in the test data";
 }
 
-std::string testName(const ::testing::TestParamInfo<std::string> &info) {
-  std::string name = info.param;
-  for (char &c : name)
-    if (!isalnum(static_cast<unsigned char>(c)))
-      c = '_';
-  return name;
-}
-
 INSTANTIATE_TEST_SUITE_P(LibOnnxTestData, OnnxTestDataImport,
-                         ::testing::ValuesIn(listModels()), testName);
+                         ::testing::ValuesIn(listModels()),
+                         seam::testdata::testName);
 
 } // namespace
