@@ -15,6 +15,8 @@
 #include <omp.h>
 
 #include <cstdarg>
+#include <cstdio>
+#include <cstdlib>
 
 namespace {
 
@@ -32,7 +34,7 @@ void callMicrotask(Microtask task, int32_t *gtid, int32_t *btid, int32_t argc,
   case 5: task(gtid, btid, args[0], args[1], args[2], args[3], args[4]); break;
   case 6: task(gtid, btid, args[0], args[1], args[2], args[3], args[4], args[5]); break;
   case 7: task(gtid, btid, args[0], args[1], args[2], args[3], args[4], args[5], args[6]); break;
-  default: task(gtid, btid, args[0], args[1], args[2], args[3], args[4], args[5], args[6], args[7]); break;
+  case 8: task(gtid, btid, args[0], args[1], args[2], args[3], args[4], args[5], args[6], args[7]); break;
   }
 }
 
@@ -66,10 +68,20 @@ void staticInit(int32_t *lastIter, T *lower, T *upper, T *stride, T incr) {
 extern "C" {
 
 void seam_kmpc_fork_call(void *, int32_t argc, void *task, ...) {
+  // MLIR's OpenMP lowering passes the outlined region's captures as one
+  // struct pointer; more than 8 pointers would be a change of that ABI, and
+  // calling the task with a truncated list would corrupt memory.
+  if (argc < 0 || argc > 8) {
+    std::fprintf(stderr,
+                 "seam runtime: __kmpc_fork_call with %d arguments (at most 8 "
+                 "supported)\n",
+                 static_cast<int>(argc));
+    std::abort();
+  }
   void *args[8] = {nullptr};
   va_list ap;
   va_start(ap, task);
-  for (int32_t i = 0; i < argc && i < 8; ++i)
+  for (int32_t i = 0; i < argc; ++i)
     args[i] = va_arg(ap, void *);
   va_end(ap);
 #pragma omp parallel
