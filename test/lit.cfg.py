@@ -15,6 +15,11 @@ config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.seam_obj_root, "test")
 config.excludes = ["lit.cfg.py", "lit.site.cfg.py", "CMakeLists.txt", "unit", "Inputs"]
 
+# Tests of a backend say `REQUIRES: seam-<name>-backend` (the test-only
+# backends `test` and `testblas` come as `seam-test-backend`).
+for backend in config.seam_backends:
+    config.available_features.add("seam-%s-backend" % backend)
+
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
 config.substitutions.append(("%seam_src_root", config.seam_src_root))
 

@@ -26,6 +26,7 @@ void SeamDialect::initialize() {
 #define GET_ATTRDEF_LIST
 #include "Seam/SeamAttrs.cpp.inc"
       >();
+  attachKernelCallInterfaces(getContext());
 }
 
 /// Folded values become `arith.constant`, the dialect's constant form.

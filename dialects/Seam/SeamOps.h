@@ -4,15 +4,23 @@
 #define SEAM_DIALECT_SEAM_SEAMOPS_H
 
 #include "Seam/SeamDialect.h"
+#include "Seam/SeamInterfaces.h"
 #include "mlir/Bytecode/BytecodeOpInterface.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/DestinationStyleOpInterface.h"
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 #define GET_OP_CLASSES
 #include "Seam/SeamOps.h.inc"
+
+namespace mlir::seam {
+/// Attaches the bufferization model of seam.kernel_call (called when the
+/// dialect is loaded).
+void attachKernelCallInterfaces(MLIRContext *context);
+} // namespace mlir::seam
 
 #endif // SEAM_DIALECT_SEAM_SEAMOPS_H

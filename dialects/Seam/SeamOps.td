@@ -12,9 +12,11 @@
 
 include "Seam/SeamDialect.td"
 include "Seam/SeamEnums.td"
+include "Seam/SeamInterfaces.td"
 include "mlir/IR/OpBase.td"
 include "mlir/IR/CommonAttrConstraints.td"
 include "mlir/Interfaces/ControlFlowInterfaces.td"
+include "mlir/Interfaces/DestinationStyleOpInterface.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 
@@ -396,6 +398,59 @@ def Seam_YieldOp : Seam_Op<"yield", [Pure, Terminator, ReturnLike,
   let summary = "ends a seam.composite body and returns its results";
   let arguments = (ins Variadic<AnyType>:$operands);
   let assemblyFormat = "($operands^ `:` type($operands))? attr-dict";
+}
+
+//===----------------------------------------------------------------------===//
+// Offloaded regions
+//===----------------------------------------------------------------------===//
+
+def Seam_KernelCallOp : Seam_Op<"kernel_call", [AttrSizedOperandSegments,
+    DestinationStyleOpInterface,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "one offloaded region run by its backend's runtime";
+  let description = [{
+    A region that a kernel library runs, in destination-passing style: the
+    runtime reads `inputs` and writes the whole of each `outs` buffer.
+    `backend` names the backend whose entry points run it; `region` names
+    the region (the outlined function), and with it the globals the
+    lowering creates for it. `weights` are constants the runtime receives
+    once, when the session is created (it may reorder or pack them then);
+    `description` is the backend's typed description of the region, which
+    implements `KernelDescriptionAttrInterface` (checked against the
+    operands, serialized for the runtime).
+
+    On tensors the op has one result per `outs` operand and bufferizes
+    without copies (each result is its `outs` buffer, which the runtime
+    does not read); on buffers it has no result. `seam-lower-kernel-calls`
+    lowers the buffer form to calls of the backend's entry points.
+
+    ```mlir
+    %e = tensor.empty() : tensor<1x8x8x8xf32>
+    %r = seam.kernel_call "dnnl" "dnnl_0" ins(%x : tensor<1x3x8x8xf32>)
+        weights(%w : tensor<8x3x3x3xf32>) outs(%e : tensor<1x8x8x8xf32>)
+        description(#seam_dnnl.region<...>) -> tensor<1x8x8x8xf32>
+    ```
+  }];
+  let arguments = (ins StrAttr:$backend, StrAttr:$region,
+                       Variadic<AnyShaped>:$inputs,
+                       Variadic<AnyShaped>:$weights,
+                       Variadic<AnyShaped>:$inits,
+                       Seam_KernelDescriptionAttrInterface:$description);
+  let results = (outs Variadic<AnyRankedTensor>:$results);
+  let assemblyFormat = [{
+    $backend $region
+    (`ins` `(` $inputs^ `:` type($inputs) `)`)?
+    (`weights` `(` $weights^ `:` type($weights) `)`)?
+    `outs` `(` $inits `:` type($inits) `)`
+    `description` `(` $description `)`
+    attr-dict (`->` type($results)^)?
+  }];
+  let extraClassDeclaration = [{
+    ::mlir::MutableOperandRange getDpsInitsMutable() {
+      return getInitsMutable();
+    }
+  }];
+  let hasVerifier = 1;
 }
 
 #endif // SEAM_OPS_TD

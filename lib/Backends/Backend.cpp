@@ -3,6 +3,7 @@
 #include "seam/Backend/Backend.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/SymbolTable.h"
 
 using namespace mlir;
@@ -10,12 +11,50 @@ using namespace mlir::seam;
 
 Backend::~Backend() = default;
 
-LogicalResult Backend::lowerRegion(func::FuncOp region) const {
+const KernelEntryPoints *Backend::getEntryPoints() const { return nullptr; }
+
+FailureOr<KernelRegion> Backend::describeRegion(func::FuncOp region) const {
   return region.emitError("backend '")
-         << getName() << "' cannot lower its regions yet";
+         << getName() << "' has no runtime to run its regions";
 }
 
-ArrayRef<RuntimeSymbol> Backend::getRuntimeSymbols() const { return {}; }
+SmallVector<RuntimeSymbol> Backend::getRuntimeSymbols() const {
+  const KernelEntryPoints *entries = getEntryPoints();
+  if (!entries)
+    return {};
+  return {entries->create, entries->run, entries->destroy};
+}
+
+//===----------------------------------------------------------------------===//
+// The shared entry-point ABI
+//===----------------------------------------------------------------------===//
+
+static Type pointerType(MLIRContext *context) {
+  return LLVM::LLVMPointerType::get(context);
+}
+
+FunctionType mlir::seam::getKernelCreateType(MLIRContext *context) {
+  Type ptr = pointerType(context);
+  return FunctionType::get(context, {ptr, IntegerType::get(context, 64), ptr},
+                           {ptr});
+}
+
+FunctionType mlir::seam::getKernelRunType(MLIRContext *context) {
+  Type ptr = pointerType(context);
+  return FunctionType::get(context, {ptr, ptr}, {});
+}
+
+FunctionType mlir::seam::getKernelDestroyType(MLIRContext *context) {
+  return FunctionType::get(context, {pointerType(context)}, {});
+}
+
+std::string mlir::seam::getKernelHandleSymbol(StringRef region) {
+  return ("__seam_" + region + "_handle").str();
+}
+
+std::string mlir::seam::getKernelDescriptionSymbol(StringRef region) {
+  return ("__seam_" + region + "_desc").str();
+}
 
 std::optional<RegionStats>
 Backend::getRegionStats(StringRef, function_ref<void *(StringRef)>) const {

@@ -1,18 +1,11 @@
-//===- Registry.cpp - The one place where backends are registered ---------===//
+//===- Registry.cpp - The backends of this build --------------------------===//
 //
-// To add a backend, add its folder lib/Backends/<name>/ and one line below
-// (see docs/adding-a-backend.md).
+// The list comes from the seam_add_backend lines of lib/Backends/CMakeLists.txt,
+// through the generated Backends.inc (see docs/adding-a-backend.md).
 //
 //===----------------------------------------------------------------------===//
 
 #include "seam/Backend/Backend.h"
-
-#ifdef SEAM_HAS_DNNL_BACKEND
-#include "dnnl/DnnlBackend.h"
-#endif
-#ifdef SEAM_HAS_TEST_BACKEND
-#include "test/TestBackend.h"
-#endif
 
 #include "llvm/ADT/StringSet.h"
 
@@ -22,21 +15,24 @@
 using namespace mlir;
 using namespace mlir::seam;
 
-/// Creates every backend of this build, in the order `known:` lists them.
-static std::vector<std::unique_ptr<Backend>> createBackends() {
-  std::vector<std::unique_ptr<Backend>> backends;
-#ifdef SEAM_HAS_TEST_BACKEND
-  backends.push_back(createTestBackend());
-  backends.push_back(createTestBlasBackend());
-#endif
-#ifdef SEAM_HAS_DNNL_BACKEND
-  backends.push_back(createDnnlBackend());
-#endif
+// The registration function of each backend.
+namespace mlir::seam {
+#define SEAM_BACKEND(NAME, REGISTER) void REGISTER(BackendList &backends);
+#include "Backends.inc"
+#undef SEAM_BACKEND
+} // namespace mlir::seam
+
+/// Creates every backend of this build, in registration order.
+static BackendList createBackends() {
+  BackendList backends;
+#define SEAM_BACKEND(NAME, REGISTER) REGISTER(backends);
+#include "Backends.inc"
+#undef SEAM_BACKEND
   return backends;
 }
 
 ArrayRef<const Backend *> mlir::seam::getRegisteredBackends() {
-  static const std::vector<std::unique_ptr<Backend>> owned = createBackends();
+  static const BackendList owned = createBackends();
   static const std::vector<const Backend *> backends = [] {
     std::vector<const Backend *> pointers;
     for (const std::unique_ptr<Backend> &backend : owned)
@@ -45,7 +41,6 @@ ArrayRef<const Backend *> mlir::seam::getRegisteredBackends() {
   }();
   return backends;
 }
-
 const Backend *mlir::seam::lookupBackend(StringRef name) {
   for (const Backend *backend : getRegisteredBackends())
     if (backend->getName() == name)

@@ -1,10 +1,12 @@
 //===- Backend.h - The interface of a kernel-library backend ----*- C++ -*-===//
 //
 // A backend is what Seam offloads regions to: a kernel library (oneDNN, a
-// BLAS) with its pattern table and its single-op support, and later the
-// lowering of its regions to calls into its runtime. Each backend lives in
-// one folder lib/Backends/<name>/ and is registered in one place,
-// lib/Backends/Registry.cpp. docs/adding-a-backend.md says how to add one.
+// BLAS) with its pattern table, its single-op support, the typed description
+// of its regions and the table of its runtime's entry points. The lowering
+// of regions to seam.kernel_call and of that op to runtime calls is shared.
+// Each backend lives in one folder lib/Backends/<name>/ and is registered by
+// one line, `seam_add_backend(...)` in lib/Backends/CMakeLists.txt.
+// docs/adding-a-backend.md says how to add one.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,6 +20,7 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Support/LLVM.h"
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -50,6 +53,31 @@ struct RuntimeSymbol {
   void *address;
 };
 
+/// The entry points through which generated code runs a backend's regions;
+/// one C ABI shared by every backend (see docs/adding-a-backend.md):
+///
+///   void *create(const void *description, int64_t size,
+///                const void *const *weights);   // null on failure
+///   void run(void *handle, void *const *buffers); // inputs, then outputs
+///   void destroy(void *handle);
+struct KernelEntryPoints {
+  RuntimeSymbol create, run, destroy;
+};
+
+/// The types of the three shared entry points, for RuntimeSymbol::getType.
+FunctionType getKernelCreateType(MLIRContext *context);
+FunctionType getKernelRunType(MLIRContext *context);
+FunctionType getKernelDestroyType(MLIRContext *context);
+
+/// What a backend says of one of its outlined regions: its typed description
+/// (an attribute implementing KernelDescriptionAttrInterface) and the
+/// constants the runtime receives when the session is created, in the order
+/// the description numbers them.
+struct KernelRegion {
+  Attribute description;
+  SmallVector<Value> weights;
+};
+
 /// What a lowered region did at run time (for profiles).
 struct RegionStats {
   int64_t runs = 0;
@@ -76,21 +104,23 @@ public:
   virtual Verdict supportsOp(Operation *op) const = 0;
 
   //===--------------------------------------------------------------------===//
-  // Lowering and runtime (seam-lower-backend-regions; lib/Backends/dnnl is
-  // the example). A backend without a runtime has its regions compiled.
+  // Runtime (lib/Backends/dnnl is the example). A backend without one has
+  // its regions compiled like the rest of the model.
   //===--------------------------------------------------------------------===//
 
-  /// Rewrites the outlined region `region` (a func.func whose `seam.backend`
-  /// is this backend) into calls of the backend's runtime; what must happen
-  /// once per session goes into `@seam_init` (and `@seam_deinit`), see
-  /// getOrCreateInitFunctions. Called only when getRuntimeSymbols is not
-  /// empty. The default emits an error that the backend has no lowering.
-  virtual LogicalResult lowerRegion(func::FuncOp region) const;
+  /// The entry points of the backend's runtime, or null (the default) when
+  /// it has none.
+  virtual const KernelEntryPoints *getEntryPoints() const;
 
-  /// The runtime functions that lowered regions call, for the JIT's symbol
-  /// table. The default is empty: a backend without a runtime, whose regions
-  /// go through the compiled path like the rest of the model.
-  virtual ArrayRef<RuntimeSymbol> getRuntimeSymbols() const;
+  /// Describes the outlined region `region` (a func.func whose
+  /// `seam.backend` is this backend) for the runtime; emits an error naming
+  /// the op it cannot describe. Called only when getEntryPoints is not null;
+  /// seam-lower-backend-regions turns the result into a seam.kernel_call.
+  virtual FailureOr<KernelRegion> describeRegion(func::FuncOp region) const;
+
+  /// Every runtime function of the backend the JIT must resolve: by default
+  /// the three entry points.
+  virtual SmallVector<RuntimeSymbol> getRuntimeSymbols() const;
 
   /// The statistics of the lowered region `region` (the outlined function's
   /// name) in a compiled module whose symbols `lookup` finds (null when
@@ -122,9 +152,20 @@ InitFunctions getOrCreateInitFunctions(ModuleOp module);
 /// before the terminator) is true.
 void addInitFailure(func::FuncOp init, Value failed);
 
+/// The external global that holds the runtime handle of region `region`
+/// (the session reads it for profiles).
+std::string getKernelHandleSymbol(StringRef region);
+/// The internal constant global that holds the serialized description.
+std::string getKernelDescriptionSymbol(StringRef region);
+
 //===----------------------------------------------------------------------===//
 // Registry (lib/Backends/Registry.cpp)
 //===----------------------------------------------------------------------===//
+
+/// What a backend's registration function, named by its seam_add_backend
+/// line, adds its backend(s) to:
+/// `void mlir::seam::registerXBackend(BackendList &backends)`.
+using BackendList = std::vector<std::unique_ptr<Backend>>;
 
 /// Every backend of this build, in registration order.
 ArrayRef<const Backend *> getRegisteredBackends();

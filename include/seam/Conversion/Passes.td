@@ -53,27 +53,52 @@ def SeamLowerToLinalgPass : Pass<"seam-lower-to-linalg", "::mlir::ModuleOp"> {
 
 def SeamLowerBackendRegionsPass
     : Pass<"seam-lower-backend-regions", "::mlir::ModuleOp"> {
-  let summary = "Lower each outlined backend region to calls into its runtime";
+  let summary = "Replace each outlined backend region by one seam.kernel_call";
   let description = [{
     For each function outlined for a backend (`seam.backend = "<name>"`,
-    made by seam-outline-regions) whose backend has a runtime, lets the
-    backend (`Backend::lowerRegion`) replace the function's body by calls
-    into its runtime, on tensors in destination-passing style so that the
-    call survives bufferization without copies, and add what must happen
-    once per session to `@seam_init` / `@seam_deinit`. Regions of a backend
-    without a runtime (the test-only backends), and regions already lowered
-    (no seam op left), are left alone: the former go through the compiled
-    path. A region of an unknown backend is an error.
+    made by seam-outline-regions) whose backend has a runtime, asks the
+    backend to describe the region (`Backend::describeRegion`: a typed
+    description attribute and the constants it takes as weights) and
+    replaces the function's body by one destination-passing
+    `seam.kernel_call` on the function's arguments, those weights and one
+    `tensor.empty` per result. The lowering is the same for every backend.
+    Regions of a backend without a runtime (the test-only backends), and
+    regions already lowered, are left alone: the former go through the
+    compiled path. A region of an unknown backend is an error, and so is
+    an op the backend cannot describe.
+  }];
+  let dependentDialects = [
+    "::mlir::func::FuncDialect",
+    "::mlir::tensor::TensorDialect"
+  ];
+  let statistics = [
+    Statistic<"numLowered", "lowered", "Number of regions lowered to kernel calls">
+  ];
+}
+
+def SeamLowerKernelCallsPass
+    : Pass<"seam-lower-kernel-calls", "::mlir::ModuleOp"> {
+  let summary = "Lower bufferized seam.kernel_call ops to calls of their backend's runtime";
+  let description = [{
+    Runs after bufferization. Each `seam.kernel_call` on buffers becomes,
+    for every backend alike (the entry points of `KernelEntryPoints`):
+    its description serialized into an internal constant global
+    `@__seam_<region>_desc`; an external global `@__seam_<region>_handle`
+    (the session reads it for profiles); in `@seam_init`, the call of the
+    backend's `create` entry point with the description, its size and the
+    weights' data pointers, storing the handle and failing the init when it
+    is null; in `@seam_deinit`, the call of `destroy`; and in place of the
+    op, the call of `run` with the handle and an array of the data pointers
+    of its inputs then its outputs (the buffers themselves: no copies).
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
-    "::mlir::bufferization::BufferizationDialect",
     "::mlir::func::FuncDialect",
     "::mlir::LLVM::LLVMDialect",
     "::mlir::memref::MemRefDialect"
   ];
   let statistics = [
-    Statistic<"numLowered", "lowered", "Number of regions lowered to runtime calls">
+    Statistic<"numLowered", "lowered", "Number of kernel calls lowered">
   ];
 }
 

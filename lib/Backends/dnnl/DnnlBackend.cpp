@@ -1,10 +1,15 @@
 //===- DnnlBackend.cpp - The oneDNN backend -------------------------------===//
+//
+// `dnnl`: offloads convolutions, matrix products, pooling, normalization,
+// softmax, eltwise/binary ops and concat to oneDNN 2.x. Its regions are
+// described as #seam_dnnl.region (IR/) and run by the runtime of runtime/
+// (oneDNN and libc only), whose primitives are built once per session with
+// the weights prepacked.
+//
+//===----------------------------------------------------------------------===//
 
-#include "DnnlBackend.h"
-
-#include "DnnlApi.h"
-#include "DnnlLowering.h"
 #include "DnnlPatterns.h"
+#include "DnnlRegionWriter.h"
 
 #include "runtime/DnnlRuntime.h"
 
@@ -12,6 +17,16 @@ using namespace mlir;
 using namespace mlir::seam;
 
 namespace {
+
+/// The entry points of the runtime (runtime/DnnlRuntime.h).
+const KernelEntryPoints kEntryPoints = {
+    {"seam_dnnl_create_region", getKernelCreateType,
+     reinterpret_cast<void *>(&seam_dnnl_create_region)},
+    {"seam_dnnl_run_region", getKernelRunType,
+     reinterpret_cast<void *>(&seam_dnnl_run_region)},
+    {"seam_dnnl_destroy_region", getKernelDestroyType,
+     reinterpret_cast<void *>(&seam_dnnl_destroy_region)},
+};
 
 class DnnlBackend : public Backend {
 public:
@@ -22,16 +37,16 @@ public:
   Verdict supportsOp(Operation *op) const override {
     return dnnl::supportsDnnlOp(op);
   }
-  LogicalResult lowerRegion(func::FuncOp region) const override {
-    return dnnl::lowerDnnlRegion(region);
+  const KernelEntryPoints *getEntryPoints() const override {
+    return &kEntryPoints;
   }
-  ArrayRef<RuntimeSymbol> getRuntimeSymbols() const override {
-    return dnnl::getDnnlApi();
+  FailureOr<KernelRegion> describeRegion(func::FuncOp region) const override {
+    return dnnl::describeRegion(region);
   }
   std::optional<RegionStats>
   getRegionStats(StringRef region,
                  function_ref<void *(StringRef)> lookup) const override {
-    auto *handle = static_cast<void **>(lookup(dnnl::getHandleSymbol(region)));
+    auto *handle = static_cast<void **>(lookup(getKernelHandleSymbol(region)));
     if (!handle || !*handle)
       return std::nullopt;
     SeamDnnlRegionStats raw;
@@ -51,6 +66,11 @@ public:
 
 } // namespace
 
-std::unique_ptr<Backend> mlir::seam::createDnnlBackend() {
-  return std::make_unique<DnnlBackend>();
+namespace mlir::seam {
+/// The registration function named in lib/Backends/CMakeLists.txt.
+void registerDnnlBackend(BackendList &backends);
+} // namespace mlir::seam
+
+void mlir::seam::registerDnnlBackend(BackendList &backends) {
+  backends.push_back(std::make_unique<DnnlBackend>());
 }

@@ -11,11 +11,12 @@
 using namespace mlir;
 using namespace mlir::seam;
 using namespace mlir::seam::dnnl;
+using dnnl_region::Algorithm;
 using dnnl_region::PostOp;
 
-static PostOp eltwise(StringRef alg, float alpha = 0, float beta = 0) {
+static PostOp eltwise(Algorithm alg, float alpha = 0, float beta = 0) {
   PostOp post;
-  post.alg = alg.str();
+  post.alg = alg;
   post.alpha = alpha;
   post.beta = beta;
   return post;
@@ -23,40 +24,40 @@ static PostOp eltwise(StringRef alg, float alpha = 0, float beta = 0) {
 
 SmallVector<PostOp> mlir::seam::dnnl::getEltwiseSteps(Operation *op) {
   return llvm::TypeSwitch<Operation *, SmallVector<PostOp>>(op)
-      .Case([](ReluOp) { return SmallVector<PostOp>{eltwise("relu")}; })
+      .Case([](ReluOp) { return SmallVector<PostOp>{eltwise(Algorithm::Relu)}; })
       .Case([](LeakyReluOp op) {
         return SmallVector<PostOp>{
-            eltwise("relu", op.getAlpha().convertToFloat())};
+            eltwise(Algorithm::Relu, op.getAlpha().convertToFloat())};
       })
-      .Case([](SigmoidOp) { return SmallVector<PostOp>{eltwise("logistic")}; })
-      .Case([](TanhOp) { return SmallVector<PostOp>{eltwise("tanh")}; })
-      .Case([](ExpOp) { return SmallVector<PostOp>{eltwise("exp")}; })
-      .Case([](SqrtOp) { return SmallVector<PostOp>{eltwise("sqrt")}; })
+      .Case([](SigmoidOp) { return SmallVector<PostOp>{eltwise(Algorithm::Logistic)}; })
+      .Case([](TanhOp) { return SmallVector<PostOp>{eltwise(Algorithm::Tanh)}; })
+      .Case([](ExpOp) { return SmallVector<PostOp>{eltwise(Algorithm::Exp)}; })
+      .Case([](SqrtOp) { return SmallVector<PostOp>{eltwise(Algorithm::Sqrt)}; })
       .Case([](HardSwishOp) {
-        return SmallVector<PostOp>{eltwise("hardswish")};
+        return SmallVector<PostOp>{eltwise(Algorithm::HardSwish)};
       })
       .Case([](HardSigmoidOp op) {
         // max(0, min(1, alpha * x + beta))
-        return SmallVector<PostOp>{eltwise("linear",
+        return SmallVector<PostOp>{eltwise(Algorithm::Linear,
                                            op.getAlpha().convertToFloat(),
                                            op.getBeta().convertToFloat()),
-                                   eltwise("clip", 0.0f, 1.0f)};
+                                   eltwise(Algorithm::Clip, 0.0f, 1.0f)};
       })
       .Case([](ClipOp op) {
         float low = op.getMin() ? op.getMin()->convertToFloat() : -FLT_MAX;
         float high = op.getMax() ? op.getMax()->convertToFloat() : FLT_MAX;
-        return SmallVector<PostOp>{eltwise("clip", low, high)};
+        return SmallVector<PostOp>{eltwise(Algorithm::Clip, low, high)};
       })
       .Default([](Operation *) { return SmallVector<PostOp>(); });
 }
 
-StringRef mlir::seam::dnnl::getBinaryAlgorithm(Operation *op) {
-  return llvm::TypeSwitch<Operation *, StringRef>(op)
-      .Case([](AddOp) { return "add"; })
-      .Case([](SubOp) { return "sub"; })
-      .Case([](MulOp) { return "mul"; })
-      .Case([](DivOp) { return "div"; })
-      .Default([](Operation *) { return ""; });
+Algorithm mlir::seam::dnnl::getBinaryAlgorithm(Operation *op) {
+  return llvm::TypeSwitch<Operation *, Algorithm>(op)
+      .Case([](AddOp) { return Algorithm::Add; })
+      .Case([](SubOp) { return Algorithm::Sub; })
+      .Case([](MulOp) { return Algorithm::Mul; })
+      .Case([](DivOp) { return Algorithm::Div; })
+      .Default([](Operation *) { return Algorithm::None; });
 }
 
 bool mlir::seam::dnnl::broadcastsInto(ArrayRef<int64_t> shape,
@@ -98,7 +99,7 @@ FailureOr<PoolWindow> mlir::seam::dnnl::getPoolWindow(Operation *op,
   PoolWindow window;
   bool includePad = false;
   if (isa<GlobalAvgPoolOp>(op)) {
-    window.alg = "avg_exclude";
+    window.alg = Algorithm::PoolAvgExclude;
     window.kernel.assign(in.begin(), in.end());
     window.strides.assign(n, 1);
     window.pads.assign(2 * n, 0);
@@ -113,12 +114,13 @@ FailureOr<PoolWindow> mlir::seam::dnnl::getPoolWindow(Operation *op,
   };
   if (auto max = dyn_cast<MaxPoolOp>(op)) {
     fill(max);
-    window.alg = "max";
+    window.alg = Algorithm::PoolMax;
   } else {
     auto avg = cast<AvgPoolOp>(op);
     fill(avg);
     includePad = avg.getCountIncludePad();
-    window.alg = includePad ? "avg_include" : "avg_exclude";
+    window.alg = includePad ? Algorithm::PoolAvgInclude
+                            : Algorithm::PoolAvgExclude;
   }
   if (n < 1 || n > 3) {
     whyNot = "pooling over " + std::to_string(n) + " spatial dims";

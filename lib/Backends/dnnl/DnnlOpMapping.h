@@ -22,15 +22,15 @@ namespace mlir::seam::dnnl {
 namespace dnnl_region = ::seam::dnnl_region;
 
 /// Largest rank oneDNN's memory descriptors take (DNNL_MAX_NDIMS).
-inline constexpr int64_t kMaxRank = 12;
+inline constexpr int64_t kMaxRank = dnnl_region::kMaxRank;
 
 /// The eltwise steps (post-ops or primitives) computing the seam unary op
 /// `op`, e.g. relu -> {relu}, hard_sigmoid -> {linear, clip}; empty if
 /// oneDNN has none.
 SmallVector<dnnl_region::PostOp> getEltwiseSteps(Operation *op);
 
-/// The oneDNN binary algorithm of a seam binary op ("add", ...), or "".
-StringRef getBinaryAlgorithm(Operation *op);
+/// The oneDNN binary algorithm of a seam binary op (Add, ...), or None.
+dnnl_region::Algorithm getBinaryAlgorithm(Operation *op);
 
 /// Whether oneDNN's binary primitive computes `op`: the first operand has
 /// the result's shape (or, for add and mul, the second has, and they swap)
@@ -44,7 +44,7 @@ bool broadcastsInto(ArrayRef<int64_t> shape, ArrayRef<int64_t> target);
 /// A pooling window in oneDNN's terms: ONNX pads with the end pads adjusted
 /// so that oneDNN's (floor) output size is the op's result size (ceil_mode).
 struct PoolWindow {
-  std::string alg;
+  dnnl_region::Algorithm alg;
   SmallVector<int64_t> kernel, strides, pads, dilations;
 };
 

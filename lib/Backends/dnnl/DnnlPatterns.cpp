@@ -175,7 +175,7 @@ ArrayRef<PatternEntry> mlir::seam::dnnl::getDnnlPatterns() {
 Verdict mlir::seam::dnnl::supportsDnnlOp(Operation *op) {
   StringRef name = op->getName().getStringRef();
   bool eltwise = !getEltwiseSteps(op).empty();
-  bool binary = !getBinaryAlgorithm(op).empty();
+  bool binary = getBinaryAlgorithm(op) != dnnl_region::Algorithm::None;
   if (!eltwise && !binary &&
       !isa<ConcatOp, ReshapeOp, FlattenOp, TransposeOp, SliceOp, ReduceMeanOp,
            ReduceSumOp>(op))

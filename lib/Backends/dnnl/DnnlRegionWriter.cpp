@@ -3,6 +3,7 @@
 #include "DnnlRegionWriter.h"
 
 #include "DnnlOpMapping.h"
+#include "IR/DnnlDialect.h"
 
 #include "Seam/SeamConstants.h"
 #include "Seam/SeamOps.h"
@@ -12,6 +13,7 @@
 using namespace mlir;
 using namespace mlir::seam;
 using namespace mlir::seam::dnnl;
+using dnnl_region::Algorithm;
 using dnnl_region::OpDesc;
 using dnnl_region::OpKind;
 using dnnl_region::PostOp;
@@ -61,6 +63,13 @@ std::optional<SmallVector<int64_t>> getDroppedReduction(Operation *op) {
     return reduce(sum);
   return std::nullopt;
 }
+
+/// A region function described for the runtime.
+struct DescribedRegion {
+  dnnl_region::RegionDesc desc;
+  /// The constants (weights) the region uses, in the order of desc.weights.
+  SmallVector<Value> weights;
+};
 
 class RegionWriter {
 public:
@@ -187,7 +196,8 @@ private:
         })
         .Case<ReduceMeanOp, ReduceSumOp>([&](Operation *op) {
           d.kind = OpKind::Reduce;
-          d.alg = isa<ReduceMeanOp>(op) ? "mean" : "sum";
+          d.alg = isa<ReduceMeanOp>(op) ? Algorithm::ReduceMean
+                                        : Algorithm::ReduceSum;
           // A mean over all spatial dims is a global average pooling, which
           // oneDNN has fast kernels for in every layout.
           if (isSpatialMean(op)) {
@@ -195,7 +205,7 @@ private:
                 cast<RankedTensorType>(op->getOperand(0).getType()).getShape();
             size_t n = shape.size() - 2;
             d.kind = OpKind::Pool;
-            d.alg = "avg_exclude";
+            d.alg = Algorithm::PoolAvgExclude;
             d.kernel = toVector(shape.drop_front(2));
             d.strides.assign(n, 1);
             d.pads.assign(2 * n, 0);
@@ -223,9 +233,9 @@ private:
           return true;
         })
         .Default([&](Operation *op) {
-          if (StringRef alg = getBinaryAlgorithm(op); !alg.empty()) {
+          if (Algorithm alg = getBinaryAlgorithm(op); alg != Algorithm::None) {
             d.kind = OpKind::Binary;
-            d.alg = alg.str();
+            d.alg = alg;
             // oneDNN broadcasts the second operand only (add, mul commute).
             if (op->getOperand(0).getType() != op->getResult(0).getType())
               std::swap(d.srcs[0], d.srcs[1]);
@@ -334,9 +344,12 @@ private:
 
 } // namespace
 
-FailureOr<DescribedRegion> mlir::seam::dnnl::describeRegion(func::FuncOp region) {
+FailureOr<KernelRegion> mlir::seam::dnnl::describeRegion(func::FuncOp region) {
   DescribedRegion described;
   if (failed(RegionWriter(described).write(region)))
     return failure();
-  return described;
+  MLIRContext *context = region.getContext();
+  context->getOrLoadDialect<SeamDnnlDialect>();
+  return KernelRegion{getRegionAttr(context, described.desc),
+                      std::move(described.weights)};
 }

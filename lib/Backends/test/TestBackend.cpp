@@ -1,6 +1,16 @@
 //===- TestBackend.cpp - Test-only backends -------------------------------===//
+//
+// Two backends that exist only to test partitioning independently of any real
+// kernel library: `test`, with a small pattern table (conv2d with bias, sum
+// and activation, gemm, matmul, max_pool) and single-op support for relu and
+// add; and `testblas`, with gemm and matmul + add only, to test priority
+// between backends and required steps. They have no runtime: their regions
+// are compiled like the rest of the model. Built when SEAM_BUILD_TEST_BACKEND
+// is ON (the default).
+//
+//===----------------------------------------------------------------------===//
 
-#include "TestBackend.h"
+#include "seam/Backend/Backend.h"
 
 #include "Seam/SeamOps.h"
 
@@ -128,10 +138,12 @@ private:
 
 } // namespace
 
-std::unique_ptr<Backend> mlir::seam::createTestBackend() {
-  return std::make_unique<TestBackend>();
-}
+namespace mlir::seam {
+/// The registration function named in lib/Backends/CMakeLists.txt.
+void registerTestBackends(BackendList &backends);
+} // namespace mlir::seam
 
-std::unique_ptr<Backend> mlir::seam::createTestBlasBackend() {
-  return std::make_unique<TestBlasBackend>();
+void mlir::seam::registerTestBackends(BackendList &backends) {
+  backends.push_back(std::make_unique<TestBackend>());
+  backends.push_back(std::make_unique<TestBlasBackend>());
 }

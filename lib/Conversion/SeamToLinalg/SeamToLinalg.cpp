@@ -68,7 +68,7 @@ struct SeamLowerToLinalgPass
         lowered.insert(root->getStringRef());
     bool missing = false;
     getOperation().walk([&](Operation *op) {
-      if (isa<SeamDialect>(op->getDialect()) && !isa<YieldOp>(op) &&
+      if (isa<SeamDialect>(op->getDialect()) && !isa<YieldOp, KernelCallOp>(op) &&
           !lowered.contains(op->getName().getStringRef())) {
         op->emitOpError("has no lowering to linalg");
         missing = true;
@@ -101,6 +101,8 @@ void mlir::seam::populateSeamToLinalgConversionPatterns(
 void mlir::seam::configureSeamToLinalgConversionTarget(
     ConversionTarget &target) {
   target.addIllegalDialect<SeamDialect>();
+  // Offloaded regions stay calls of their backend (seam-lower-kernel-calls).
+  target.addLegalOp<KernelCallOp>();
   target.addLegalDialect<arith::ArithDialect, linalg::LinalgDialect,
                          math::MathDialect, tensor::TensorDialect>();
 }

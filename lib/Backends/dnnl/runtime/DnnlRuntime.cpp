@@ -15,11 +15,13 @@
 using seam::dnnl_region::Region;
 using seam::dnnl_region::RegionDesc;
 
-extern "C" void *seam_dnnl_create_region(const char *description,
+extern "C" void *seam_dnnl_create_region(const void *description,
+                                         int64_t size,
                                          const void *const *weights) {
   RegionDesc desc;
   std::string error;
-  if (!seam::dnnl_region::parse(description, desc, error)) {
+  if (size < 0 || !seam::dnnl_region::deserialize(
+                      description, static_cast<size_t>(size), desc, error)) {
     std::fprintf(stderr, "seam-dnnl: bad region description: %s\n",
                  error.c_str());
     return nullptr;

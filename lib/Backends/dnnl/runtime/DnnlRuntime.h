@@ -4,8 +4,9 @@
 |* depends on oneDNN and the C/C++ runtime only (never on MLIR or LLVM), so  *|
 |* that it links with objects from seam-compile as well as with the JIT.     *|
 |*                                                                            *|
-|* The compiler side declares these functions from one table                 *|
-|* (lib/Backends/dnnl/DnnlApi.cpp); keep the two in step.                    *|
+|* create/run/destroy follow the entry-point ABI every backend shares        *|
+|* (include/seam/Backend/Backend.h, KernelEntryPoints); the compiler side     *|
+|* lists them in lib/Backends/dnnl/DnnlBackend.cpp.                          *|
 |*                                                                            *|
 \*===----------------------------------------------------------------------===*/
 
@@ -18,12 +19,12 @@
 extern "C" {
 #endif
 
-/// Builds the oneDNN primitives of one region from its description (see
-/// RegionDesc.h) and its weights (`weights[i]` is the row-major data of the
+/// Builds the oneDNN primitives of one region from its description (the
+/// `size` bytes of a blob written by RegionDesc.h's serialize) and its weights (`weights[i]` is the row-major data of the
 /// i-th `weight` of the description; weights that primitives want in another
 /// layout are reordered once, here, and the pointers are not kept). Returns
 /// the region's handle, or null after printing why to stderr.
-void *seam_dnnl_create_region(const char *description,
+void *seam_dnnl_create_region(const void *description, int64_t size,
                               const void *const *weights);
 
 /// Runs a region: `buffers` holds the row-major data of each region input,

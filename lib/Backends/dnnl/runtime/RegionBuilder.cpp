@@ -77,44 +77,46 @@ int64_t numElements(const Dims &dims) {
   return n;
 }
 
-dnnl::algorithm eltwiseAlgorithm(const std::string &name) {
+dnnl::algorithm toDnnl(Algorithm algorithm) {
   using A = dnnl::algorithm;
-  static const std::map<std::string, A> algorithms = {
-      {"relu", A::eltwise_relu},         {"tanh", A::eltwise_tanh},
-      {"elu", A::eltwise_elu},           {"abs", A::eltwise_abs},
-      {"sqrt", A::eltwise_sqrt},         {"linear", A::eltwise_linear},
-      {"logistic", A::eltwise_logistic}, {"exp", A::eltwise_exp},
-      {"log", A::eltwise_log},           {"clip", A::eltwise_clip},
-      {"hardswish", A::eltwise_hardswish}, {"gelu_erf", A::eltwise_gelu_erf},
-      {"swish", A::eltwise_swish},       {"soft_relu", A::eltwise_soft_relu},
-      {"square", A::eltwise_square},
-  };
-  auto it = algorithms.find(name);
-  if (it == algorithms.end())
-    fail("unknown eltwise algorithm '" + name + "'");
-  return it->second;
+  switch (algorithm) {
+  case Algorithm::Relu: return A::eltwise_relu;
+  case Algorithm::Tanh: return A::eltwise_tanh;
+  case Algorithm::Elu: return A::eltwise_elu;
+  case Algorithm::Abs: return A::eltwise_abs;
+  case Algorithm::Sqrt: return A::eltwise_sqrt;
+  case Algorithm::Linear: return A::eltwise_linear;
+  case Algorithm::Logistic: return A::eltwise_logistic;
+  case Algorithm::Exp: return A::eltwise_exp;
+  case Algorithm::Log: return A::eltwise_log;
+  case Algorithm::Clip: return A::eltwise_clip;
+  case Algorithm::HardSwish: return A::eltwise_hardswish;
+  case Algorithm::GeluErf: return A::eltwise_gelu_erf;
+  case Algorithm::Swish: return A::eltwise_swish;
+  case Algorithm::SoftRelu: return A::eltwise_soft_relu;
+  case Algorithm::Square: return A::eltwise_square;
+  case Algorithm::Add: return A::binary_add;
+  case Algorithm::Sub: return A::binary_sub;
+  case Algorithm::Mul: return A::binary_mul;
+  case Algorithm::Div: return A::binary_div;
+  case Algorithm::Max: return A::binary_max;
+  case Algorithm::Min: return A::binary_min;
+  case Algorithm::PoolMax: return A::pooling_max;
+  case Algorithm::PoolAvgInclude: return A::pooling_avg_include_padding;
+  case Algorithm::PoolAvgExclude: return A::pooling_avg_exclude_padding;
+  case Algorithm::ReduceMean: return A::reduction_mean;
+  case Algorithm::ReduceSum: return A::reduction_sum;
+  case Algorithm::None: break;
+  }
+  fail("an op without an algorithm");
 }
 
-dnnl::algorithm binaryAlgorithm(const std::string &name) {
-  using A = dnnl::algorithm;
-  static const std::map<std::string, A> algorithms = {
-      {"add", A::binary_add}, {"mul", A::binary_mul}, {"sub", A::binary_sub},
-      {"div", A::binary_div}, {"max", A::binary_max}, {"min", A::binary_min},
-  };
-  auto it = algorithms.find(name);
-  if (it == algorithms.end())
-    fail("unknown binary algorithm '" + name + "'");
-  return it->second;
-}
-
-dnnl::algorithm poolAlgorithm(const std::string &name) {
-  if (name == "max")
-    return dnnl::algorithm::pooling_max;
-  if (name == "avg_include")
-    return dnnl::algorithm::pooling_avg_include_padding;
-  if (name == "avg_exclude")
-    return dnnl::algorithm::pooling_avg_exclude_padding;
-  fail("unknown pooling algorithm '" + name + "'");
+/// The oneDNN algorithm of `algorithm`, which must be one of `kind`'s.
+dnnl::algorithm algorithmOf(Algorithm algorithm, OpKind kind) {
+  if (getAlgorithmOpKind(algorithm) != kind)
+    fail(std::string("algorithm '") + getAlgorithmKeyword(algorithm) +
+         "' is not one of " + getOpKeyword(kind));
+  return toDnnl(algorithm);
 }
 
 /// ONNX dilations (1: none) as oneDNN's (0: none).
@@ -379,7 +381,7 @@ private:
       if (post.kind == PostOp::Kind::Sum)
         postOps.append_sum(1.0f);
       else
-        postOps.append_eltwise(1.0f, eltwiseAlgorithm(post.alg), post.alpha,
+        postOps.append_eltwise(1.0f, algorithmOf(post.alg, OpKind::Eltwise), post.alpha,
                                post.beta);
     }
     attr.set_post_ops(postOps);
@@ -552,7 +554,7 @@ private:
     using Pool = dnnl::pooling_v2_forward;
     Pool::primitive_desc pd = withSourceLayout(op.srcs[0], [&](memory::desc src) {
       return Pool::primitive_desc(
-          Pool::desc(dnnl::prop_kind::forward_inference, poolAlgorithm(op.alg),
+          Pool::desc(dnnl::prop_kind::forward_inference, algorithmOf(op.alg, OpKind::Pool),
                      src, anyLayout(dst), toDims(op.strides),
                      toDims(op.kernel), oneDnnDilations(op.dilations, n),
                      padLeft, padRight),
@@ -581,7 +583,7 @@ private:
         withSourceLayout(op.srcs[0], [&](memory::desc src) {
           return Eltwise::primitive_desc(
               Eltwise::desc(dnnl::prop_kind::forward_inference,
-                            eltwiseAlgorithm(op.alg), src, op.alpha, op.beta),
+                            algorithmOf(op.alg, OpKind::Eltwise), src, op.alpha, op.beta),
               attributes(op), getEngine());
         });
     finish<Eltwise::primitive_desc, Eltwise>(
@@ -602,7 +604,7 @@ private:
         withSourceLayout(op.srcs[0], [&](memory::desc src) {
           memory::desc rhsMd = sameShape ? src : rowMajor(rhsDims);
           return dnnl::binary::primitive_desc(
-              dnnl::binary::desc(binaryAlgorithm(op.alg), src, rhsMd,
+              dnnl::binary::desc(algorithmOf(op.alg, OpKind::Binary), src, rhsMd,
                                  anyLayout(dst)),
               attributes(op), getEngine());
         });
@@ -613,10 +615,7 @@ private:
   }
 
   void buildReduce(const OpDesc &op, int64_t k) {
-    using A = dnnl::algorithm;
-    if (op.alg != "mean" && op.alg != "sum")
-      fail("unknown reduction '" + op.alg + "'");
-    A alg = op.alg == "mean" ? A::reduction_mean : A::reduction_sum;
+    dnnl::algorithm alg = algorithmOf(op.alg, OpKind::Reduce);
     dnnl::reduction::primitive_desc pd =
         withSourceLayout(op.srcs[0], [&](memory::desc src) {
           return dnnl::reduction::primitive_desc(

@@ -1,4 +1,9 @@
-//===- RegionDesc.cpp - Print and parse region descriptions ---------------===//
+//===- RegionDesc.cpp - Serialize and read region descriptions ------------===//
+//
+// The blob: the 8 magic bytes, the version (u32), then a sequence of 64-bit
+// little-endian words: counts, value numbers, dims and enums as integers,
+// floats as their bit patterns. Every count is checked against the bytes
+// left before anything is allocated.
 //
 // C++ standard library only: part of the dnnl runtime library.
 //
@@ -6,365 +11,337 @@
 
 #include "RegionDesc.h"
 
-#include <cerrno>
-#include <cstdio>
-#include <cstdlib>
 #include <cstring>
-#include <sstream>
 
 namespace seam::dnnl_region {
 
+//===----------------------------------------------------------------------===//
+// Keywords
+//===----------------------------------------------------------------------===//
+
 namespace {
 
-struct KindName {
-  OpKind kind;
-  const char *keyword;
-};
+constexpr const char *kOpKeywords[kNumOpKinds] = {
+    "conv",    "matmul",  "pool",    "softmax",   "eltwise", "binary",
+    "batchnorm", "concat", "reshape", "transpose", "slice",  "reduce"};
 
-constexpr KindName kKinds[] = {
-    {OpKind::Conv, "conv"},       {OpKind::MatMul, "matmul"},
-    {OpKind::Pool, "pool"},       {OpKind::Softmax, "softmax"},
-    {OpKind::Eltwise, "eltwise"}, {OpKind::Binary, "binary"},
-    {OpKind::BatchNorm, "batchnorm"}, {OpKind::Concat, "concat"},
-    {OpKind::Reshape, "reshape"},     {OpKind::Transpose, "transpose"},
-    {OpKind::Slice, "slice"},         {OpKind::Reduce, "reduce"},
-};
-
-//===----------------------------------------------------------------------===//
-// Printing
-//===----------------------------------------------------------------------===//
-
-std::string joinInts(const std::vector<int64_t> &values, char separator) {
-  std::string text;
-  for (size_t i = 0; i < values.size(); ++i)
-    text += (i ? std::string(1, separator) : "") + std::to_string(values[i]);
-  return text;
-}
-
-std::string printFloat(float value) {
-  char buffer[32];
-  std::snprintf(buffer, sizeof(buffer), "%.9g", value);
-  return buffer;
-}
-
-void printOp(std::ostream &os, const OpDesc &op) {
-  os << getOpKeyword(op.kind) << " dst=" << op.dst;
-  auto list = [&](const char *key, const std::vector<int64_t> &values) {
-    if (!values.empty())
-      os << ' ' << key << '=' << joinInts(values, ',');
-  };
-  switch (op.kind) {
-  case OpKind::Conv:
-  case OpKind::MatMul:
-    os << " src=" << op.srcs[0] << " weights=" << op.srcs[1];
-    if (op.bias >= 0)
-      os << " bias=" << op.bias;
-    if (op.kind == OpKind::Conv) {
-      list("strides", op.strides);
-      list("pads", op.pads);
-      list("dilations", op.dilations);
-      os << " group=" << op.group;
-    } else {
-      os << " trans_a=" << op.transA << " trans_b=" << op.transB
-         << " alpha=" << printFloat(op.alpha)
-         << " beta=" << printFloat(op.beta);
-    }
-    break;
-  case OpKind::Pool:
-    os << " src=" << op.srcs[0] << " alg=" << op.alg;
-    list("kernel", op.kernel);
-    list("strides", op.strides);
-    list("pads", op.pads);
-    list("dilations", op.dilations);
-    break;
-  case OpKind::Softmax:
-    os << " src=" << op.srcs[0] << " axis=" << op.axis;
-    break;
-  case OpKind::Reshape:
-    os << " src=" << op.srcs[0];
-    break;
-  case OpKind::Transpose:
-    os << " src=" << op.srcs[0];
-    list("perm", op.perm);
-    break;
-  case OpKind::Slice:
-    os << " src=" << op.srcs[0];
-    list("offsets", op.offsets);
-    break;
-  case OpKind::Reduce:
-    os << " src=" << op.srcs[0] << " alg=" << op.alg;
-    break;
-  case OpKind::Eltwise:
-    os << " src=" << op.srcs[0] << " alg=" << op.alg
-       << " alpha=" << printFloat(op.alpha) << " beta=" << printFloat(op.beta);
-    break;
-  case OpKind::Binary:
-    os << " src=" << op.srcs[0] << " src1=" << op.srcs[1] << " alg=" << op.alg;
-    break;
-  case OpKind::BatchNorm:
-    os << " src=" << op.srcs[0] << " scale=" << op.srcs[1]
-       << " bias=" << op.srcs[2] << " mean=" << op.srcs[3]
-       << " var=" << op.srcs[4] << " epsilon=" << printFloat(op.epsilon);
-    break;
-  case OpKind::Concat:
-    list("srcs", op.srcs);
-    os << " axis=" << op.axis;
-    break;
-  }
-  for (const PostOp &post : op.postOps) {
-    if (post.kind == PostOp::Kind::Sum)
-      os << " post=sum:" << post.value;
-    else
-      os << " post=eltwise:" << post.alg << ':' << printFloat(post.alpha)
-         << ':' << printFloat(post.beta);
-  }
-  os << '\n';
-}
-
-//===----------------------------------------------------------------------===//
-// Parsing
-//===----------------------------------------------------------------------===//
-
-std::vector<std::string> split(const std::string &text, char separator) {
-  std::vector<std::string> parts;
-  size_t start = 0;
-  while (true) {
-    size_t end = text.find(separator, start);
-    parts.push_back(text.substr(start, end - start));
-    if (end == std::string::npos)
-      return parts;
-    start = end + 1;
-  }
-}
-
-bool parseInt(const std::string &text, int64_t &value) {
-  if (text.empty())
-    return false;
-  errno = 0;
-  char *end = nullptr;
-  value = std::strtoll(text.c_str(), &end, 10);
-  return errno == 0 && *end == '\0';
-}
-
-bool parseFloat(const std::string &text, float &value) {
-  if (text.empty())
-    return false;
-  char *end = nullptr;
-  value = std::strtof(text.c_str(), &end);
-  return *end == '\0';
-}
-
-bool parseInts(const std::string &text, char separator,
-               std::vector<int64_t> &values) {
-  values.clear();
-  for (const std::string &part : split(text, separator)) {
-    int64_t value;
-    if (!parseInt(part, value))
-      return false;
-    values.push_back(value);
-  }
-  return true;
-}
-
-/// Parses one line; returns "" or what is wrong with it.
-class LineParser {
-public:
-  LineParser(RegionDesc &region) : region(region) {}
-
-  std::string parseLine(const std::vector<std::string> &tokens) {
-    const std::string &head = tokens[0];
-    if (head == "value") {
-      int64_t id;
-      std::vector<int64_t> dims;
-      if (tokens.size() != 3 || !parseInt(tokens[1], id) ||
-          id != static_cast<int64_t>(region.values.size()) ||
-          !parseInts(tokens[2], 'x', dims))
-        return "expected 'value <next id> <dims>'";
-      region.values.push_back(dims);
-      return "";
-    }
-    for (auto [keyword, list] :
-         {std::make_pair("input", &region.inputs),
-          std::make_pair("weight", &region.weights),
-          std::make_pair("output", &region.outputs)}) {
-      if (head != keyword)
-        continue;
-      int64_t id;
-      if (tokens.size() != 2 || !parseInt(tokens[1], id) || !isValue(id))
-        return std::string("expected '") + keyword + " <value>'";
-      list->push_back(id);
-      return "";
-    }
-    for (const KindName &kind : kKinds)
-      if (head == kind.keyword)
-        return parseOp(kind.kind, tokens);
-    return "unknown item '" + head + "'";
-  }
-
-private:
-  bool isValue(int64_t id) const {
-    return id >= 0 && id < static_cast<int64_t>(region.values.size());
-  }
-
-  std::string parseOp(OpKind kind, const std::vector<std::string> &tokens) {
-    OpDesc op;
-    op.kind = kind;
-    // Operands by key; the order of `srcs` is fixed per kind below.
-    int64_t src = -1, weights = -1, src1 = -1, scale = -1, bias = -1,
-            mean = -1, var = -1;
-    for (size_t i = 1; i < tokens.size(); ++i) {
-      size_t eq = tokens[i].find('=');
-      if (eq == std::string::npos)
-        return "expected key=value, found '" + tokens[i] + "'";
-      std::string key = tokens[i].substr(0, eq), value = tokens[i].substr(eq + 1);
-      bool ok = true;
-      int64_t flag = 0;
-      if (key == "dst") ok = parseInt(value, op.dst) && isValue(op.dst);
-      else if (key == "src") ok = parseInt(value, src) && isValue(src);
-      else if (key == "weights") ok = parseInt(value, weights) && isValue(weights);
-      else if (key == "src1") ok = parseInt(value, src1) && isValue(src1);
-      else if (key == "scale") ok = parseInt(value, scale) && isValue(scale);
-      else if (key == "bias") ok = parseInt(value, bias) && isValue(bias);
-      else if (key == "mean") ok = parseInt(value, mean) && isValue(mean);
-      else if (key == "var") ok = parseInt(value, var) && isValue(var);
-      else if (key == "srcs") {
-        ok = parseInts(value, ',', op.srcs);
-        for (int64_t id : op.srcs)
-          ok = ok && isValue(id);
-      }
-      else if (key == "kernel") ok = parseInts(value, ',', op.kernel);
-      else if (key == "strides") ok = parseInts(value, ',', op.strides);
-      else if (key == "pads") ok = parseInts(value, ',', op.pads);
-      else if (key == "dilations") ok = parseInts(value, ',', op.dilations);
-      else if (key == "perm") ok = parseInts(value, ',', op.perm);
-      else if (key == "offsets") ok = parseInts(value, ',', op.offsets);
-      else if (key == "group") ok = parseInt(value, op.group) && op.group > 0;
-      else if (key == "axis") ok = parseInt(value, op.axis);
-      else if (key == "trans_a") { ok = parseInt(value, flag); op.transA = flag; }
-      else if (key == "trans_b") { ok = parseInt(value, flag); op.transB = flag; }
-      else if (key == "alpha") ok = parseFloat(value, op.alpha);
-      else if (key == "beta") ok = parseFloat(value, op.beta);
-      else if (key == "epsilon") ok = parseFloat(value, op.epsilon);
-      else if (key == "alg") op.alg = value;
-      else if (key == "post") {
-        std::string error = parsePostOp(value, op);
-        if (!error.empty())
-          return error;
-      } else
-        return "unknown key '" + key + "'";
-      if (!ok)
-        return "bad value '" + value + "' of '" + key + "'";
-    }
-    if (op.dst < 0)
-      return std::string(getOpKeyword(kind)) + " without dst";
-    switch (kind) {
-    case OpKind::Conv:
-    case OpKind::MatMul:
-      op.srcs = {src, weights};
-      op.bias = bias;
-      break;
-    case OpKind::Binary:
-      op.srcs = {src, src1};
-      break;
-    case OpKind::BatchNorm:
-      op.srcs = {src, scale, bias, mean, var};
-      break;
-    case OpKind::Concat:
-      break;
-    default:
-      op.srcs = {src};
-      break;
-    }
-    for (int64_t id : op.srcs)
-      if (id < 0)
-        return std::string(getOpKeyword(kind)) + " misses an operand";
-    if (op.srcs.empty())
-      return std::string(getOpKeyword(kind)) + " has no operands";
-    region.ops.push_back(std::move(op));
-    return "";
-  }
-
-  std::string parsePostOp(const std::string &text, OpDesc &op) {
-    std::vector<std::string> parts = split(text, ':');
-    PostOp post;
-    if (parts[0] == "sum" && parts.size() == 2) {
-      post.kind = PostOp::Kind::Sum;
-      if (!parseInt(parts[1], post.value) || !isValue(post.value))
-        return "bad sum post-op '" + text + "'";
-    } else if (parts[0] == "eltwise" && parts.size() == 4) {
-      post.alg = parts[1];
-      if (!parseFloat(parts[2], post.alpha) || !parseFloat(parts[3], post.beta))
-        return "bad eltwise post-op '" + text + "'";
-    } else {
-      return "unknown post-op '" + text + "'";
-    }
-    op.postOps.push_back(std::move(post));
-    return "";
-  }
-
-  RegionDesc &region;
-};
+constexpr const char *kAlgorithmKeywords[kNumAlgorithms] = {
+    "none",     "relu",     "tanh",      "elu",       "abs",
+    "sqrt",     "linear",   "logistic",  "exp",       "log",
+    "clip",     "hardswish", "gelu_erf", "swish",     "soft_relu",
+    "square",   "add",      "sub",       "mul",       "div",
+    "max",      "min",      "pool_max",  "pool_avg_include",
+    "pool_avg_exclude",     "reduce_mean", "reduce_sum"};
 
 } // namespace
 
 const char *getOpKeyword(OpKind kind) {
-  for (const KindName &k : kKinds)
-    if (k.kind == kind)
-      return k.keyword;
-  return "?";
+  return kOpKeywords[static_cast<int>(kind)];
 }
 
-std::string print(const RegionDesc &region) {
-  std::ostringstream os;
-  os << kMagic << ' ' << kVersion << ' ' << region.name << '\n';
-  for (size_t i = 0; i < region.values.size(); ++i)
-    os << "value " << i << ' ' << joinInts(region.values[i], 'x') << '\n';
-  for (int64_t id : region.inputs)
-    os << "input " << id << '\n';
-  for (int64_t id : region.weights)
-    os << "weight " << id << '\n';
-  for (const OpDesc &op : region.ops)
-    printOp(os, op);
-  for (int64_t id : region.outputs)
-    os << "output " << id << '\n';
-  return os.str();
+const char *getAlgorithmKeyword(Algorithm algorithm) {
+  return kAlgorithmKeywords[static_cast<int>(algorithm)];
 }
 
-bool parse(const char *text, RegionDesc &region, std::string &error) {
-  region = RegionDesc();
-  std::vector<std::string> lines = split(text, '\n');
-  LineParser parser(region);
-  bool sawHeader = false;
-  for (size_t n = 0; n < lines.size(); ++n) {
-    std::vector<std::string> tokens;
-    for (std::string &token : split(lines[n], ' '))
-      if (!token.empty())
-        tokens.push_back(std::move(token));
-    if (tokens.empty())
-      continue;
-    std::string problem;
-    if (!sawHeader) {
-      int64_t version = 0;
-      if (tokens.size() != 3 || tokens[0] != kMagic ||
-          !parseInt(tokens[1], version) || version != kVersion)
-        problem = std::string("expected '") + kMagic + " " +
-                  std::to_string(kVersion) + " <name>'";
-      else
-        region.name = tokens[2];
-      sawHeader = true;
-    } else {
-      problem = parser.parseLine(tokens);
-    }
-    if (!problem.empty()) {
-      error = "line " + std::to_string(n + 1) + ": " + problem;
-      return false;
+std::optional<OpKind> lookupOpKind(const std::string &keyword) {
+  for (int i = 0; i < kNumOpKinds; ++i)
+    if (keyword == kOpKeywords[i])
+      return static_cast<OpKind>(i);
+  return std::nullopt;
+}
+
+std::optional<Algorithm> lookupAlgorithm(const std::string &keyword) {
+  for (int i = 0; i < kNumAlgorithms; ++i)
+    if (keyword == kAlgorithmKeywords[i])
+      return static_cast<Algorithm>(i);
+  return std::nullopt;
+}
+
+std::optional<OpKind> getAlgorithmOpKind(Algorithm algorithm) {
+  if (algorithm == Algorithm::None)
+    return std::nullopt;
+  if (algorithm < Algorithm::Add)
+    return OpKind::Eltwise;
+  if (algorithm < Algorithm::PoolMax)
+    return OpKind::Binary;
+  if (algorithm < Algorithm::ReduceMean)
+    return OpKind::Pool;
+  return OpKind::Reduce;
+}
+
+//===----------------------------------------------------------------------===//
+// Writing
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+class Writer {
+public:
+  std::vector<uint8_t> bytes;
+
+  void word(uint64_t value) {
+    for (int i = 0; i < 8; ++i)
+      bytes.push_back(static_cast<uint8_t>(value >> (8 * i)));
+  }
+  void integer(int64_t value) { word(static_cast<uint64_t>(value)); }
+  void real(float value) {
+    uint32_t bits;
+    std::memcpy(&bits, &value, sizeof(bits));
+    word(bits);
+  }
+  void list(const std::vector<int64_t> &values) {
+    word(values.size());
+    for (int64_t value : values)
+      integer(value);
+  }
+  void text(const std::string &value) {
+    word(value.size());
+    bytes.insert(bytes.end(), value.begin(), value.end());
+  }
+
+  void op(const OpDesc &op) {
+    word(static_cast<uint64_t>(op.kind));
+    word(static_cast<uint64_t>(op.alg));
+    integer(op.dst);
+    list(op.srcs);
+    integer(op.bias);
+    for (const std::vector<int64_t> *l :
+         {&op.kernel, &op.strides, &op.pads, &op.dilations, &op.perm,
+          &op.offsets})
+      list(*l);
+    integer(op.group);
+    integer(op.axis);
+    word(op.transA);
+    word(op.transB);
+    real(op.alpha);
+    real(op.beta);
+    real(op.epsilon);
+    word(op.postOps.size());
+    for (const PostOp &post : op.postOps) {
+      word(static_cast<uint64_t>(post.kind));
+      word(static_cast<uint64_t>(post.alg));
+      real(post.alpha);
+      real(post.beta);
+      integer(post.value);
     }
   }
-  if (!sawHeader) {
-    error = "empty region description";
+};
+
+} // namespace
+
+std::vector<uint8_t> serialize(const RegionDesc &region) {
+  Writer w;
+  w.bytes.assign(kMagic, kMagic + sizeof(kMagic));
+  for (int i = 0; i < 4; ++i)
+    w.bytes.push_back(static_cast<uint8_t>(kVersion >> (8 * i)));
+  w.text(region.name);
+  w.word(region.values.size());
+  for (const std::vector<int64_t> &dims : region.values)
+    w.list(dims);
+  w.list(region.inputs);
+  w.list(region.weights);
+  w.list(region.outputs);
+  w.word(region.ops.size());
+  for (const OpDesc &op : region.ops)
+    w.op(op);
+  return std::move(w.bytes);
+}
+
+//===----------------------------------------------------------------------===//
+// Reading
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// Reads words from the blob; the first problem sticks in `error` and every
+/// later read returns zeros, so callers check once at the end of a step.
+class Reader {
+public:
+  Reader(const uint8_t *data, size_t size) : data(data), size(size) {}
+
+  std::string error;
+
+  bool ok() const { return error.empty(); }
+  void fail(const std::string &message) {
+    if (error.empty())
+      error = message;
+  }
+
+  uint64_t word(const char *what) {
+    if (!ok())
+      return 0;
+    if (size - offset < 8) {
+      fail(std::string("truncated at byte ") + std::to_string(offset) +
+           " (reading " + what + ")");
+      return 0;
+    }
+    uint64_t value = 0;
+    for (int i = 0; i < 8; ++i)
+      value |= static_cast<uint64_t>(data[offset + i]) << (8 * i);
+    offset += 8;
+    return value;
+  }
+  int64_t integer(const char *what) {
+    return static_cast<int64_t>(word(what));
+  }
+  float real(const char *what) {
+    uint64_t w = word(what);
+    if (w >> 32)
+      fail(std::string("bad float ") + what);
+    uint32_t bits = static_cast<uint32_t>(w);
+    float value;
+    std::memcpy(&value, &bits, sizeof(value));
+    return value;
+  }
+  bool flag(const char *what) {
+    uint64_t w = word(what);
+    if (w > 1)
+      fail(std::string("bad flag ") + what);
+    return w == 1;
+  }
+  /// A count of items of at least `itemBytes` bytes each, no more than the
+  /// bytes left can hold.
+  uint64_t count(const char *what, uint64_t itemBytes = 8) {
+    uint64_t n = word(what);
+    if (ok() && n > (size - offset) / itemBytes) {
+      fail(std::string("count of ") + what + " (" + std::to_string(n) +
+           ") exceeds the description's size");
+      return 0;
+    }
+    return n;
+  }
+  std::vector<int64_t> list(const char *what) {
+    std::vector<int64_t> values(count(what));
+    for (int64_t &value : values)
+      value = integer(what);
+    return values;
+  }
+  std::string text(const char *what) {
+    uint64_t n = count(what, 1);
+    if (!ok())
+      return "";
+    std::string value(reinterpret_cast<const char *>(data + offset), n);
+    offset += n;
+    return value;
+  }
+  template <typename Enum>
+  Enum enumeration(const char *what, int limit) {
+    uint64_t w = word(what);
+    if (w >= static_cast<uint64_t>(limit))
+      fail(std::string("unknown ") + what + " " + std::to_string(w));
+    return ok() ? static_cast<Enum>(w) : Enum();
+  }
+  bool atEnd() const { return offset == size; }
+
+private:
+  const uint8_t *data;
+  size_t size;
+  size_t offset = 12;
+};
+
+/// Checks that every value number of `region` is in range.
+bool checkValueNumbers(const RegionDesc &region, std::string &error) {
+  int64_t n = static_cast<int64_t>(region.values.size());
+  auto check = [&](int64_t id, const std::string &where, bool optional) {
+    if ((optional && id == -1) || (id >= 0 && id < n))
+      return true;
+    error = where + " refers to value " + std::to_string(id) +
+            " but the region has " + std::to_string(n) + " values";
     return false;
+  };
+  for (const auto &[list, name] :
+       {std::make_pair(&region.inputs, "input"),
+        std::make_pair(&region.weights, "weight"),
+        std::make_pair(&region.outputs, "output")})
+    for (int64_t id : *list)
+      if (!check(id, name, false))
+        return false;
+  for (size_t i = 0; i < region.ops.size(); ++i) {
+    const OpDesc &op = region.ops[i];
+    std::string where = "op " + std::to_string(i) + " (" +
+                        getOpKeyword(op.kind) + ")";
+    if (!check(op.dst, where, false) || !check(op.bias, where, true))
+      return false;
+    for (int64_t id : op.srcs)
+      if (!check(id, where, false))
+        return false;
+    for (const PostOp &post : op.postOps)
+      if (post.kind == PostOp::Kind::Sum && !check(post.value, where, false))
+        return false;
   }
   return true;
+}
+
+} // namespace
+
+bool deserialize(const void *data, size_t size, RegionDesc &region,
+                 std::string &error) {
+  const auto *bytes = static_cast<const uint8_t *>(data);
+  if (!data || size < 12 || std::memcmp(bytes, kMagic, sizeof(kMagic)) != 0) {
+    error = "not a seam-dnnl region description";
+    return false;
+  }
+  uint32_t version = 0;
+  for (int i = 0; i < 4; ++i)
+    version |= static_cast<uint32_t>(bytes[8 + i]) << (8 * i);
+  if (version != kVersion) {
+    error = "region description of version " + std::to_string(version) +
+            ", but this runtime reads version " + std::to_string(kVersion) +
+            ": compile the model again with the Seam this runtime comes from";
+    return false;
+  }
+
+  Reader r(bytes, size);
+  region = RegionDesc();
+  region.name = r.text("name");
+  region.values.resize(r.count("values"));
+  for (std::vector<int64_t> &dims : region.values) {
+    dims = r.list("dims");
+    if (r.ok() && static_cast<int64_t>(dims.size()) > kMaxRank)
+      r.fail("a value of rank " + std::to_string(dims.size()) +
+             " (oneDNN takes at most " + std::to_string(kMaxRank) + ")");
+    for (int64_t d : dims)
+      if (r.ok() && d < 0)
+        r.fail("a negative dim");
+  }
+  region.inputs = r.list("inputs");
+  region.weights = r.list("weights");
+  region.outputs = r.list("outputs");
+  region.ops.resize(r.count("ops"));
+  for (OpDesc &op : region.ops) {
+    op.kind = r.enumeration<OpKind>("op kind", kNumOpKinds);
+    op.alg = r.enumeration<Algorithm>("algorithm", kNumAlgorithms);
+    op.dst = r.integer("dst");
+    op.srcs = r.list("srcs");
+    op.bias = r.integer("bias");
+    for (std::vector<int64_t> *l : {&op.kernel, &op.strides, &op.pads,
+                                    &op.dilations, &op.perm, &op.offsets})
+      *l = r.list("attribute");
+    op.group = r.integer("group");
+    op.axis = r.integer("axis");
+    op.transA = r.flag("trans_a");
+    op.transB = r.flag("trans_b");
+    op.alpha = r.real("alpha");
+    op.beta = r.real("beta");
+    op.epsilon = r.real("epsilon");
+    op.postOps.resize(r.count("post-ops"));
+    for (PostOp &post : op.postOps) {
+      post.kind = r.enumeration<PostOp::Kind>("post-op kind", 2);
+      post.alg = r.enumeration<Algorithm>("post-op algorithm", kNumAlgorithms);
+      post.alpha = r.real("post-op alpha");
+      post.beta = r.real("post-op beta");
+      post.value = r.integer("post-op value");
+    }
+    if (r.ok() && op.srcs.empty())
+      r.fail(std::string(getOpKeyword(op.kind)) + " op without sources");
+  }
+  if (r.ok() && !r.atEnd())
+    r.fail("trailing bytes after the last op");
+  if (!r.ok()) {
+    error = r.error;
+    return false;
+  }
+  return checkValueNumbers(region, error);
 }
 
 } // namespace seam::dnnl_region

@@ -5,22 +5,14 @@
 // inputs, weights (constants passed by pointer at creation) and outputs, and
 // its ops in execution order with their attributes and post-ops.
 //
-// The compiler (lib/Backends/dnnl/DnnlRegionWriter.cpp) serializes it into a
-// string global of the generated module; the runtime parses it once, when the
-// session is created. The text is one line per item, readable in lit tests:
+// The compiler holds it as the attribute #seam_dnnl.region<...>
+// (lib/Backends/dnnl/IR), verified and printed in the IR, and serializes it
+// with `serialize` into a constant of the generated module; the runtime reads
+// it back with `deserialize` once, when the session is created. The blob is
+// versioned: a runtime rejects a blob of another version by name.
 //
-//   seam-dnnl-region 1 dnnl_0
-//   value 0 1x3x8x8
-//   value 1 8x3x3x3
-//   value 2 1x8x8x8
-//   input 0
-//   weight 1
-//   conv dst=2 src=0 weights=1 strides=1,1 pads=1,1,1,1 dilations=1,1 group=1 post=eltwise:relu:0:0
-//   output 2
-//
-// Shapes are NCHW-style row-major dims joined by 'x'. `pads` are ONNX pads
-// (all begins, then all ends) and `dilations` ONNX dilations (1: none).
-// Floats are printed with 9 significant digits (exact for f32).
+// The enums below are the one definition of op kinds and algorithms: the
+// attribute's parser and printer use these values and keywords too.
 //
 // This header is shared by the compiler and the runtime: it depends on the
 // C++ standard library only.
@@ -30,38 +22,71 @@
 #ifndef SEAM_BACKENDS_DNNL_RUNTIME_REGIONDESC_H
 #define SEAM_BACKENDS_DNNL_RUNTIME_REGIONDESC_H
 
+#include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace seam::dnnl_region {
 
-/// The first token of a description, followed by the format version.
-inline constexpr const char *kMagic = "seam-dnnl-region";
-inline constexpr int kVersion = 1;
+/// The first bytes of a serialized description, then the format version.
+inline constexpr char kMagic[8] = {'S', 'E', 'A', 'M', 'D', 'N', 'N', 'L'};
+inline constexpr uint32_t kVersion = 2;
 
-/// The kinds of ops a region holds (the first token of an op line).
-enum class OpKind {
-  Conv,      // dst src weights [bias] strides pads dilations group
-  MatMul,    // dst src weights [bias] trans_a trans_b alpha beta
-  Pool,      // dst src alg kernel strides pads dilations
-  Softmax,   // dst src axis
-  Eltwise,   // dst src alg alpha beta
-  Binary,    // dst src src1 alg
-  BatchNorm, // dst src scale bias mean var epsilon
-  Concat,    // dst srcs axis
-  Reshape,   // dst src: the same row-major data with the dst's dims (a view)
-  Transpose, // dst src perm: dst dim i is src dim perm[i]
-  Slice,     // dst src offsets: the dst-sized block of src at offsets
-  Reduce,    // dst src alg (mean, sum): over the dims where dst has 1
+/// Largest rank oneDNN's memory descriptors take (DNNL_MAX_NDIMS).
+inline constexpr int64_t kMaxRank = 12;
+
+/// The kinds of ops a region holds.
+enum class OpKind : uint8_t {
+  Conv,      // src weights [bias] strides pads dilations group
+  MatMul,    // src weights [bias] trans_a trans_b alpha beta
+  Pool,      // src alg kernel strides pads dilations
+  Softmax,   // src axis
+  Eltwise,   // src alg alpha beta
+  Binary,    // src src1 alg
+  BatchNorm, // src scale bias mean var epsilon
+  Concat,    // srcs axis
+  Reshape,   // src: the same row-major data with the dst's dims (a view)
+  Transpose, // src perm: dst dim i is src dim perm[i]
+  Slice,     // src offsets: the dst-sized block of src at offsets
+  Reduce,    // src alg (reduce_mean, reduce_sum): over dims where dst has 1
 };
+inline constexpr int kNumOpKinds = 12;
+
+/// The oneDNN algorithm of an eltwise, binary, pooling or reduction op (or
+/// of an eltwise post-op).
+enum class Algorithm : uint8_t {
+  None,
+  // eltwise
+  Relu, Tanh, Elu, Abs, Sqrt, Linear, Logistic, Exp, Log, Clip, HardSwish,
+  GeluErf, Swish, SoftRelu, Square,
+  // binary
+  Add, Sub, Mul, Div, Max, Min,
+  // pooling
+  PoolMax, PoolAvgInclude, PoolAvgExclude,
+  // reduction
+  ReduceMean, ReduceSum,
+};
+inline constexpr int kNumAlgorithms = 27;
+
+/// The keyword of an op kind ("conv", "matmul", ...).
+const char *getOpKeyword(OpKind kind);
+/// The keyword of an algorithm ("relu", "add", "pool_max", "reduce_mean").
+const char *getAlgorithmKeyword(Algorithm algorithm);
+/// The op kind or algorithm of a keyword.
+std::optional<OpKind> lookupOpKind(const std::string &keyword);
+std::optional<Algorithm> lookupAlgorithm(const std::string &keyword);
+/// The op kind an algorithm belongs to (Eltwise, Binary, Pool or Reduce);
+/// nullopt for None.
+std::optional<OpKind> getAlgorithmOpKind(Algorithm algorithm);
 
 /// One fused post-op: an elementwise function of the result, or the sum
 /// (accumulation) of a residual value into it.
 struct PostOp {
-  enum class Kind { Eltwise, Sum } kind = Kind::Eltwise;
-  /// Eltwise: oneDNN algorithm name without "eltwise_" (relu, clip, ...).
-  std::string alg;
+  enum class Kind : uint8_t { Eltwise, Sum } kind = Kind::Eltwise;
+  /// Eltwise: the algorithm and its parameters.
+  Algorithm alg = Algorithm::None;
   float alpha = 0, beta = 0;
   /// Sum: the residual value.
   int64_t value = -1;
@@ -81,30 +106,28 @@ struct OpDesc {
   int64_t axis = 0;
   bool transA = false, transB = false;
   float alpha = 1, beta = 1, epsilon = 1e-5f;
-  /// Pool: max, avg_include (padding counts), avg_exclude. Eltwise, binary
-  /// and reduce: the oneDNN algorithm name without its prefix.
-  std::string alg;
+  Algorithm alg = Algorithm::None;
   std::vector<PostOp> postOps;
 };
 
 /// A whole region.
 struct RegionDesc {
   std::string name;
-  /// The dims of every value, by value number.
+  /// The dims of every value, by value number (a 0-d value has none).
   std::vector<std::vector<int64_t>> values;
   /// Values that are region arguments / weights / results, in order.
   std::vector<int64_t> inputs, weights, outputs;
   std::vector<OpDesc> ops;
 };
 
-/// The keyword of an op kind ("conv", "matmul", ...).
-const char *getOpKeyword(OpKind kind);
+/// The versioned binary form of `region`.
+std::vector<uint8_t> serialize(const RegionDesc &region);
 
-/// Writes `region` in the text format above.
-std::string print(const RegionDesc &region);
-
-/// Parses the text format; on error returns false and says why in `error`.
-bool parse(const char *text, RegionDesc &region, std::string &error);
+/// Reads a serialized region of `size` bytes; on error (another version,
+/// truncated or malformed data, a value number out of range, an unknown
+/// enum) returns false and says why in `error`.
+bool deserialize(const void *data, size_t size, RegionDesc &region,
+                 std::string &error);
 
 } // namespace seam::dnnl_region
 

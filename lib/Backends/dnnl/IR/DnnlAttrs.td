@@ -1,0 +1,196 @@
+//===- DnnlAttrs.td - The seam_dnnl dialect: region descriptions -*- tablegen -*-===//
+//
+// The typed description of a region the oneDNN backend runs, as
+// seam.kernel_call carries it. Op kinds and algorithms are the runtime's own
+// enums (runtime/RegionDesc.h), read and written by their keywords.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SEAM_DNNL_ATTRS_TD
+#define SEAM_DNNL_ATTRS_TD
+
+include "mlir/IR/AttrTypeBase.td"
+include "mlir/IR/OpBase.td"
+include "Seam/SeamInterfaces.td"
+
+def SeamDnnl_Dialect : Dialect {
+  let name = "seam_dnnl";
+  let cppNamespace = "::mlir::seam::dnnl";
+  let summary = "Region descriptions of Seam's oneDNN backend";
+  let description = [{
+    Attributes only: `#seam_dnnl.region` describes one region offloaded to
+    oneDNN (values and their shapes, inputs, weights, outputs, ops with
+    their fused post-ops) for the backend's runtime, which receives it
+    serialized as a versioned blob.
+  }];
+  let useDefaultAttributePrinterParser = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Parameters
+//===----------------------------------------------------------------------===//
+
+/// A list of integers printed in brackets: `[0, 2]`, `[]`.
+def SeamDnnl_IntList : OptionalArrayRefParameter<"int64_t"> {
+  let parser = "::mlir::seam::dnnl::parseIntList($_parser)";
+  let printer = "::mlir::seam::dnnl::printIntList($_printer, $_self)";
+}
+
+/// An f32 (held as an APFloat, which hashes) printed with 9 significant
+/// digits, which round-trip exactly.
+class SeamDnnl_F32<string value>
+    : DefaultValuedParameter<"::llvm::APFloat", "::llvm::APFloat(" # value # ")"> {
+  let parser = "::mlir::seam::dnnl::parseF32($_parser)";
+  let printer = "::mlir::seam::dnnl::printF32($_printer, $_self)";
+  let comparator = "$_lhs.bitwiseIsEqual($_rhs)";
+}
+
+def SeamDnnl_Bool : DefaultValuedParameter<"bool", "false"> {
+  let parser = "::mlir::seam::dnnl::parseBool($_parser)";
+  let printer = "$_printer << ($_self ? \"true\" : \"false\")";
+}
+
+def SeamDnnl_OpKind : AttrParameter<"::seam::dnnl_region::OpKind", "op kind"> {
+  let parser = "::mlir::seam::dnnl::parseOpKind($_parser)";
+  let printer = "$_printer << ::seam::dnnl_region::getOpKeyword($_self)";
+}
+
+/// Whether a post-op is a sum (`sum`) or an elementwise function (`eltwise`).
+def SeamDnnl_PostOpKind : AttrParameter<"bool", "whether the post-op is a sum"> {
+  let parser = "::mlir::seam::dnnl::parsePostOpKind($_parser)";
+  let printer = "$_printer << ($_self ? \"sum\" : \"eltwise\")";
+}
+
+/// A bracketed list of attributes of type `attr`.
+class SeamDnnl_AttrList<string attr> : OptionalArrayRefParameter<attr> {
+  let parser = "::mlir::seam::dnnl::parseAttrList<" # attr # ">($_parser)";
+  let printer = "::mlir::seam::dnnl::printAttrList($_printer, $_self)";
+}
+
+/// Value shapes: `[[1, 3, 8, 8], [8], []]`.
+def SeamDnnl_ShapeList : ArrayRefParameter<"::mlir::DenseI64ArrayAttr"> {
+  let parser = "::mlir::seam::dnnl::parseShapeList($_parser)";
+  let printer = "::mlir::seam::dnnl::printShapeList($_printer, $_self)";
+}
+
+def SeamDnnl_Algorithm
+    : DefaultValuedParameter<"::seam::dnnl_region::Algorithm",
+                             "::seam::dnnl_region::Algorithm::None"> {
+  let parser = "::mlir::seam::dnnl::parseAlgorithm($_parser)";
+  let printer = "$_printer << ::seam::dnnl_region::getAlgorithmKeyword($_self)";
+}
+
+//===----------------------------------------------------------------------===//
+// Attributes
+//===----------------------------------------------------------------------===//
+
+class SeamDnnl_Attr<string name, string attrMnemonic, list<Trait> traits = []>
+    : AttrDef<SeamDnnl_Dialect, name, traits> {
+  let mnemonic = attrMnemonic;
+}
+
+def SeamDnnl_PostOpAttr : SeamDnnl_Attr<"PostOp", "post_op"> {
+  let summary = "a post-op fused into a oneDNN primitive";
+  let description = [{
+    `eltwise`: an elementwise function of the result (`alg`, with `alpha`
+    and `beta` as oneDNN defines them); `sum`: adds the region value
+    `value` into the result in place.
+
+    ```mlir
+    #seam_dnnl.post_op<eltwise, alg = clip, beta = 6.0>
+    #seam_dnnl.post_op<sum, value = 1>
+    ```
+  }];
+  let parameters = (ins
+    SeamDnnl_PostOpKind:$isSum,
+    SeamDnnl_Algorithm:$alg,
+    SeamDnnl_F32<"0.0f">:$alpha,
+    SeamDnnl_F32<"0.0f">:$beta,
+    DefaultValuedParameter<"int64_t", "-1">:$value
+  );
+  let assemblyFormat = [{
+    `<` $isSum `,` struct($alg, $alpha, $beta, $value) `>`
+  }];
+  let genVerifyDecl = 1;
+}
+
+def SeamDnnl_OpAttr : SeamDnnl_Attr<"Op", "op"> {
+  let summary = "one oneDNN primitive of a region";
+  let description = [{
+    An op of kind `conv`, `matmul`, `pool`, `softmax`, `eltwise`, `binary`,
+    `batchnorm`, `concat`, `reshape`, `transpose`, `slice` or `reduce`
+    computing the region value `dst` from the values `srcs`; the other
+    parameters are the kind's attributes in oneDNN's terms (ONNX `pads`:
+    all begins then all ends; `dilations`: 1 is none) and are omitted when
+    they have their default.
+
+    ```mlir
+    #seam_dnnl.op<conv, dst = 4, srcs = [0, 2], bias = 3, strides = [1, 1],
+                  pads = [1, 1, 1, 1], dilations = [1, 1],
+                  post_ops = [#seam_dnnl.post_op<eltwise, alg = relu>]>
+    ```
+  }];
+  let parameters = (ins
+    SeamDnnl_OpKind:$kind,
+    "int64_t":$dst,
+    SeamDnnl_IntList:$srcs,
+    DefaultValuedParameter<"int64_t", "-1">:$bias,
+    SeamDnnl_IntList:$kernel,
+    SeamDnnl_IntList:$strides,
+    SeamDnnl_IntList:$pads,
+    SeamDnnl_IntList:$dilations,
+    SeamDnnl_IntList:$perm,
+    SeamDnnl_IntList:$offsets,
+    DefaultValuedParameter<"int64_t", "1">:$group,
+    DefaultValuedParameter<"int64_t", "0">:$axis,
+    SeamDnnl_Bool:$trans_a,
+    SeamDnnl_Bool:$trans_b,
+    SeamDnnl_F32<"1.0f">:$alpha,
+    SeamDnnl_F32<"1.0f">:$beta,
+    SeamDnnl_F32<"1e-5f">:$epsilon,
+    SeamDnnl_Algorithm:$alg,
+    SeamDnnl_AttrList<"PostOpAttr">:$post_ops
+  );
+  let assemblyFormat = [{
+    `<` $kind `,` struct($dst, $srcs, $bias, $kernel, $strides, $pads,
+        $dilations, $perm, $offsets, $group, $axis, $trans_a, $trans_b,
+        $alpha, $beta, $epsilon, $alg, $post_ops) `>`
+  }];
+  let genVerifyDecl = 1;
+}
+
+def SeamDnnl_RegionAttr : SeamDnnl_Attr<"Region", "region",
+    [DeclareAttrInterfaceMethods<Seam_KernelDescriptionAttrInterface>]> {
+  let summary = "a region the oneDNN backend runs";
+  let description = [{
+    The values of the region, numbered from 0 by their position in
+    `values` (each value's dims; `[]` is a 0-d value), which of them are
+    the region's `inputs` (the run's input buffers, in order), `weights`
+    (constants given once, when the session is created) and `outputs`, and
+    the `ops` in the order they run. Verified: every value number is in
+    range and defined (as an input, a weight or an op's `dst`) before it is
+    used, each op has the sources and attributes its kind needs.
+
+    ```mlir
+    #seam_dnnl.region<name = "dnnl_0",
+      values = [[1, 4, 8, 8], [4, 4, 3, 3], [1, 4, 8, 8]],
+      inputs = [0], weights = [1], outputs = [2],
+      ops = [#seam_dnnl.op<conv, dst = 2, srcs = [0, 1], strides = [1, 1],
+                           pads = [1, 1, 1, 1], dilations = [1, 1]>]>
+    ```
+  }];
+  let parameters = (ins
+    StringRefParameter<"the region's name">:$name,
+    SeamDnnl_ShapeList:$values,
+    SeamDnnl_IntList:$inputs,
+    SeamDnnl_IntList:$weights,
+    SeamDnnl_IntList:$outputs,
+    SeamDnnl_AttrList<"OpAttr">:$ops
+  );
+  let assemblyFormat = [{
+    `<` struct($name, $values, $inputs, $weights, $outputs, $ops) `>`
+  }];
+  let genVerifyDecl = 1;
+}
+
+#endif // SEAM_DNNL_ATTRS_TD

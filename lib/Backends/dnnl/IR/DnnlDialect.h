@@ -1,0 +1,83 @@
+//===- DnnlDialect.h - The seam_dnnl dialect --------------------*- C++ -*-===//
+//
+// The attributes that describe a region of the oneDNN backend
+// (#seam_dnnl.region, #seam_dnnl.op, #seam_dnnl.post_op), their conversion
+// from and to the runtime's RegionDesc, and the parsers and printers of
+// their parameters.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SEAM_LIB_BACKENDS_DNNL_IR_DNNLDIALECT_H
+#define SEAM_LIB_BACKENDS_DNNL_IR_DNNLDIALECT_H
+
+#include "runtime/RegionDesc.h"
+
+#include "Seam/SeamInterfaces.h"
+
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Dialect.h"
+#include "mlir/IR/DialectImplementation.h"
+
+namespace mlir::seam::dnnl {
+
+/// The runtime's description of a region (runtime/RegionDesc.h).
+namespace dnnl_region = ::seam::dnnl_region;
+
+//===----------------------------------------------------------------------===//
+// Parameter parsers and printers (used by the generated code)
+//===----------------------------------------------------------------------===//
+
+FailureOr<SmallVector<int64_t>> parseIntList(AsmParser &parser);
+void printIntList(AsmPrinter &printer, ArrayRef<int64_t> values);
+FailureOr<SmallVector<DenseI64ArrayAttr>> parseShapeList(AsmParser &parser);
+void printShapeList(AsmPrinter &printer, ArrayRef<DenseI64ArrayAttr> shapes);
+FailureOr<APFloat> parseF32(AsmParser &parser);
+void printF32(AsmPrinter &printer, const APFloat &value);
+FailureOr<bool> parseBool(AsmParser &parser);
+FailureOr<bool> parsePostOpKind(AsmParser &parser);
+FailureOr<dnnl_region::OpKind> parseOpKind(AsmParser &parser);
+FailureOr<dnnl_region::Algorithm> parseAlgorithm(AsmParser &parser);
+
+/// `[#seam_dnnl.x<...>, ...]`.
+template <typename AttrT>
+FailureOr<SmallVector<AttrT>> parseAttrList(AsmParser &parser) {
+  SmallVector<AttrT> result;
+  if (failed(parser.parseCommaSeparatedList(
+          AsmParser::Delimiter::Square, [&]() -> ParseResult {
+            AttrT attr;
+            if (parser.parseAttribute(attr))
+              return failure();
+            result.push_back(attr);
+            return success();
+          })))
+    return failure();
+  return result;
+}
+
+template <typename AttrT>
+void printAttrList(AsmPrinter &printer, ArrayRef<AttrT> attrs) {
+  printer << '[';
+  llvm::interleaveComma(attrs, printer,
+                        [&](AttrT attr) { printer.printAttribute(attr); });
+  printer << ']';
+}
+
+} // namespace mlir::seam::dnnl
+
+#include "IR/DnnlDialect.h.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "IR/DnnlAttrs.h.inc"
+
+namespace mlir::seam::dnnl {
+
+/// The attribute form of a region description.
+RegionAttr getRegionAttr(MLIRContext *context,
+                         const dnnl_region::RegionDesc &region);
+
+/// The runtime form of a region attribute.
+dnnl_region::RegionDesc getRegionDesc(RegionAttr region);
+
+} // namespace mlir::seam::dnnl
+
+#endif // SEAM_LIB_BACKENDS_DNNL_IR_DNNLDIALECT_H

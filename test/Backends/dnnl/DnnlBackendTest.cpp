@@ -1,0 +1,293 @@
+//===- DnnlBackendTest.cpp - The dnnl backend's sessions and runtime ------===//
+//
+// What the per-composite numeric tests (test/Backends/dnnl/numerics) do not
+// cover: a dnnl session run from several threads at once, several sessions
+// alive together, thread counts, and the runtime's answers to descriptions
+// it cannot build (an error message and a null handle, never a crash).
+//
+//===----------------------------------------------------------------------===//
+
+#include "seam/Backend/Backend.h"
+#include "seam/Session.h"
+#include "seam/TensorIO.h"
+
+#include "DnnlRuntime.h"
+#include "RegionDesc.h"
+
+#include <gtest/gtest.h>
+
+#include <thread>
+#include <vector>
+
+namespace {
+
+const std::string kModel =
+    std::string(SEAM_SOURCE_DIR) + "/bench/models/tiny_resnet.onnx";
+
+std::unique_ptr<seam::Session> compile(const std::string &backends,
+                                       int threads = 0) {
+  seam::CompileOptions options;
+  options.backends = {backends};
+  options.threads = threads;
+  auto session = seam::Session::create(kModel, options);
+  if (!session) {
+    ADD_FAILURE() << session.error().message();
+    return nullptr;
+  }
+  return std::move(*session);
+}
+
+std::map<std::string, seam::Tensor> inputsFor(const seam::Session &session,
+                                              uint64_t seed) {
+  std::map<std::string, seam::Tensor> inputs;
+  for (const seam::TensorInfo &info : session.inputs())
+    inputs[info.name] = seam::randomTensor(info.shape, seed++);
+  return inputs;
+}
+
+/// Runs `session` on `inputs` and compares every output with `expected`.
+void expectOutputs(const seam::Session &session,
+                   const std::map<std::string, seam::Tensor> &inputs,
+                   const std::map<std::string, seam::Tensor> &expected) {
+  auto outputs = session.run(inputs);
+  ASSERT_TRUE(static_cast<bool>(outputs)) << outputs.error().message();
+  for (const auto &[name, tensor] : expected) {
+    seam::Comparison c = seam::compareTensors(outputs->at(name), tensor, 1e-4, 1e-5);
+    EXPECT_TRUE(c.pass) << name << ": max_abs=" << c.maxAbs << " " << c.error;
+  }
+}
+
+class DnnlBackend : public ::testing::Test {
+protected:
+  void SetUp() override {
+    if (!mlir::seam::lookupBackend("dnnl"))
+      GTEST_SKIP() << "the dnnl backend is not built";
+  }
+};
+
+TEST_F(DnnlBackend, RunsFromSeveralThreadsAtOnce) {
+  auto dnnl = compile("dnnl"), none = compile("none");
+  ASSERT_TRUE(dnnl && none);
+  constexpr int kThreads = 4, kRuns = 25;
+  std::vector<std::map<std::string, seam::Tensor>> inputs, expected;
+  for (int t = 0; t < kThreads; ++t) {
+    inputs.push_back(inputsFor(*none, 100 * t));
+    auto outputs = none->run(inputs.back());
+    ASSERT_TRUE(static_cast<bool>(outputs));
+    expected.push_back(std::move(*outputs));
+  }
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t)
+    threads.emplace_back([&, t] {
+      for (int r = 0; r < kRuns; ++r)
+        expectOutputs(*dnnl, inputs[t], expected[t]);
+    });
+  for (std::thread &thread : threads)
+    thread.join();
+}
+
+TEST_F(DnnlBackend, SessionsLiveSideBySide) {
+  auto first = compile("dnnl"), second = compile("dnnl"), none = compile("none");
+  ASSERT_TRUE(first && second && none);
+  auto inputs = inputsFor(*none, 7);
+  auto expected = none->run(inputs);
+  ASSERT_TRUE(static_cast<bool>(expected));
+  expectOutputs(*first, inputs, *expected);
+  first.reset(); // frees its regions; the second session's stay
+  expectOutputs(*second, inputs, *expected);
+}
+
+TEST_F(DnnlBackend, SameResultsOnOneAndTwoThreads) {
+  auto one = compile("dnnl", 1), two = compile("dnnl", 2);
+  ASSERT_TRUE(one && two);
+  auto inputs = inputsFor(*one, 3);
+  auto expected = one->run(inputs);
+  ASSERT_TRUE(static_cast<bool>(expected));
+  expectOutputs(*two, inputs, *expected);
+}
+
+//===----------------------------------------------------------------------===//
+// The runtime on its own
+//===----------------------------------------------------------------------===//
+
+namespace dr = seam::dnnl_region;
+
+/// value 0 (input) -> conv with weight 1 (+ sum of value 0, clip) -> value 2
+/// -> average pool -> value 3 (output).
+dr::RegionDesc convPoolRegion() {
+  dr::RegionDesc region;
+  region.name = "dnnl_7";
+  region.values = {{1, 4, 8, 8}, {4, 4, 3, 3}, {1, 4, 8, 8}, {1, 4, 4, 4}};
+  region.inputs = {0};
+  region.weights = {1};
+  region.outputs = {3};
+  dr::OpDesc conv;
+  conv.kind = dr::OpKind::Conv;
+  conv.dst = 2;
+  conv.srcs = {0, 1};
+  conv.strides = {1, 1};
+  conv.pads = {1, 1, 1, 1};
+  conv.dilations = {1, 1};
+  dr::PostOp sum;
+  sum.kind = dr::PostOp::Kind::Sum;
+  sum.value = 0;
+  dr::PostOp clip;
+  clip.alg = dr::Algorithm::Clip;
+  clip.beta = 6;
+  conv.postOps = {sum, clip};
+  dr::OpDesc pool;
+  pool.kind = dr::OpKind::Pool;
+  pool.alg = dr::Algorithm::PoolAvgExclude;
+  pool.dst = 3;
+  pool.srcs = {2};
+  pool.kernel = {2, 2};
+  pool.strides = {2, 2};
+  pool.pads = {0, 0, 0, 0};
+  pool.dilations = {1, 1};
+  region.ops = {conv, pool};
+  return region;
+}
+
+/// A relu from value 0 to value 1, of `dims`.
+dr::RegionDesc reluRegion(std::vector<int64_t> dims) {
+  dr::RegionDesc region;
+  region.name = "relu";
+  region.values = {dims, dims};
+  region.inputs = {0};
+  region.outputs = {1};
+  dr::OpDesc relu;
+  relu.kind = dr::OpKind::Eltwise;
+  relu.alg = dr::Algorithm::Relu;
+  relu.alpha = relu.beta = 0;
+  relu.dst = 1;
+  relu.srcs = {0};
+  region.ops = {relu};
+  return region;
+}
+
+void *create(const std::vector<uint8_t> &blob) {
+  return seam_dnnl_create_region(blob.data(),
+                                 static_cast<int64_t>(blob.size()), nullptr);
+}
+
+TEST(DnnlRuntime, DescriptionRoundTrips) {
+  std::vector<uint8_t> blob = dr::serialize(convPoolRegion());
+  dr::RegionDesc region;
+  std::string error;
+  ASSERT_TRUE(dr::deserialize(blob.data(), blob.size(), region, error))
+      << error;
+  EXPECT_EQ(region.name, "dnnl_7");
+  EXPECT_EQ(region.values, convPoolRegion().values);
+  ASSERT_EQ(region.ops.size(), 2u);
+  ASSERT_EQ(region.ops[0].postOps.size(), 2u);
+  EXPECT_EQ(region.ops[0].postOps[0].value, 0);
+  EXPECT_EQ(region.ops[0].postOps[1].alg, dr::Algorithm::Clip);
+  EXPECT_EQ(region.ops[0].postOps[1].beta, 6.0f);
+  EXPECT_EQ(region.ops[1].alg, dr::Algorithm::PoolAvgExclude);
+  EXPECT_EQ(region.ops[1].kernel, std::vector<int64_t>({2, 2}));
+  // Writing what was read gives the same bytes.
+  EXPECT_EQ(dr::serialize(region), blob);
+}
+
+TEST(DnnlRuntime, ZeroDimValuesRoundTrip) {
+  // A 0-d value (a scalar epsilon) has an empty shape: the text format of
+  // version 1 could not read it back.
+  dr::RegionDesc scalar = reluRegion({});
+  std::vector<uint8_t> blob = dr::serialize(scalar);
+  dr::RegionDesc region;
+  std::string error;
+  ASSERT_TRUE(dr::deserialize(blob.data(), blob.size(), region, error))
+      << error;
+  EXPECT_EQ(region.values, std::vector<std::vector<int64_t>>({{}, {}}));
+}
+
+TEST(DnnlRuntime, BadDescriptionsAreErrors) {
+  std::vector<uint8_t> good = dr::serialize(convPoolRegion());
+  auto expectError = [](std::vector<uint8_t> blob, const std::string &text) {
+    dr::RegionDesc region;
+    std::string error;
+    EXPECT_FALSE(dr::deserialize(blob.data(), blob.size(), region, error));
+    EXPECT_NE(error.find(text), std::string::npos)
+        << "error: " << error << "\nexpected: " << text;
+  };
+  expectError({}, "not a seam-dnnl region description");
+  expectError({'S', 'E', 'A', 'M'}, "not a seam-dnnl region description");
+  std::vector<uint8_t> otherVersion = good;
+  otherVersion[8] = 1;
+  expectError(otherVersion, "region description of version 1, but this "
+                            "runtime reads version 2");
+  expectError(std::vector<uint8_t>(good.begin(), good.end() - 3),
+              "truncated at byte");
+  std::vector<uint8_t> trailing = good;
+  trailing.insert(trailing.end(), 8, 0);
+  expectError(trailing, "trailing bytes after the last op");
+
+  dr::RegionDesc outOfRange = convPoolRegion();
+  outOfRange.ops[1].srcs = {9};
+  expectError(dr::serialize(outOfRange),
+              "op 1 (pool) refers to value 9 but the region has 4 values");
+
+  dr::RegionDesc hugeCount = reluRegion({4});
+  std::vector<uint8_t> blob = dr::serialize(hugeCount);
+  // The count of values, right after the name ("relu": 8 + 4 bytes).
+  size_t countAt = 12 + 8 + 4;
+  for (int i = 0; i < 8; ++i)
+    blob[countAt + i] = 0xff;
+  expectError(blob, "exceeds the description's size");
+
+  dr::RegionDesc badEnum = reluRegion({4});
+  blob = dr::serialize(badEnum);
+  // The op kind: the last op's first word.
+  size_t kindAt = blob.size() - 8 * (1 + 1 + 1 + 2 + 1 + 6 + 2 + 2 + 3 + 1);
+  blob[kindAt] = 200;
+  expectError(blob, "unknown op kind 200");
+}
+
+TEST(DnnlRuntime, RegionsItCannotBuildGiveNull) {
+  // A pooling window that does not give the declared output size.
+  dr::RegionDesc bad = convPoolRegion();
+  bad.name = "bad";
+  bad.values[3] = {1, 4, 5, 5};
+  std::vector<float> weights(4 * 4 * 3 * 3, 0.5f);
+  const void *weightPointers[] = {weights.data()};
+  std::vector<uint8_t> blob = dr::serialize(bad);
+  testing::internal::CaptureStderr();
+  void *region = seam_dnnl_create_region(
+      blob.data(), static_cast<int64_t>(blob.size()), weightPointers);
+  std::string message = testing::internal::GetCapturedStderr();
+  EXPECT_EQ(region, nullptr);
+  EXPECT_NE(message.find("seam-dnnl: cannot build region bad: op 1 (pool): "
+                         "oneDNN: could not create a descriptor"),
+            std::string::npos)
+      << message;
+
+  testing::internal::CaptureStderr();
+  const char garbage[] = "garbage";
+  EXPECT_EQ(seam_dnnl_create_region(garbage, sizeof(garbage), nullptr),
+            nullptr);
+  EXPECT_NE(testing::internal::GetCapturedStderr().find(
+                "seam-dnnl: bad region description: not a seam-dnnl region "
+                "description"),
+            std::string::npos);
+  seam_dnnl_destroy_region(nullptr);
+}
+
+TEST(DnnlRuntime, CountsRunsAndTime) {
+  void *region = create(dr::serialize(reluRegion({2, 3})));
+  ASSERT_NE(region, nullptr);
+  float in[6] = {-1, 2, -3, 4, -5, 6}, out[6] = {};
+  void *buffers[] = {in, out};
+  seam_dnnl_run_region(region, buffers);
+  seam_dnnl_run_region(region, buffers);
+  EXPECT_EQ(std::vector<float>(out, out + 6),
+            std::vector<float>({0, 2, 0, 4, 0, 6}));
+  SeamDnnlRegionStats stats;
+  seam_dnnl_get_region_stats(region, &stats);
+  EXPECT_STREQ(stats.name, "relu");
+  EXPECT_EQ(stats.runs, 2);
+  EXPECT_EQ(stats.primitives, 1);
+  EXPECT_GT(stats.nanoseconds, 0);
+  seam_dnnl_destroy_region(region);
+}
+
+} // namespace
