@@ -34,6 +34,11 @@ Descriptor view(const SeamUnrankedMemRef *memref) {
 
 } // namespace
 
+// The JIT binds MLIR's `memrefCopy` to this function. It is Seam's own on
+// purpose, not MLIR's runner utilities (libmlir_c_runner_utils): Debian's
+// /usr/lib/llvm-22/lib/libmlir_c_runner_utils.so links libMLIR.so and
+// libLLVM.so (see ldd), and this runtime depends on libc only, so that it
+// can be cross-compiled and linked with seam-compile objects without LLVM.
 extern "C" void seam_memref_copy(int64_t elementSize, SeamUnrankedMemRef *source,
                                  SeamUnrankedMemRef *target) {
   int64_t rank = source->rank;

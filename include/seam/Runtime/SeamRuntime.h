@@ -30,18 +30,36 @@ void seam_memref_copy(int64_t elementSize, SeamUnrankedMemRef *source,
 
 /// LLVM's OpenMP ABI (what MLIR's OpenMP lowering calls) implemented on GNU
 /// OpenMP, so that compiled loops share libgomp's pool with oneDNN. The JIT
-/// binds the __kmpc_* names of generated code to these.
+/// binds the __kmpc_<name> symbols of generated code to seam_kmpc_<name>.
+/// What is supported (forms, schedules, limits): lib/Runtime/SeamOpenMP.cpp.
+
+/// The most captured values seam_kmpc_fork_call passes on to its microtask
+/// (MLIR's OpenMP lowering passes 0 or 1); more aborts with a message.
+#define SEAM_KMPC_MAX_FORK_ARGS 16
 void seam_kmpc_fork_call(void *location, int32_t argc, void *microtask, ...);
+/// The team size of the calling thread's next seam_kmpc_fork_call.
+void seam_kmpc_push_num_threads(void *location, int32_t gtid, int32_t threads);
 int32_t seam_kmpc_global_thread_num(void *location);
 void seam_kmpc_barrier(void *location, int32_t gtid);
-void seam_kmpc_for_static_init_8u(void *location, int32_t gtid, int32_t schedule,
-                                  int32_t *lastIteration, uint64_t *lower,
-                                  uint64_t *upper, int64_t *stride,
-                                  int64_t increment, int64_t chunk);
+/// Static loop scheduling: schedule 34 (kmp_sch_static) or 33
+/// (kmp_sch_static_chunked, `chunk` iterations a chunk), as libomp computes
+/// it; any other schedule aborts with a message naming it.
+void seam_kmpc_for_static_init_4(void *location, int32_t gtid, int32_t schedule,
+                                 int32_t *lastIteration, int32_t *lower,
+                                 int32_t *upper, int32_t *stride,
+                                 int32_t increment, int32_t chunk);
+void seam_kmpc_for_static_init_4u(void *location, int32_t gtid, int32_t schedule,
+                                  int32_t *lastIteration, uint32_t *lower,
+                                  uint32_t *upper, int32_t *stride,
+                                  int32_t increment, int32_t chunk);
 void seam_kmpc_for_static_init_8(void *location, int32_t gtid, int32_t schedule,
                                  int32_t *lastIteration, int64_t *lower,
                                  int64_t *upper, int64_t *stride,
                                  int64_t increment, int64_t chunk);
+void seam_kmpc_for_static_init_8u(void *location, int32_t gtid, int32_t schedule,
+                                  int32_t *lastIteration, uint64_t *lower,
+                                  uint64_t *upper, int64_t *stride,
+                                  int64_t increment, int64_t chunk);
 void seam_kmpc_for_static_fini(void *location, int32_t gtid);
 
 /// Threads of the pool (libgomp) for the calling thread's next parallel
