@@ -16,4 +16,10 @@
 #define GET_ATTRDEF_CLASSES
 #include "Seam/SeamAttrs.h.inc"
 
+namespace mlir::seam {
+/// The ONNX name of a model input or output, on @main's arguments and
+/// results.
+inline constexpr llvm::StringLiteral kTensorNameAttr = "seam.name";
+} // namespace mlir::seam
+
 #endif // SEAM_DIALECT_SEAM_SEAMDIALECT_H

@@ -3,6 +3,7 @@
 #include "seam/Backend/Pattern.h"
 
 #include "Seam/SeamConstants.h"
+#include "Seam/SeamOps.h"
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/STLExtras.h"
@@ -236,4 +237,27 @@ OpPredicate mlir::seam::sameShapeOperands() {
                                " broadcasts its operands");
     return Verdict::accept();
   };
+}
+
+//===----------------------------------------------------------------------===//
+// Shared pieces of pattern tables
+//===----------------------------------------------------------------------===//
+
+OpPattern mlir::seam::convWithWeight() {
+  return std::move(op(ConvOp::getOperationName())
+                       .constant(1, "weight")
+                       .optionalConstant(2, "bias", "bias"));
+}
+
+OpPattern mlir::seam::residualSum() {
+  return std::move(op(AddOp::getOperationName(), "sum")
+                       .secondInput("residual")
+                       .where(sameShapeOperands()));
+}
+
+ChainPattern mlir::seam::convSumActivation(OpPattern conv,
+                                           PatternStep activation) {
+  ChainPattern chain(std::move(conv));
+  chain.maybe(residualSum()).maybe(std::move(activation));
+  return chain;
 }

@@ -397,7 +397,7 @@ LogicalResult GraphImporter::run() {
   Block *entry = func.addEntryBlock();
   for (auto [i, arg] : llvm::enumerate(entry->getArguments())) {
     values[argNames[i]].tensor = arg;
-    func.setArgAttr(i, "seam.name", b.getStringAttr(argNames[i]));
+    func.setArgAttr(i, kTensorNameAttr, b.getStringAttr(argNames[i]));
   }
   b.setInsertionPointToStart(entry);
 
@@ -431,7 +431,7 @@ LogicalResult GraphImporter::run() {
   func::ReturnOp::create(b, currentLoc, results);
   func.setFunctionType(FunctionType::get(ctx, argTypes, ValueRange(results).getTypes()));
   for (auto [i, out] : llvm::enumerate(graph.output()))
-    func.setResultAttr(i, "seam.name", b.getStringAttr(out.name()));
+    func.setResultAttr(i, kTensorNameAttr, b.getStringAttr(out.name()));
   return success();
 }
 

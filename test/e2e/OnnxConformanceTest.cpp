@@ -4,10 +4,10 @@
 // in test/Import/onnx-testdata-rejected.txt), compiles it with the JIT,
 // runs each test_data_set_*/input_*.pb and compares with output_*.pb at
 // ONNX's tolerances (rtol 1e-3, atol 1e-7), once with --backends=none and
-// once with --backends=dnnl. A model listed in
-// test/e2e/conformance-expected-failures.txt must fail (with its reason
-// written there; "dnnl:suite/test" for the dnnl run only); an unlisted one
-// must pass.
+// once with each backend of the build that has a runtime (e.g. dnnl). A
+// model listed in test/e2e/conformance-expected-failures.txt must fail (with
+// its reason written there; "<backend>:suite/test" for that backend's run
+// only); an unlisted one must pass.
 //
 //===----------------------------------------------------------------------===//
 
@@ -76,7 +76,7 @@ std::string runModel(const std::string &name, const std::string &backends) {
   options.backends = {backends};
   auto session = seam::Session::create(std::string(model), options);
   if (!session)
-    return "compile: " + llvm::toString(session.takeError());
+    return "compile: " + session.error().message();
 
   std::error_code ec;
   std::vector<std::string> dataSets;
@@ -100,7 +100,7 @@ std::string runModel(const std::string &name, const std::string &backends) {
     for (size_t i = 0; i < inputFiles.size(); ++i) {
       auto file = seam::readTensorFile(inputFiles[i]);
       if (!file)
-        return llvm::toString(file.takeError());
+        return file.error().message();
       // Bind by the name stored in the file when the model has it.
       bool named = llvm::any_of(infos, [&](const seam::TensorInfo &info) {
         return info.name == file->name;
@@ -109,12 +109,12 @@ std::string runModel(const std::string &name, const std::string &backends) {
     }
     auto outputs = (*session)->run(inputs);
     if (!outputs)
-      return "run: " + llvm::toString(outputs.takeError());
+      return "run: " + outputs.error().message();
     std::vector<std::string> outputFiles = listFiles(set, "output_");
     for (size_t i = 0; i < outputFiles.size() && i < (*session)->outputs().size(); ++i) {
       auto expected = seam::readTensorFile(outputFiles[i]);
       if (!expected)
-        return llvm::toString(expected.takeError());
+        return expected.error().message();
       const std::string &outName = (*session)->outputs()[i].name;
       seam::Comparison c = seam::compareTensors(outputs->at(outName),
                                                 expected->tensor, kRtol, kAtol);
@@ -129,7 +129,7 @@ std::string runModel(const std::string &name, const std::string &backends) {
 
 /// Runs `model` with `backends` and checks the outcome against the list: a
 /// line "suite/test" is expected to fail with every backend, a line
-/// "dnnl:suite/test" only with --backends=dnnl.
+/// "<backend>:suite/test" only with --backends=<backend>.
 void checkModel(const std::string &model, const std::string &backends) {
   std::string failure = runModel(model, backends);
   auto it = expectedFailures().find(model);
@@ -150,21 +150,40 @@ class OnnxConformance : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(OnnxConformance, MatchesReferenceOutputs) { checkModel(GetParam(), "none"); }
 
-/// The same with the oneDNN backend (regions it takes run in oneDNN, the rest
-/// compiled), when it is built.
-class OnnxConformanceDnnl : public ::testing::TestWithParam<std::string> {};
+/// The backends of this build whose regions run in a kernel library (the
+/// others compile their regions like --backends=none).
+std::vector<std::string> runtimeBackends() {
+  std::vector<std::string> names;
+  for (const mlir::seam::Backend *backend : mlir::seam::getRegisteredBackends())
+    if (backend->getEntryPoints())
+      names.push_back(backend->getName().str());
+  return names;
+}
 
-TEST_P(OnnxConformanceDnnl, MatchesReferenceOutputs) {
-  if (!mlir::seam::lookupBackend("dnnl"))
-    GTEST_SKIP() << "the dnnl backend is not built";
-  checkModel(GetParam(), "dnnl");
+/// The same with each of those backends (regions it takes run in its
+/// kernel library, the rest compiled).
+using BackendAndModel = std::tuple<std::string, std::string>;
+class OnnxConformanceBackend
+    : public ::testing::TestWithParam<BackendAndModel> {};
+
+TEST_P(OnnxConformanceBackend, MatchesReferenceOutputs) {
+  checkModel(std::get<1>(GetParam()), std::get<0>(GetParam()));
+}
+
+std::string backendTestName(
+    const ::testing::TestParamInfo<BackendAndModel> &info) {
+  return std::get<0>(info.param) + "_" +
+         seam::testdata::testName(::testing::TestParamInfo<std::string>(
+             std::get<1>(info.param), info.index));
 }
 
 INSTANTIATE_TEST_SUITE_P(LibOnnxTestData, OnnxConformance,
                          ::testing::ValuesIn(listModels()),
                          seam::testdata::testName);
-INSTANTIATE_TEST_SUITE_P(LibOnnxTestData, OnnxConformanceDnnl,
-                         ::testing::ValuesIn(listModels()),
-                         seam::testdata::testName);
+INSTANTIATE_TEST_SUITE_P(LibOnnxTestData, OnnxConformanceBackend,
+                         ::testing::Combine(::testing::ValuesIn(runtimeBackends()),
+                                            ::testing::ValuesIn(listModels())),
+                         backendTestName);
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(OnnxConformanceBackend);
 
 } // namespace

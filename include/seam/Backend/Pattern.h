@@ -167,6 +167,25 @@ private:
 };
 
 //===----------------------------------------------------------------------===//
+// Shared pieces of pattern tables
+//===----------------------------------------------------------------------===//
+
+/// `seam.conv` with a constant weight and an optional constant bias (tag
+/// "bias"): the root of the convolution patterns kernel libraries share.
+/// Backends add their conditions with `.where(...)`.
+OpPattern convWithWeight();
+
+/// `seam.add` of the chain's value and a same-shaped second input (tag
+/// "sum", role "residual"): a residual sum fused into the op before it.
+OpPattern residualSum();
+
+/// conv -> [residual sum] -> [activation]: the chain kernel libraries run as
+/// one convolution with sum and eltwise post-ops. `conv` is the backend's
+/// convWithWeight() with its conditions; `activation` the activations it
+/// fuses.
+ChainPattern convSumActivation(OpPattern conv, PatternStep activation);
+
+//===----------------------------------------------------------------------===//
 // Predicates
 //===----------------------------------------------------------------------===//
 

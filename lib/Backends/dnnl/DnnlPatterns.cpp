@@ -119,15 +119,9 @@ std::vector<PatternEntry> buildTable() {
   std::vector<PatternEntry> table;
   table.push_back(
       {"conv",
-       ChainPattern(op("seam.conv")
-                        .where(inputRank(3, 5))
-                        .where(allF32())
-                        .constant(1, "weight")
-                        .optionalConstant(2, "bias", "bias"))
-           .maybe(op("seam.add", "sum")
-                      .secondInput("residual")
-                      .where(sameShapeOperands()))
-           .maybe(activation()),
+       convSumActivation(
+           std::move(convWithWeight().where(inputRank(3, 5)).where(allF32())),
+           activation()),
        nullptr});
   table.push_back({"gemm",
                    ChainPattern(op("seam.gemm")

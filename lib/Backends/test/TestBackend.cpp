@@ -68,17 +68,12 @@ public:
     // conv2d (+bias) (+residual sum) (+relu | clip)
     patterns.push_back(
         {"conv2d",
-         ChainPattern(op("seam.conv")
-                          .where(hasRank(0, 4, "input"))
-                          .where(allF32())
-                          .constant(1, "weight")
-                          .optionalConstant(2, "bias", "bias"))
-             .maybe(op("seam.add", "sum")
-                        .secondInput("residual")
-                        .where(sameShapeOperands()))
-             .maybe(anyOf({op("seam.relu", "relu"),
-                           op("seam.clip", "clip")
-                               .where(on<ClipOp>(clipHasBothBounds))})),
+         convSumActivation(std::move(convWithWeight()
+                                         .where(hasRank(0, 4, "input"))
+                                         .where(allF32())),
+                           anyOf({op("seam.relu", "relu"),
+                                  op("seam.clip", "clip")
+                                      .where(on<ClipOp>(clipHasBothBounds))})),
          checkConv2d});
     // gemm (+bias) (+relu)
     patterns.push_back(
