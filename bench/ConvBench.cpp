@@ -53,7 +53,7 @@ std::unique_ptr<seam::Session> compile(const std::string &text,
   auto session = seam::Session::create(std::string(path), options);
   llvm::sys::fs::remove(path);
   if (!session) {
-    llvm::errs() << llvm::toString(session.takeError()) << "\n";
+    llvm::errs() << session.error().message() << "\n";
     std::abort();
   }
   return std::move(*session);
@@ -93,7 +93,7 @@ void BM_SeamConv3x3(benchmark::State &state) {
       {"y", seam::Tensor::allocate({1, s.channels, s.size, s.size})}};
   for (auto _ : state)
     if (auto err = session.run(inputs, outputs))
-      state.SkipWithError(llvm::toString(std::move(err)).c_str());
+      state.SkipWithError(err.message().c_str());
   state.counters["GFLOPS"] = benchmark::Counter(
       convFlops(s) * state.iterations(), benchmark::Counter::kIsRate,
       benchmark::Counter::kIs1000);
@@ -142,7 +142,7 @@ void BM_SeamTinyResNet(benchmark::State &state) {
     options.threads = benchThreads();
     auto s = seam::Session::create(SEAM_SOURCE_DIR "/bench/models/tiny_resnet.onnx", options);
     if (!s) {
-      llvm::errs() << llvm::toString(s.takeError()) << "\n";
+      llvm::errs() << s.error().message() << "\n";
       std::abort();
     }
     return std::move(*s);
@@ -153,7 +153,7 @@ void BM_SeamTinyResNet(benchmark::State &state) {
       {"output", seam::Tensor::allocate({1, 10})}};
   for (auto _ : state)
     if (auto err = session->run(inputs, outputs))
-      state.SkipWithError(llvm::toString(std::move(err)).c_str());
+      state.SkipWithError(err.message().c_str());
 }
 
 } // namespace

@@ -45,7 +45,7 @@ seam::Session &matmulSession(int64_t n) {
   auto session = seam::Session::create(std::string(path), options);
   llvm::sys::fs::remove(path);
   if (!session) {
-    llvm::errs() << llvm::toString(session.takeError()) << "\n";
+    llvm::errs() << session.error().message() << "\n";
     std::abort();
   }
   slot = std::move(*session);
@@ -66,7 +66,7 @@ void BM_SeamMatmul(benchmark::State &state) {
   std::map<std::string, seam::Tensor> outputs = {{"c", seam::Tensor::allocate({n, n})}};
   for (auto _ : state)
     if (auto err = session.run(inputs, outputs))
-      state.SkipWithError(llvm::toString(std::move(err)).c_str());
+      state.SkipWithError(err.message().c_str());
   setCounters(state, n);
 }
 

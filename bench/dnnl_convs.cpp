@@ -20,11 +20,11 @@
 #include "Seam/SeamOps.h"
 #include "seam/Import/OnnxImporter.h"
 #include "seam/InitAll.h"
+#include "seam/Transforms/PartitionPipeline.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Pass/PassManager.h"
-#include "mlir/Pass/PassRegistry.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
 #include "oneapi/dnnl/dnnl.hpp"
@@ -51,8 +51,7 @@ struct Conv {
 /// The convolutions of the model at `path` after batch-norm folding.
 std::vector<Conv> readConvs(const std::string &path) {
   mlir::DialectRegistry registry;
-  seam::registerAllDialects(registry);
-  seam::registerAllPasses();
+  seam::registerDialects(registry);
   mlir::MLIRContext context(registry);
   seam::loadImportDialects(context);
   mlir::OwningOpRef<mlir::ModuleOp> module =
@@ -62,10 +61,8 @@ std::vector<Conv> readConvs(const std::string &path) {
     std::exit(1);
   }
   mlir::PassManager pm(&context);
-  if (mlir::failed(mlir::parsePassPipeline(
-          "func.func(seam-fold-constants,seam-fold-batch-norm,canonicalize)",
-          pm)) ||
-      mlir::failed(pm.run(*module)))
+  mlir::seam::buildPreparePipeline(pm);
+  if (mlir::failed(pm.run(*module)))
     std::exit(1);
 
   std::vector<Conv> convs;

@@ -1,70 +1,35 @@
 //===- JitEngine.cpp - ORC JIT for lowered Seam modules -------------------===//
+//
+// LLVM dialect -> LLVM IR with a packed wrapper per function -> LLVM -O3 for
+// the host -> ORC LLJIT, whose main JITDylib holds the module, the engine's
+// symbol table as absolute symbols and one generator for the allow-listed C
+// library functions. There is no "process" JITDylib and no platform support
+// (no static constructors), so nothing else resolves.
+//
+//===----------------------------------------------------------------------===//
 
 #include "seam/Jit/JitEngine.h"
 
-#include "seam/Runtime/SeamRuntime.h"
-
-#include "mlir/ExecutionEngine/ExecutionEngine.h"
-#include "llvm/IR/Module.h"
-#include "llvm/Passes/PassBuilder.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/OpenMP/OpenMPToLLVMIRTranslation.h"
-#include "llvm/ADT/StringMap.h"
+#include "mlir/Target/LLVMIR/Export.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ExecutionEngine/Orc/AbsoluteSymbols.h"
+#include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
-#include "llvm/ExecutionEngine/Orc/Mangling.h"
+#include "llvm/ExecutionEngine/Orc/LLJIT.h"
+#include "llvm/ExecutionEngine/Orc/ThreadSafeModule.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Target/TargetMachine.h"
 
 #include <mutex>
 
 namespace seam {
-
-//===----------------------------------------------------------------------===//
-// RuntimeSymbolRegistry
-//===----------------------------------------------------------------------===//
-
-struct RuntimeSymbolRegistry::Impl {
-  mutable std::mutex mutex;
-  llvm::StringMap<void *> symbols;
-};
-
-RuntimeSymbolRegistry::RuntimeSymbolRegistry() : impl(std::make_shared<Impl>()) {
-  // Seam's own runtime, under the names MLIR's lowering calls.
-  add("memrefCopy", reinterpret_cast<void *>(&seam_memref_copy));
-  // Parallel loops: LLVM's OpenMP ABI on libgomp (see SeamOpenMP.cpp).
-  add("__kmpc_fork_call", reinterpret_cast<void *>(&seam_kmpc_fork_call));
-  add("__kmpc_global_thread_num",
-      reinterpret_cast<void *>(&seam_kmpc_global_thread_num));
-  add("__kmpc_barrier", reinterpret_cast<void *>(&seam_kmpc_barrier));
-  add("__kmpc_for_static_init_8u",
-      reinterpret_cast<void *>(&seam_kmpc_for_static_init_8u));
-  add("__kmpc_for_static_init_8",
-      reinterpret_cast<void *>(&seam_kmpc_for_static_init_8));
-  add("__kmpc_for_static_fini",
-      reinterpret_cast<void *>(&seam_kmpc_for_static_fini));
-}
-
-RuntimeSymbolRegistry &RuntimeSymbolRegistry::get() {
-  static RuntimeSymbolRegistry registry;
-  return registry;
-}
-
-void RuntimeSymbolRegistry::add(llvm::StringRef name, void *address) {
-  std::lock_guard<std::mutex> lock(impl->mutex);
-  impl->symbols[name] = address;
-}
-
-void RuntimeSymbolRegistry::forEach(
-    llvm::function_ref<void(llvm::StringRef, void *)> fn) const {
-  std::lock_guard<std::mutex> lock(impl->mutex);
-  for (const auto &entry : impl->symbols)
-    fn(entry.getKey(), entry.getValue());
-}
-
-//===----------------------------------------------------------------------===//
-// JitEngine
-//===----------------------------------------------------------------------===//
 
 static void initializeNativeTarget() {
   static std::once_flag once;
@@ -105,62 +70,216 @@ static llvm::Error optimizeModule(llvm::Module &module,
   return llvm::Error::success();
 }
 
-JitEngine::JitEngine(std::unique_ptr<mlir::ExecutionEngine> engine)
-    : engine(std::move(engine)) {}
+//===----------------------------------------------------------------------===//
+// Packed wrappers
+//===----------------------------------------------------------------------===//
+
+/// The name of the packed wrapper of function `name`.
+static std::string getPackedName(llvm::StringRef name) {
+  return ("_seam_packed_" + name).str();
+}
+
+/// Adds `void _seam_packed_<f>(ptr args)` for every externally visible
+/// function `f` defined in `module`, as mlir::ExecutionEngine's
+/// packFunctionArguments does: it loads argument i from the pointer in
+/// args[i], calls `f` and, when `f` has a result, stores it through the
+/// pointer in args[<number of arguments>].
+static void addPackedWrappers(llvm::Module &module) {
+  llvm::LLVMContext &context = module.getContext();
+  llvm::IRBuilder<> builder(context);
+  llvm::Type *ptr = builder.getPtrTy();
+  auto *wrapperType =
+      llvm::FunctionType::get(builder.getVoidTy(), {ptr}, /*isVarArg=*/false);
+  llvm::SmallVector<llvm::Function *> functions;
+  for (llvm::Function &fn : module)
+    if (!fn.isDeclaration() && !fn.hasLocalLinkage())
+      functions.push_back(&fn);
+  for (llvm::Function *fn : functions) {
+    auto *wrapper = llvm::Function::Create(
+        wrapperType, llvm::GlobalValue::ExternalLinkage,
+        getPackedName(fn->getName()), module);
+    builder.SetInsertPoint(llvm::BasicBlock::Create(context, "", wrapper));
+    llvm::Value *args = wrapper->getArg(0);
+    // The pointer in args[i].
+    auto slot = [&](unsigned i) {
+      return builder.CreateLoad(ptr, builder.CreateConstGEP1_64(ptr, args, i));
+    };
+    llvm::SmallVector<llvm::Value *> operands;
+    for (llvm::Argument &arg : fn->args())
+      operands.push_back(builder.CreateLoad(arg.getType(), slot(arg.getArgNo())));
+    llvm::CallInst *call = builder.CreateCall(fn, operands);
+    call->setCallingConv(fn->getCallingConv());
+    if (!call->getType()->isVoidTy())
+      builder.CreateStore(call, slot(fn->arg_size()));
+    builder.CreateRetVoid();
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Symbol resolution
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// What failed while linking. ORC reports link errors to the session, not to
+/// the lookup that triggered the link, which only learns that materializing
+/// failed.
+struct LinkErrors {
+  std::mutex mutex;
+  /// Symbols that resolved from neither the table nor the allow-list.
+  llvm::SmallVector<std::string> missing;
+  /// Any other error.
+  std::string other;
+};
+} // namespace
+
+/// Makes `symbols` and the allow-listed C library functions the only
+/// definitions the main JITDylib of `jit` has beyond its modules.
+static llvm::Error addSymbols(llvm::orc::LLJIT &jit,
+                              const JitSymbolTable &symbols) {
+  llvm::orc::JITDylib &main = jit.getMainJITDylib();
+  llvm::orc::SymbolMap table;
+  for (const auto &entry : symbols)
+    table[jit.mangleAndIntern(entry.getKey())] = {
+        llvm::orc::ExecutorAddr::fromPtr(entry.getValue()),
+        llvm::JITSymbolFlags::Exported};
+  if (!table.empty())
+    if (llvm::Error err = main.define(llvm::orc::absoluteSymbols(table)))
+      return err;
+
+  llvm::DenseSet<llvm::orc::SymbolStringPtr> allowed;
+  for (llvm::StringRef name : getProcessSymbolAllowList())
+    allowed.insert(jit.mangleAndIntern(name));
+  auto generator =
+      llvm::orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(
+          jit.getDataLayout().getGlobalPrefix(),
+          [allowed = std::move(allowed)](
+              const llvm::orc::SymbolStringPtr &name) {
+            return allowed.contains(name);
+          });
+  if (!generator)
+    return generator.takeError();
+  main.addGenerator(std::move(*generator));
+  return llvm::Error::success();
+}
+
+//===----------------------------------------------------------------------===//
+// JitEngine
+//===----------------------------------------------------------------------===//
+
+JitEngine::JitEngine(std::unique_ptr<llvm::orc::LLJIT> jit)
+    : jit(std::move(jit)) {}
 JitEngine::~JitEngine() = default;
 
 llvm::Expected<std::unique_ptr<JitEngine>>
 JitEngine::create(mlir::ModuleOp module, const JitOptions &options,
-                  const llvm::StringMap<void *> &symbols) {
+                  const JitSymbolTable &symbols) {
   initializeNativeTarget();
+  unsigned level = std::min(options.optLevel, 3u);
+
+  // Optimize for this CPU: the target machine carries the host's features
+  // (AVX-512 here), so LLVM's vectorizers and codegen use them.
+  auto machineBuilder = llvm::orc::JITTargetMachineBuilder::detectHost();
+  if (!machineBuilder)
+    return machineBuilder.takeError();
+  machineBuilder->setCodeGenOptLevel(static_cast<llvm::CodeGenOptLevel>(level));
+  auto targetMachine = machineBuilder->createTargetMachine();
+  if (!targetMachine)
+    return targetMachine.takeError();
+
+  // MLIR's LLVM dialect -> LLVM IR, for the host.
   mlir::DialectRegistry registry;
   mlir::registerBuiltinDialectTranslation(registry);
   mlir::registerLLVMDialectTranslation(registry);
   mlir::registerOpenMPDialectTranslation(registry);
   module->getContext()->appendDialectRegistry(registry);
+  auto context = std::make_unique<llvm::LLVMContext>();
+  std::unique_ptr<llvm::Module> llvmModule =
+      mlir::translateModuleToLLVMIR(module, *context);
+  if (!llvmModule)
+    return llvm::createStringError("cannot translate the module to LLVM IR");
+  if (llvmModule->getNamedGlobal("llvm.global_ctors") ||
+      llvmModule->getNamedGlobal("llvm.global_dtors"))
+    return llvm::createStringError(
+        "the JIT does not run static constructors or destructors");
+  llvmModule->setDataLayout((*targetMachine)->createDataLayout());
+  llvmModule->setTargetTriple((*targetMachine)->getTargetTriple());
+  addPackedWrappers(*llvmModule);
+  if (llvm::Error err =
+          optimizeModule(*llvmModule, targetMachine->get(), level))
+    return err;
 
-  // Optimize for this CPU: the target machine carries the host's features
-  // (AVX-512 here), so LLVM's vectorizers and codegen use them.
-  auto builder = llvm::orc::JITTargetMachineBuilder::detectHost();
-  if (!builder)
-    return builder.takeError();
-  auto targetMachine = builder->createTargetMachine();
-  if (!targetMachine)
-    return targetMachine.takeError();
-  llvm::TargetMachine *tm = targetMachine->get();
-  unsigned level = options.optLevel;
-  auto transformer = [tm, level](llvm::Module *m) -> llvm::Error {
-    return optimizeModule(*m, tm, level);
-  };
-
-  mlir::ExecutionEngineOptions engineOptions;
-  engineOptions.transformer = transformer;
-  engineOptions.jitCodeGenOptLevel =
-      static_cast<llvm::CodeGenOptLevel>(std::min(options.optLevel, 3u));
-  auto engine = mlir::ExecutionEngine::create(module, engineOptions);
-  if (!engine)
-    return engine.takeError();
-  (*engine)->registerSymbols([&](llvm::orc::MangleAndInterner interner) {
-    llvm::orc::SymbolMap map;
-    auto bind = [&](llvm::StringRef name, void *addr) {
-      map[interner(name)] = {llvm::orc::ExecutorAddr::fromPtr(addr),
-                             llvm::JITSymbolFlags::Exported};
-    };
-    RuntimeSymbolRegistry::get().forEach(bind);
-    for (const auto &entry : symbols)
-      bind(entry.getKey(), entry.getValue());
-    return map;
+  // No process symbols and no platform: the main JITDylib is all there is.
+  auto jit = llvm::orc::LLJITBuilder()
+                 .setJITTargetMachineBuilder(std::move(*machineBuilder))
+                 .setLinkProcessSymbolsByDefault(false)
+                 .setPlatformSetUp(llvm::orc::setUpInactivePlatform)
+                 .create();
+  if (!jit)
+    return jit.takeError();
+  auto errors = std::make_shared<LinkErrors>();
+  (*jit)->getExecutionSession().setErrorReporter([errors](llvm::Error err) {
+    std::lock_guard<std::mutex> lock(errors->mutex);
+    llvm::handleAllErrors(
+        std::move(err),
+        [&](const llvm::orc::SymbolsNotFound &notFound) {
+          for (const llvm::orc::SymbolStringPtr &name : notFound.getSymbols())
+            errors->missing.push_back((*name).str());
+        },
+        [&](const llvm::ErrorInfoBase &other) {
+          errors->other += (errors->other.empty() ? "" : "; ") + other.message();
+        });
   });
-  return std::unique_ptr<JitEngine>(new JitEngine(std::move(*engine)));
+  if (llvm::Error err = addSymbols(**jit, symbols))
+    return err;
+
+  // Compile and link now, so that an unresolved symbol fails here: look up
+  // every symbol the module exports.
+  llvm::orc::SymbolLookupSet exported;
+  for (const llvm::GlobalValue &value : llvmModule->global_values())
+    if (!value.isDeclarationForLinker() && !value.hasLocalLinkage())
+      exported.add((*jit)->mangleAndIntern(value.getName()));
+  if (llvm::Error err = (*jit)->addIRModule(llvm::orc::ThreadSafeModule(
+          std::move(llvmModule), std::move(context))))
+    return err;
+  llvm::orc::JITDylib &main = (*jit)->getMainJITDylib();
+  auto linked = (*jit)->getExecutionSession().lookup(
+      llvm::orc::makeJITDylibSearchOrder(
+          &main, llvm::orc::JITDylibLookupFlags::MatchAllSymbols),
+      std::move(exported));
+  if (!linked) {
+    std::lock_guard<std::mutex> lock(errors->mutex);
+    if (!errors->missing.empty()) {
+      llvm::consumeError(linked.takeError());
+      llvm::sort(errors->missing);
+      errors->missing.erase(llvm::unique(errors->missing),
+                            errors->missing.end());
+      return llvm::createStringError(
+          "the JIT cannot resolve " + llvm::join(errors->missing, ", ") +
+          ": compiled code may call only the functions of its symbol table "
+          "(Seam's runtime, the backends' entry points, the weights) and the "
+          "allow-listed C library functions (jit/RuntimeSymbols.cpp)");
+    }
+    return llvm::createStringError(
+        "cannot JIT-compile the module: " +
+        (errors->other.empty() ? "" : errors->other + "; ") +
+        llvm::toString(linked.takeError()));
+  }
+  return std::unique_ptr<JitEngine>(new JitEngine(std::move(*jit)));
 }
 
 llvm::Expected<JitEngine::PackedFunction>
 JitEngine::lookup(llvm::StringRef name) const {
-  return engine->lookupPacked(name);
+  auto address = jit->lookup(getPackedName(name));
+  if (!address)
+    return address.takeError();
+  return address->toPtr<PackedFunction>();
 }
 
 llvm::Expected<void *> JitEngine::lookupSymbol(llvm::StringRef name) const {
-  return engine->lookup(name);
+  auto address = jit->lookup(name);
+  if (!address)
+    return address.takeError();
+  return address->toPtr<void *>();
 }
 
 } // namespace seam

@@ -5,19 +5,21 @@
 //   seam::CompileOptions options;
 //   options.backends = {"none"};
 //   auto session = seam::Session::create("model.onnx", options);
-//   if (!session) { report(session.takeError()); ... }
+//   if (!session) { std::cerr << session.error().message() << "\n"; ... }
 //   std::vector<float> image(1 * 3 * 224 * 224);
 //   auto outputs = (*session)->run({{"input", seam::Tensor::wrap(image.data(), {1, 3, 224, 224})}});
 //
 // A Session is compiled once; `run` may be called from several threads at
 // once. Tensors are f32, row-major, and can wrap caller memory (no copy).
+// Errors are seam::Error / seam::Expected (seam/Error.h); the API needs
+// nothing of LLVM or MLIR.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef SEAM_SESSION_H
 #define SEAM_SESSION_H
 
-#include "llvm/Support/Error.h"
+#include "seam/Error.h"
 
 #include <cstdint>
 #include <functional>
@@ -90,10 +92,10 @@ class Session {
 public:
   /// Compiles the model at `path`: `.onnx` (imported) or `.mlir` (a module
   /// of the seam dialect with `func.func @main`).
-  static llvm::Expected<std::unique_ptr<Session>>
+  static Expected<std::unique_ptr<Session>>
   create(const std::string &path, const CompileOptions &options = {});
   /// Compiles a serialized ONNX model held in memory.
-  static llvm::Expected<std::unique_ptr<Session>>
+  static Expected<std::unique_ptr<Session>>
   createFromOnnxBytes(const std::string &bytes, const CompileOptions &options = {});
   ~Session();
 
@@ -102,12 +104,12 @@ public:
 
   /// Runs the model on `inputs` (every input, by name) and returns every
   /// output. Wrong names or shapes are an error saying what was expected.
-  llvm::Expected<std::map<std::string, Tensor>>
+  Expected<std::map<std::string, Tensor>>
   run(const std::map<std::string, Tensor> &inputs) const;
 
   /// Runs writing into `outputs` (every output, by name, preallocated).
-  llvm::Error run(const std::map<std::string, Tensor> &inputs,
-                  std::map<std::string, Tensor> &outputs) const;
+  Error run(const std::map<std::string, Tensor> &inputs,
+            std::map<std::string, Tensor> &outputs) const;
 
   /// The time spent so far in each offloaded region whose backend keeps
   /// statistics (the dnnl backend does), in region order.

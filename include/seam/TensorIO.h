@@ -20,10 +20,10 @@ struct TensorFile {
 };
 
 /// Reads a `.npy` (float32) or ONNX `.pb` (FLOAT) tensor file.
-llvm::Expected<TensorFile> readTensorFile(const std::string &path);
+Expected<TensorFile> readTensorFile(const std::string &path);
 
 /// Writes `tensor` as a float32 `.npy` file.
-llvm::Error writeNpy(const std::string &path, const Tensor &tensor);
+Error writeNpy(const std::string &path, const Tensor &tensor);
 
 /// A tensor of `shape` filled with reproducible values in [-1, 1).
 Tensor randomTensor(const std::vector<int64_t> &shape, uint64_t seed);

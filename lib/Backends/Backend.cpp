@@ -11,6 +11,8 @@ using namespace mlir::seam;
 
 Backend::~Backend() = default;
 
+void Backend::registerDialects(DialectRegistry &) const {}
+
 const KernelEntryPoints *Backend::getEntryPoints() const { return nullptr; }
 
 FailureOr<KernelRegion> Backend::describeRegion(func::FuncOp region) const {

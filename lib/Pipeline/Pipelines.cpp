@@ -3,6 +3,8 @@
 #include "seam/Pipeline/Pipelines.h"
 #include "seam/Pipeline/Passes.h"
 
+#include "seam/Conversion/Passes.h"
+
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Conversion/VectorToSCF/VectorToSCF.h"
 #include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
@@ -57,6 +59,9 @@ getLowerToLLVMStages(const LowerToLLVMOptions &options) {
     outParams.hoistStaticAllocs = true;
     outParams.modifyPublicFunctions = true;
     pm.addPass(bufferization::createBufferResultsToOutParamsPass(outParams));
+    // Offloaded regions become calls of their backend's runtime on these
+    // buffers (before deallocation, which needs every op's memory effects).
+    pm.addPass(mlir::seam::createSeamLowerKernelCallsPass());
     addCleanup(pm);
     // Static temporaries (packed matmul tiles) are allocated once, not per
     // loop iteration: large mallocs are mmaps, and page faults, every time.
@@ -64,7 +69,7 @@ getLowerToLLVMStages(const LowerToLLVMOptions &options) {
     bufferization::BufferDeallocationPipelineOptions dealloc;
     bufferization::buildBufferDeallocationPipeline(pm, dealloc);
     addCleanup(pm);
-  }});
+  }, options.afterBufferize});
   stages.push_back({"llvm", [](OpPassManager &pm) {
     // Small functions compile in linear time; one huge one does not.
     pm.addPass(createSeamOutlineKernelsPass());

@@ -2,21 +2,23 @@
 
 #include "Compiler.h"
 
-#include "seam/InitAll.h"
+#include "seam/Conversion/Passes.h"
 #include "seam/Pipeline/Pipelines.h"
-#include "seam/Transforms/PartitionReport.h"
 #include "seam/Runtime/SeamRuntime.h"
+#include "seam/Transforms/PartitionPipeline.h"
+#include "seam/Transforms/PartitionReport.h"
+#include "seam/Transforms/Passes.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/OperationSupport.h"
 #include "mlir/Pass/PassManager.h"
-#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <chrono>
-#include <mutex>
+#include <functional>
 
 using namespace mlir;
 
@@ -47,79 +49,76 @@ static std::string partitionReport(ModuleOp module, bool partitioned) {
   if (!partitioned) {
     annotated = module.clone();
     PassManager pm(module.getContext());
-    if (succeeded(parsePassPipeline("seam-annotate-target{backends=none}", pm)) &&
-        succeeded(pm.run(*annotated)))
+    pm.addPass(mlir::seam::createSeamAnnotateTargetPass({{"none"}}));
+    if (succeeded(pm.run(*annotated)))
       module = *annotated;
   }
   mlir::seam::printPartitionReport(module, os);
   return report;
 }
 
-/// A stage: a name and the passes that make it.
-struct Stage {
-  std::string name;
-  std::function<LogicalResult(OpPassManager &, Location)> build;
-};
+/// The stages of a compilation, in order: prepare, partition and offload
+/// (with backends), linalg, then those of getLowerToLLVMStages.
+static std::vector<PipelineStage> getStages(const CompileOptions &options,
+                                            WeightStore &weights) {
+  bool partition = !options.backends.empty() &&
+                   !(options.backends.size() == 1 && options.backends[0] == "none");
+  // The partition table after partitioning or, with no backends, after
+  // prepare (every op the compiler's).
+  std::function<LogicalResult(ModuleOp)> report = nullptr;
+  if (options.onPartitionReport)
+    report = [onReport = options.onPartitionReport, partition](ModuleOp module) {
+      onReport(partitionReport(module, partition));
+      return success();
+    };
 
-static LogicalResult parseInto(OpPassManager &pm, StringRef pipeline,
-                               Location loc) {
-  std::string error;
-  llvm::raw_string_ostream os(error);
-  if (failed(parsePassPipeline(pipeline, pm, os)))
-    return emitError(loc)
-           << "cannot build pipeline '" << pipeline << "': " << error;
-  return success();
+  std::vector<PipelineStage> stages;
+  stages.push_back({"prepare",
+                    [](OpPassManager &pm) { mlir::seam::buildPreparePipeline(pm); },
+                    partition ? nullptr : report});
+  if (partition) {
+    stages.push_back({"partition",
+                      [backends = options.backends](OpPassManager &pm) {
+                        mlir::seam::PartitionPipelineOptions partitionOptions;
+                        partitionOptions.backends = backends;
+                        // The prepare stage ran those passes already.
+                        partitionOptions.prepare = false;
+                        mlir::seam::buildPartitionPipeline(pm, partitionOptions);
+                      },
+                      report});
+    // Regions of backends with a runtime become calls into it.
+    stages.push_back({"offload", [](OpPassManager &pm) {
+                        pm.addPass(mlir::seam::createSeamLowerBackendRegionsPass());
+                      }});
+  }
+  stages.push_back({"linalg", [](OpPassManager &pm) {
+                      pm.addPass(mlir::seam::createSeamLowerToLinalgPass());
+                      pm.addPass(createCanonicalizerPass());
+                      pm.addPass(createCSEPass());
+                    }});
+  LowerToLLVMOptions lowering;
+  lowering.threads =
+      options.threads > 0 ? options.threads : seam_get_max_threads();
+  // Weights leave the module once they are buffers (memref globals).
+  lowering.afterBufferize = [&weights](ModuleOp module) {
+    return weights.externalize(module);
+  };
+  for (PipelineStage &stage : getLowerToLLVMStages(lowering))
+    stages.push_back(std::move(stage));
+  return stages;
 }
 
 LogicalResult compileToLLVMDialect(ModuleOp module,
                                    const CompileOptions &options,
                                    WeightStore &weights) {
-  static std::once_flag registered;
-  std::call_once(registered, [] { registerAllPasses(); });
-
-  bool partition = !options.backends.empty() &&
-                   !(options.backends.size() == 1 && options.backends[0] == "none");
-  std::vector<Stage> stages;
-  stages.push_back({"prepare", [](OpPassManager &pm, Location loc) {
-    return parseInto(pm,
-                     "func.func(seam-fold-constants,seam-fold-batch-norm,"
-                     "canonicalize)",
-                     loc);
-  }});
-  if (partition) {
-    std::string list;
-    for (const std::string &b : options.backends)
-      list += (list.empty() ? "" : ",") + b;
-    stages.push_back({"partition", [list](OpPassManager &pm, Location loc) {
-      return parseInto(pm, "seam-partition{backends=" + list + "}", loc);
-    }});
-    // Regions of backends with a runtime become calls into it.
-    stages.push_back({"offload", [](OpPassManager &pm, Location loc) {
-      return parseInto(pm, "seam-lower-backend-regions", loc);
-    }});
-  }
-  stages.push_back({"linalg", [](OpPassManager &pm, Location loc) {
-    return parseInto(pm, "seam-lower-to-linalg,canonicalize,cse", loc);
-  }});
-  LowerToLLVMOptions lowering;
-  lowering.threads =
-      options.threads > 0 ? options.threads : seam_get_max_threads();
-  for (PipelineStage &s : getLowerToLLVMStages(lowering))
-    stages.push_back({s.name, [build = s.build](OpPassManager &pm, Location) {
-      build(pm);
-      return success();
-    }});
-
   int index = 1;
-  for (Stage &stage : stages) {
+  for (PipelineStage &stage : getStages(options, weights)) {
     auto start = std::chrono::steady_clock::now();
     PassManager pm(module.getContext());
-    if (failed(stage.build(pm, module.getLoc())) || failed(pm.run(module)))
+    stage.build(pm);
+    if (failed(pm.run(module)) || (stage.after && failed(stage.after(module))))
       return emitError(module.getLoc())
              << "compilation failed in stage '" << stage.name << "'";
-    // Weights leave the module once they are buffers (memref globals).
-    if (stage.name == "bufferize" && failed(weights.externalize(module)))
-      return failure();
     double ms = std::chrono::duration<double, std::milli>(
                     std::chrono::steady_clock::now() - start)
                     .count();
@@ -127,9 +126,6 @@ LogicalResult compileToLLVMDialect(ModuleOp module,
       dumpStage(module, options.dumpIrDir, index, stage.name);
     if (options.onStage)
       options.onStage(stage.name, ms);
-    if (options.onPartitionReport &&
-        stage.name == (partition ? "partition" : "prepare"))
-      options.onPartitionReport(partitionReport(module, partition));
     ++index;
   }
   return success();

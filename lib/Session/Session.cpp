@@ -6,6 +6,8 @@
 #include "seam/Import/OnnxImporter.h"
 #include "seam/InitAll.h"
 #include "seam/Backend/Backend.h"
+#include "seam/Transforms/PartitionAttrs.h"
+#include "Seam/SeamDialect.h"
 #include "seam/Jit/JitEngine.h"
 #include "seam/Runtime/SeamRuntime.h"
 
@@ -19,7 +21,6 @@
 #include "llvm/Support/SourceMgr.h"
 
 #include <chrono>
-#include <mutex>
 
 using namespace mlir;
 
@@ -113,23 +114,27 @@ private:
 };
 
 static std::string nameOf(func::FuncOp main, bool result, unsigned i) {
-  auto attr = result ? main.getResultAttrOfType<StringAttr>(i, "seam.name")
-                     : main.getArgAttrOfType<StringAttr>(i, "seam.name");
+  auto attr = result ? main.getResultAttrOfType<StringAttr>(i, mlir::seam::kTensorNameAttr)
+                     : main.getArgAttrOfType<StringAttr>(i, mlir::seam::kTensorNameAttr);
   if (attr)
     return attr.str();
   return (result ? "output" : "input") + std::to_string(i);
 }
 
-/// Binds the runtime functions of every backend for the JIT, once.
-static void registerBackendRuntimes() {
-  static std::once_flag once;
-  std::call_once(once, [] {
-    for (const mlir::seam::Backend *backend :
-         mlir::seam::getRegisteredBackends())
+/// The symbols the session's compiled code may reference, for its JIT:
+/// Seam's runtime, the runtime functions of the backends it may offload to
+/// and its weights.
+static JitSymbolTable getSessionSymbols(const CompileOptions &options,
+                                        const detail::WeightStore &weights) {
+  JitSymbolTable table = getSeamRuntimeSymbols();
+  for (const std::string &name : options.backends)
+    if (const mlir::seam::Backend *backend = mlir::seam::lookupBackend(name))
       for (const mlir::seam::RuntimeSymbol &symbol :
            backend->getRuntimeSymbols())
-        RuntimeSymbolRegistry::get().add(symbol.name, symbol.address);
-  });
+        table[symbol.name] = symbol.address;
+  for (const auto &entry : weights.symbols())
+    table[entry.getKey()] = entry.getValue();
+  return table;
 }
 
 /// Reads names and shapes of @main, compiles, JITs.
@@ -160,8 +165,8 @@ compile(OwningOpRef<ModuleOp> module, const CompileOptions &options,
   auto start = std::chrono::steady_clock::now();
   JitOptions jitOptions;
   jitOptions.optLevel = options.optLevel;
-  registerBackendRuntimes();
-  auto engine = JitEngine::create(*module, jitOptions, impl->weights.symbols());
+  auto engine = JitEngine::create(*module, jitOptions,
+                                  getSessionSymbols(options, impl->weights));
   if (!engine)
     return engine.takeError();
   impl->engine = std::move(*engine);
@@ -175,7 +180,7 @@ compile(OwningOpRef<ModuleOp> module, const CompileOptions &options,
   impl->threads = options.threads;
   impl->main = *fn;
   module->walk([&](Operation *op) {
-    auto backend = op->getAttrOfType<StringAttr>("seam.backend");
+    auto backend = op->getAttrOfType<StringAttr>(mlir::seam::kBackendAttr);
     auto symbol = op->getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName());
     if (backend && symbol)
       impl->regions.emplace_back(symbol.str(), backend.str());
@@ -209,7 +214,7 @@ compile(OwningOpRef<ModuleOp> module, const CompileOptions &options,
 
 static std::unique_ptr<MLIRContext> makeContext() {
   DialectRegistry registry;
-  registerAllDialects(registry);
+  registerDialects(registry);
   auto ctx = std::make_unique<MLIRContext>(registry,
                                            MLIRContext::Threading::DISABLED);
   loadImportDialects(*ctx);
@@ -235,7 +240,14 @@ static void reportImport(ModuleOp module, const CompileOptions &options,
                                   .count());
 }
 
-llvm::Expected<std::unique_ptr<Session>>
+/// An llvm::Error of the compiler as the API's seam::Error.
+static Error toError(llvm::Error error) {
+  if (!error)
+    return Error::success();
+  return Error::failure(llvm::toString(std::move(error)));
+}
+
+Expected<std::unique_ptr<Session>>
 Session::create(const std::string &path, const CompileOptions &options) {
   auto ctx = makeContext();
   DiagnosticCollector diags(*ctx);
@@ -248,15 +260,15 @@ Session::create(const std::string &path, const CompileOptions &options) {
     module = importOnnxFile(path, *ctx, importOptions(options));
   }
   if (!module)
-    return diags.error("cannot load '" + path + "'");
+    return toError(diags.error("cannot load '" + path + "'"));
   reportImport(*module, options, start);
   auto impl = compile(std::move(module), options, diags);
   if (!impl)
-    return impl.takeError();
+    return toError(impl.takeError());
   return std::unique_ptr<Session>(new Session(std::move(*impl)));
 }
 
-llvm::Expected<std::unique_ptr<Session>>
+Expected<std::unique_ptr<Session>>
 Session::createFromOnnxBytes(const std::string &bytes,
                              const CompileOptions &options) {
   auto ctx = makeContext();
@@ -265,31 +277,31 @@ Session::createFromOnnxBytes(const std::string &bytes,
   OwningOpRef<ModuleOp> module =
       importOnnxBytes(bytes, /*baseDir=*/"", *ctx, importOptions(options));
   if (!module)
-    return diags.error("cannot import the ONNX model");
+    return toError(diags.error("cannot import the ONNX model"));
   reportImport(*module, options, start);
   auto impl = compile(std::move(module), options, diags);
   if (!impl)
-    return impl.takeError();
+    return toError(impl.takeError());
   return std::unique_ptr<Session>(new Session(std::move(*impl)));
 }
 
 /// Checks that `tensors` has exactly the names of `infos`, with their shapes.
-static llvm::Error checkTensors(const std::map<std::string, Tensor> &tensors,
-                                const std::vector<TensorInfo> &infos,
-                                const char *kind) {
+static Error checkTensors(const std::map<std::string, Tensor> &tensors,
+                          const std::vector<TensorInfo> &infos,
+                          const char *kind) {
   for (const TensorInfo &info : infos) {
     auto it = tensors.find(info.name);
     if (it == tensors.end())
-      return llvm::createStringError(std::string(kind) + " '" + info.name +
-                                     "' is missing");
+      return Error::failure(std::string(kind) + " '" + info.name +
+                            "' is missing");
     if (it->second.shape() != info.shape)
-      return llvm::createStringError(
-          std::string(kind) + " '" + info.name + "' has shape " +
-          shapeString(it->second.shape()) + " but the model expects " +
-          shapeString(info.shape));
+      return Error::failure(std::string(kind) + " '" + info.name +
+                            "' has shape " + shapeString(it->second.shape()) +
+                            " but the model expects " +
+                            shapeString(info.shape));
     if (!it->second.data())
-      return llvm::createStringError(std::string(kind) + " '" + info.name +
-                                     "' has no data");
+      return Error::failure(std::string(kind) + " '" + info.name +
+                            "' has no data");
   }
   for (const auto &entry : tensors)
     if (llvm::none_of(infos, [&](const TensorInfo &i) {
@@ -298,15 +310,15 @@ static llvm::Error checkTensors(const std::map<std::string, Tensor> &tensors,
       std::string names;
       for (const TensorInfo &i : infos)
         names += (names.empty() ? "'" : ", '") + i.name + "'";
-      return llvm::createStringError("the model has no " + std::string(kind) +
-                                     " named '" + entry.first + "' (" + kind +
-                                     "s: " + names + ")");
+      return Error::failure("the model has no " + std::string(kind) +
+                            " named '" + entry.first + "' (" + kind +
+                            "s: " + names + ")");
     }
-  return llvm::Error::success();
+  return Error::success();
 }
 
-llvm::Error Session::run(const std::map<std::string, Tensor> &inputs,
-                         std::map<std::string, Tensor> &outputs) const {
+Error Session::run(const std::map<std::string, Tensor> &inputs,
+                   std::map<std::string, Tensor> &outputs) const {
   if (auto err = checkTensors(inputs, impl->inputs, "input"))
     return err;
   if (auto err = checkTensors(outputs, impl->outputs, "output"))
@@ -323,7 +335,7 @@ llvm::Error Session::run(const std::map<std::string, Tensor> &inputs,
   // The pool (libgomp, shared with oneDNN) for this thread's regions.
   seam_set_num_threads(impl->threads);
   impl->main(args.data());
-  return llvm::Error::success();
+  return Error::success();
 }
 
 std::vector<RegionProfile> Session::profile() const {
@@ -346,13 +358,13 @@ std::vector<RegionProfile> Session::profile() const {
   return profiles;
 }
 
-llvm::Expected<std::map<std::string, Tensor>>
+Expected<std::map<std::string, Tensor>>
 Session::run(const std::map<std::string, Tensor> &inputs) const {
   std::map<std::string, Tensor> outputs;
   for (const TensorInfo &info : impl->outputs)
     outputs[info.name] = Tensor::allocate(info.shape);
-  if (auto err = run(inputs, outputs))
-    return std::move(err);
+  if (Error err = run(inputs, outputs))
+    return err;
   return outputs;
 }
 

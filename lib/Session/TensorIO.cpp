@@ -13,13 +13,13 @@
 
 namespace seam {
 
-static llvm::Error fail(const std::string &path, const std::string &why) {
-  return llvm::createStringError("'" + path + "': " + why);
+static Error fail(const std::string &path, const std::string &why) {
+  return Error::failure("'" + path + "': " + why);
 }
 
 /// Parses a .npy v1-3 header: float32 little-endian, C order.
-static llvm::Expected<TensorFile> readNpy(const std::string &path,
-                                          llvm::StringRef bytes) {
+static Expected<TensorFile> readNpy(const std::string &path,
+                                    llvm::StringRef bytes) {
   if (bytes.size() < 10 || !bytes.starts_with("\x93NUMPY"))
     return fail(path, "not a .npy file");
   unsigned major = static_cast<unsigned char>(bytes[6]);
@@ -71,8 +71,8 @@ static llvm::Expected<TensorFile> readNpy(const std::string &path,
   return file;
 }
 
-static llvm::Expected<TensorFile> readPb(const std::string &path,
-                                         llvm::StringRef bytes) {
+static Expected<TensorFile> readPb(const std::string &path,
+                                   llvm::StringRef bytes) {
   onnx::TensorProto proto;
   if (!proto.ParseFromArray(bytes.data(), static_cast<int>(bytes.size())))
     return fail(path, "not an ONNX TensorProto");
@@ -97,7 +97,7 @@ static llvm::Expected<TensorFile> readPb(const std::string &path,
   return file;
 }
 
-llvm::Expected<TensorFile> readTensorFile(const std::string &path) {
+Expected<TensorFile> readTensorFile(const std::string &path) {
   auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
                                             /*RequiresNullTerminator=*/false);
   if (!buffer)
@@ -110,7 +110,7 @@ llvm::Expected<TensorFile> readTensorFile(const std::string &path) {
   return fail(path, "unknown tensor file type (use .npy or .pb)");
 }
 
-llvm::Error writeNpy(const std::string &path, const Tensor &tensor) {
+Error writeNpy(const std::string &path, const Tensor &tensor) {
   std::string shape;
   for (int64_t d : tensor.shape())
     shape += std::to_string(d) + ",";
@@ -130,7 +130,13 @@ llvm::Error writeNpy(const std::string &path, const Tensor &tensor) {
      << static_cast<char>(header.size() >> 8) << header;
   os.write(reinterpret_cast<const char *>(tensor.data()),
            tensor.numElements() * sizeof(float));
-  return llvm::Error::success();
+  os.close();
+  if (os.has_error()) {
+    std::string why = os.error().message();
+    os.clear_error();
+    return fail(path, why);
+  }
+  return Error::success();
 }
 
 Tensor randomTensor(const std::vector<int64_t> &shape, uint64_t seed) {

@@ -10,12 +10,17 @@
 using namespace mlir;
 using namespace mlir::seam;
 
-void mlir::seam::buildPartitionPipeline(
-    OpPassManager &pm, const PartitionPipelineOptions &options) {
+void mlir::seam::buildPreparePipeline(OpPassManager &pm) {
   OpPassManager &prepare = pm.nest<func::FuncOp>();
   prepare.addPass(createSeamFoldConstantsPass());
   prepare.addPass(createSeamFoldBatchNormPass());
   prepare.addPass(createCanonicalizerPass());
+}
+
+void mlir::seam::buildPartitionPipeline(
+    OpPassManager &pm, const PartitionPipelineOptions &options) {
+  if (options.prepare)
+    buildPreparePipeline(pm);
 
   SmallVector<std::string> backends(options.backends.begin(),
                                     options.backends.end());

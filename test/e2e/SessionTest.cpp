@@ -25,13 +25,13 @@ std::unique_ptr<seam::Session> compileTinyResNet(int threads) {
   options.backends = {"none"};
   options.threads = threads;
   auto session = seam::Session::create(kModel, options);
-  EXPECT_TRUE(static_cast<bool>(session)) << llvm::toString(session.takeError());
+  EXPECT_TRUE(static_cast<bool>(session)) << session.error().message();
   return session ? std::move(*session) : nullptr;
 }
 
 seam::Tensor load(const char *path) {
   auto file = seam::readTensorFile(path);
-  EXPECT_TRUE(static_cast<bool>(file)) << llvm::toString(file.takeError());
+  EXPECT_TRUE(static_cast<bool>(file)) << file.error().message();
   return file ? file->tensor : seam::Tensor();
 }
 
@@ -41,7 +41,7 @@ TEST(Session, NamesShapesAndStages) {
   std::vector<std::string> stages;
   options.onStage = [&](const std::string &stage, double) { stages.push_back(stage); };
   auto session = seam::Session::create(kModel, options);
-  ASSERT_TRUE(static_cast<bool>(session)) << llvm::toString(session.takeError());
+  ASSERT_TRUE(static_cast<bool>(session)) << session.error().message();
   ASSERT_EQ((*session)->inputs().size(), 1u);
   EXPECT_EQ((*session)->inputs()[0].name, "input");
   EXPECT_EQ((*session)->inputs()[0].shape, (std::vector<int64_t>{1, 3, 32, 32}));
@@ -69,7 +69,7 @@ TEST(Session, WrongInputsSayWhatWasExpected) {
   ASSERT_TRUE(session);
   auto message = [&](std::map<std::string, seam::Tensor> inputs) {
     auto result = session->run(inputs);
-    return result ? std::string() : llvm::toString(result.takeError());
+    return result ? std::string() : result.error().message();
   };
   EXPECT_EQ(message({{"input", seam::Tensor::allocate({1, 3, 32, 31})}}),
             "input 'input' has shape [1, 3, 32, 31] but the model expects [1, 3, 32, 32]");
@@ -82,7 +82,7 @@ TEST(Session, WrongInputsSayWhatWasExpected) {
 TEST(Session, MissingModelIsAnError) {
   auto session = seam::Session::create("/nonexistent/model.onnx");
   ASSERT_FALSE(static_cast<bool>(session));
-  std::string message = llvm::toString(session.takeError());
+  std::string message = session.error().message();
   EXPECT_NE(message.find("cannot load '/nonexistent/model.onnx'"), std::string::npos)
       << message;
 }

@@ -13,7 +13,7 @@
 int main(int argc, char **argv) {
   seam::registerAllPasses();
   mlir::DialectRegistry registry;
-  seam::registerAllDialects(registry);
+  seam::registerAllDialectsForTools(registry);
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "Seam optimizer driver\n", registry));
 }

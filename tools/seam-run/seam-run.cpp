@@ -4,7 +4,10 @@
 //            [--expect file ...] [--rtol R --atol A] [--bench N] [--threads T]
 //            [--input-shape name=DxD...] [--report] [--dump-ir DIR]
 //            [--save-outputs DIR] [--profile]
+//   seam-run --list-backends
 //
+// --list-backends prints the backends this build has, one name per line
+// (scripts ask it whether dnnl is there), and exits.
 // --report prints the partition table (per backend the regions, composites,
 // ops and share of FLOPs; every op left to the compiler and why) on stdout.
 // --profile prints, after the runs, the time per run of each offloaded
@@ -16,12 +19,14 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "seam/Backend/Backend.h"
 #include "seam/Import/OnnxImporter.h"
 #include "seam/Session.h"
 #include "seam/TensorIO.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Error.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Path.h"
@@ -32,8 +37,10 @@
 
 namespace cl = llvm::cl;
 
-static cl::opt<std::string> modelPath(cl::Positional, cl::desc("<model.onnx|model.mlir>"),
-                                      cl::Required);
+static cl::opt<std::string> modelPath(cl::Positional, cl::desc("<model.onnx|model.mlir>"));
+static cl::opt<bool> listBackends("list-backends",
+                                  cl::desc("Print the backends of this build, one per line, "
+                                           "and exit"));
 static cl::list<std::string> backends("backends", cl::CommaSeparated,
                                       cl::desc("Kernel libraries in priority order, or none"));
 static cl::list<std::string> inputFiles("input",
@@ -70,7 +77,7 @@ static std::pair<std::string, std::string> splitBinding(llvm::StringRef spec) {
 }
 
 /// Binds tensor files to names: "name=file" by name, bare files in order.
-static llvm::Expected<std::map<std::string, seam::Tensor>>
+static seam::Expected<std::map<std::string, seam::Tensor>>
 bindFiles(const std::vector<std::string> &specs,
           const std::vector<seam::TensorInfo> &infos, const char *kind) {
   std::map<std::string, seam::Tensor> result;
@@ -79,13 +86,13 @@ bindFiles(const std::vector<std::string> &specs,
     auto [name, file] = splitBinding(spec);
     if (name.empty()) {
       if (next >= infos.size())
-        return llvm::createStringError("more " + std::string(kind) +
-                                       " files than the model has " + kind + "s");
+        return seam::Error::failure("more " + std::string(kind) +
+                                    " files than the model has " + kind + "s");
       name = infos[next++].name;
     }
     auto tensor = seam::readTensorFile(file);
     if (!tensor)
-      return tensor.takeError();
+      return tensor.error();
     result[name] = tensor->tensor;
   }
   return result;
@@ -145,6 +152,14 @@ int main(int argc, char **argv) {
                               "Seam: compile, run, compare and time a model\n"
                               "  --threads=<N>  threads for heavy loops and kernel "
                               "libraries (0: library default)\n");
+  if (listBackends) {
+    for (const mlir::seam::Backend *backend : mlir::seam::getRegisteredBackends())
+      llvm::outs() << backend->getName() << "\n";
+    return 0;
+  }
+  if (modelPath.empty())
+    return fail("no model given (seam-run MODEL [options], or --list-backends; "
+                "see --help)");
 
   seam::CompileOptions options;
   options.backends.assign(backends.begin(), backends.end());
@@ -170,13 +185,13 @@ int main(int argc, char **argv) {
 
   auto session = seam::Session::create(modelPath, options);
   if (!session)
-    return fail(llvm::toString(session.takeError()));
+    return fail(session.error().message());
   llvm::outs() << llvm::formatv("compile_ms: {0:F1}\n", compileMs);
 
   // Inputs: from files, the rest seeded random.
   auto inputs = bindFiles(inputFiles, (*session)->inputs(), "input");
   if (!inputs)
-    return fail(llvm::toString(inputs.takeError()));
+    return fail(inputs.error().message());
   for (auto [i, info] : llvm::enumerate((*session)->inputs()))
     if (!inputs->count(info.name))
       (*inputs)[info.name] = seam::randomTensor(info.shape, seed + i);
@@ -190,7 +205,7 @@ int main(int argc, char **argv) {
                                                      firstStart)
                .count();
   if (!outputs)
-    return fail(llvm::toString(outputs.takeError()));
+    return fail(outputs.error().message());
   for (const seam::TensorInfo &info : (*session)->outputs()) {
     llvm::outs() << "output " << info.name << ": [";
     llvm::interleaveComma(info.shape, llvm::outs());
@@ -201,15 +216,15 @@ int main(int argc, char **argv) {
     for (const auto &[name, tensor] : *outputs) {
       llvm::SmallString<256> path(saveOutputs.getValue());
       llvm::sys::path::append(path, name + ".npy");
-      if (auto err = seam::writeNpy(std::string(path), tensor))
-        return fail(llvm::toString(std::move(err)));
+      if (seam::Error err = seam::writeNpy(std::string(path), tensor))
+        return fail(err.message());
     }
 
   bool allPass = true;
   if (!expectFiles.empty()) {
     auto expected = bindFiles(expectFiles, (*session)->outputs(), "output");
     if (!expected)
-      return fail(llvm::toString(expected.takeError()));
+      return fail(expected.error().message());
     for (const auto &[name, reference] : *expected) {
       auto it = outputs->find(name);
       if (it == outputs->end())
@@ -231,8 +246,8 @@ int main(int argc, char **argv) {
     unsigned warmup = std::min(benchRuns.getValue(), 5u);
     auto warmupStart = std::chrono::steady_clock::now();
     for (unsigned i = 0; i < warmup; ++i)
-      if (auto err = (*session)->run(*inputs, out))
-        return fail(llvm::toString(std::move(err)));
+      if (seam::Error err = (*session)->run(*inputs, out))
+        return fail(err.message());
     runMs += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() -
                                                        warmupStart)
                  .count();
@@ -240,8 +255,8 @@ int main(int argc, char **argv) {
     std::vector<double> times;
     for (unsigned i = 0; i < benchRuns; ++i) {
       auto start = std::chrono::steady_clock::now();
-      if (auto err = (*session)->run(*inputs, out))
-        return fail(llvm::toString(std::move(err)));
+      if (seam::Error err = (*session)->run(*inputs, out))
+        return fail(err.message());
       times.push_back(std::chrono::duration<double, std::milli>(
                           std::chrono::steady_clock::now() - start)
                           .count());

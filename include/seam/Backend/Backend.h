@@ -18,6 +18,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/DialectRegistry.h"
 #include "mlir/Support/LLVM.h"
 
 #include <memory>
@@ -107,6 +108,11 @@ public:
   // Runtime (lib/Backends/dnnl is the example). A backend without one has
   // its regions compiled like the rest of the model.
   //===--------------------------------------------------------------------===//
+
+  /// Adds the dialects the backend's IR uses (the dialect of its typed
+  /// region description) to `registry`; Seam's tools and the Session call it
+  /// for every registered backend. The default adds none.
+  virtual void registerDialects(DialectRegistry &registry) const;
 
   /// The entry points of the backend's runtime, or null (the default) when
   /// it has none.

@@ -1,10 +1,13 @@
 //===- JitEngine.h - ORC JIT for lowered Seam modules -----------*- C++ -*-===//
 //
 // Compiles a module in the LLVM dialect in process for the host CPU (its
-// features detected, LLVM -O3 before codegen) with ORC LLJIT (through
-// mlir::ExecutionEngine), and resolves the runtime functions generated code
-// calls from an explicit registry rather than from whatever the executable
-// happens to export.
+// features detected, LLVM -O3 before codegen) with ORC's LLJIT, and links it
+// against exactly what it is given: the engine's own symbol table (Seam's
+// runtime, the backends' entry points, the session's weights) and a short,
+// named allow-list of C library functions (malloc, memcpy, expf, ...) that
+// generated code calls. Nothing else resolves from the process: a module
+// that references any other external symbol fails to create, and the error
+// names the symbol.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,32 +15,30 @@
 #define SEAM_JIT_JITENGINE_H
 
 #include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
 #include <memory>
 
-namespace mlir {
-class ExecutionEngine;
-} // namespace mlir
+namespace llvm::orc {
+class LLJIT;
+} // namespace llvm::orc
 
 namespace seam {
 
-/// The C functions generated code may call, by symbol name. Seam's runtime
-/// and each kernel-library backend register theirs once, at start-up.
-class RuntimeSymbolRegistry {
-public:
-  static RuntimeSymbolRegistry &get();
-  void add(llvm::StringRef name, void *address);
-  /// Calls `fn(name, address)` for every registered symbol.
-  void forEach(llvm::function_ref<void(llvm::StringRef, void *)> fn) const;
+/// Symbol name -> address in this process: what one engine binds the
+/// external symbols of its module to.
+using JitSymbolTable = llvm::StringMap<void *>;
 
-private:
-  struct Impl;
-  std::shared_ptr<Impl> impl;
-  RuntimeSymbolRegistry();
-};
+/// Seam's own runtime functions under the names MLIR's lowering calls
+/// (memrefCopy, the __kmpc_* OpenMP entry points); jit/RuntimeSymbols.cpp.
+JitSymbolTable getSeamRuntimeSymbols();
+
+/// The C library (libc, libm) functions that generated code may call and
+/// that the JIT resolves from the process, by name; jit/RuntimeSymbols.cpp.
+llvm::ArrayRef<llvm::StringRef> getProcessSymbolAllowList();
 
 struct JitOptions {
   /// LLVM optimization level (0-3) of the IR and of code generation.
@@ -45,28 +46,32 @@ struct JitOptions {
 };
 
 /// A compiled module: functions looked up by name, called through the packed
-/// interface `void fn(void **args)`, args[i] pointing at argument i.
+/// interface `void fn(void **args)`, args[i] pointing at argument i and, for
+/// a function with a result, args[<number of arguments>] at its result slot
+/// (as mlir::ExecutionEngine's packed functions).
 class JitEngine {
 public:
   using PackedFunction = void (*)(void **);
 
-  /// Compiles `module`, which must be in the LLVM dialect. `symbols` binds
-  /// its external symbols (e.g. weight buffers) for this module only, in
-  /// addition to the RuntimeSymbolRegistry.
+  /// Compiles and links `module`, which must be in the LLVM dialect. Its
+  /// external symbols resolve from `symbols` (copied: the engine owns its
+  /// table) and from getProcessSymbolAllowList(), nothing else; an error
+  /// names those that resolve from neither.
   static llvm::Expected<std::unique_ptr<JitEngine>>
   create(mlir::ModuleOp module, const JitOptions &options = {},
-         const llvm::StringMap<void *> &symbols = {});
+         const JitSymbolTable &symbols = {});
   ~JitEngine();
 
-  /// The packed entry of function `name`.
+  /// The packed entry of function `name` (an externally visible function
+  /// defined in the module).
   llvm::Expected<PackedFunction> lookup(llvm::StringRef name) const;
   /// The address of symbol `name` (a function or a global with external
   /// linkage) as compiled, not packed.
   llvm::Expected<void *> lookupSymbol(llvm::StringRef name) const;
 
 private:
-  explicit JitEngine(std::unique_ptr<mlir::ExecutionEngine> engine);
-  std::unique_ptr<mlir::ExecutionEngine> engine;
+  explicit JitEngine(std::unique_ptr<llvm::orc::LLJIT> jit);
+  std::unique_ptr<llvm::orc::LLJIT> jit;
 };
 
 } // namespace seam

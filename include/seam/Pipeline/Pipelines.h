@@ -17,8 +17,10 @@
 #ifndef SEAM_PIPELINE_PIPELINES_H
 #define SEAM_PIPELINE_PIPELINES_H
 
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/PassManager.h"
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -30,18 +32,25 @@ struct LowerToLLVMOptions {
   bool vectorize = true;
   /// Threads heavy loops are split across (1: no parallel loops).
   int64_t threads = 1;
+  /// Run on the module right after the bufferize stage (the Session moves
+  /// the weights, memref globals by then, out of the module).
+  std::function<mlir::LogicalResult(mlir::ModuleOp)> afterBufferize = nullptr;
 };
 
-/// One named stage of the lowering: what the Session runs and dumps.
+/// One named stage of a compilation: what the Session runs, times and dumps.
 struct PipelineStage {
   std::string name;
+  /// Adds the stage's passes (to a pass manager on the module).
   std::function<void(mlir::OpPassManager &)> build;
+  /// If set, run on the module after the passes, as part of the stage.
+  std::function<mlir::LogicalResult(mlir::ModuleOp)> after = nullptr;
 };
 
 /// The stages from linalg on tensors to the LLVM dialect.
 std::vector<PipelineStage> getLowerToLLVMStages(const LowerToLLVMOptions &options);
 
-/// Adds all of getLowerToLLVMStages to `pm`.
+/// Adds all of getLowerToLLVMStages to `pm` (their `after` hooks, which
+/// need the module between stages, are not run: leave afterBufferize unset).
 void buildLowerToLLVMPipeline(mlir::OpPassManager &pm,
                               const LowerToLLVMOptions &options);
 

@@ -1,7 +1,10 @@
 //===- PartitionPipeline.h - The seam-partition pipeline --------*- C++ -*-===//
 //
 // Seam's `partition_for_X`: the prepare passes and the partition passes in
-// one named pipeline, `seam-partition{backends=a,b}`.
+// one named pipeline, `seam-partition{backends=a,b}`. The Session builds the
+// same passes in C++: the prepare passes as a stage of their own
+// (buildPreparePipeline), then the partition passes without them
+// (`prepare = false`).
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,10 +27,19 @@ struct PartitionPipelineOptions
   Option<bool> report{*this, "report",
                       llvm::cl::desc("Print the partition table at the end"),
                       llvm::cl::init(false)};
+  Option<bool> prepare{
+      *this, "prepare",
+      llvm::cl::desc("Run the prepare passes first (off for a module that "
+                     "is prepared already)"),
+      llvm::cl::init(true)};
 };
 
-/// Adds to `pm` (on a module): seam-fold-constants, seam-fold-batch-norm and
-/// canonicalize on each function, then seam-merge-composite,
+/// Adds to `pm` (on a module) the prepare passes: seam-fold-constants,
+/// seam-fold-batch-norm and canonicalize on each function.
+void buildPreparePipeline(OpPassManager &pm);
+
+/// Adds to `pm` (on a module): with `prepare` (the default) the prepare
+/// passes (buildPreparePipeline), then seam-merge-composite,
 /// seam-annotate-target, seam-merge-regions, seam-prune-regions,
 /// seam-outline-regions, and with `report` seam-partition-report.
 void buildPartitionPipeline(OpPassManager &pm,

@@ -10,6 +10,7 @@
 
 #include "DnnlPatterns.h"
 #include "DnnlRegionWriter.h"
+#include "IR/DnnlDialect.h"
 
 #include "runtime/DnnlRuntime.h"
 
@@ -36,6 +37,9 @@ public:
   }
   Verdict supportsOp(Operation *op) const override {
     return dnnl::supportsDnnlOp(op);
+  }
+  void registerDialects(DialectRegistry &registry) const override {
+    registry.insert<dnnl::SeamDnnlDialect>();
   }
   const KernelEntryPoints *getEntryPoints() const override {
     return &kEntryPoints;

@@ -54,9 +54,6 @@ public:
   int64_t getStepNanoseconds(int64_t index) const {
     return stepNanoseconds[index].load();
   }
-  /// Bytes of the arena and of the scratchpad of one workspace.
-  size_t getArenaSize() const { return arenaSize; }
-  size_t getScratchpadSize() const { return scratchpadSize; }
 
   /// Where the memory of a value or of a view of it lives.
   struct Slot {

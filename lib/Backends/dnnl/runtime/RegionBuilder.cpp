@@ -207,7 +207,12 @@ private:
     int64_t weight = -1;
   };
 
-  Dims dims(int64_t value) const { return toDims(desc.values[value]); }
+  /// The dims of a value; a 0-d value (a scalar) is one element of rank 1,
+  /// since oneDNN's memory descriptors have at least one dim.
+  Dims dims(int64_t value) const {
+    const std::vector<int64_t> &shape = desc.values[value];
+    return shape.empty() ? Dims{1} : toDims(shape);
+  }
 
   int addSlot(Slot slot) {
     region.slots.push_back(std::move(slot));

@@ -1,0 +1,197 @@
+//===- JitEngineTest.cpp - The JIT resolves only what it is given ---------===//
+//
+// Small LLVM-dialect modules through seam::JitEngine: calls through the
+// packed interface, symbols bound from the engine's table, the C library
+// allow-list, and that nothing else resolves from the process.
+//
+//===----------------------------------------------------------------------===//
+
+#include "seam/Jit/JitEngine.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <dlfcn.h>
+
+using namespace seam;
+
+static int64_t addTen(int64_t x) { return x + 10; }
+static int64_t timesTwo(int64_t x) { return x * 2; }
+
+namespace {
+
+/// Calls the external function @seam_test_fn, bound by the engine's table.
+const char *kCallTableFunction = R"mlir(
+  llvm.func @seam_test_fn(i64) -> i64
+  llvm.func @compute(%x: i64) -> i64 {
+    %0 = llvm.call @seam_test_fn(%x) : (i64) -> i64
+    llvm.return %0 : i64
+  }
+)mlir";
+
+class JitEngineTest : public ::testing::Test {
+protected:
+  JitEngineTest() { context.loadDialect<mlir::LLVM::LLVMDialect>(); }
+
+  /// Parses `source` and JIT-compiles it with `symbols`.
+  llvm::Expected<std::unique_ptr<JitEngine>>
+  compile(const char *source, const JitSymbolTable &symbols = {}) {
+    mlir::OwningOpRef<mlir::ModuleOp> module =
+        mlir::parseSourceString<mlir::ModuleOp>(source, &context);
+    EXPECT_TRUE(module) << "cannot parse the test module";
+    if (!module)
+      return llvm::createStringError("parse error");
+    return JitEngine::create(*module, JitOptions(), symbols);
+  }
+
+  /// Runs @compute(x) of `engine` through its packed entry.
+  static int64_t runCompute(const JitEngine &engine, int64_t x) {
+    auto fn = engine.lookup("compute");
+    EXPECT_TRUE(static_cast<bool>(fn)) << llvm::toString(fn.takeError());
+    if (!fn)
+      return -1;
+    int64_t result = 0;
+    void *args[] = {&x, &result};
+    (*fn)(args);
+    return result;
+  }
+
+  mlir::MLIRContext context;
+};
+
+TEST_F(JitEngineTest, CallsFunctionOfTheTable) {
+  JitSymbolTable symbols;
+  symbols["seam_test_fn"] = reinterpret_cast<void *>(&addTen);
+  auto engine = compile(kCallTableFunction, symbols);
+  ASSERT_TRUE(static_cast<bool>(engine)) << llvm::toString(engine.takeError());
+  EXPECT_EQ(runCompute(**engine, 32), 42);
+}
+
+TEST_F(JitEngineTest, ResultOfFunctionWithoutArgumentsInFirstSlot) {
+  // As Session calls @seam_init: no arguments, the i32 result in args[0].
+  auto engine = compile(R"mlir(
+    llvm.func @init() -> i32 {
+      %0 = llvm.mlir.constant(7 : i32) : i32
+      llvm.return %0 : i32
+    }
+  )mlir");
+  ASSERT_TRUE(static_cast<bool>(engine)) << llvm::toString(engine.takeError());
+  auto init = (*engine)->lookup("init");
+  ASSERT_TRUE(static_cast<bool>(init)) << llvm::toString(init.takeError());
+  int32_t status = 0;
+  void *args[] = {&status};
+  (*init)(args);
+  EXPECT_EQ(status, 7);
+}
+
+TEST_F(JitEngineTest, UnknownFunctionFailsAndIsNamed) {
+  // puts is in the process, but neither in the table nor allow-listed.
+  ASSERT_NE(dlsym(RTLD_DEFAULT, "puts"), nullptr);
+  auto engine = compile(R"mlir(
+    llvm.func @puts(!llvm.ptr) -> i32
+    llvm.func @seam_test_missing(i64) -> i64
+    llvm.func @compute(%p: !llvm.ptr, %x: i64) -> i64 {
+      %0 = llvm.call @puts(%p) : (!llvm.ptr) -> i32
+      %1 = llvm.call @seam_test_missing(%x) : (i64) -> i64
+      llvm.return %1 : i64
+    }
+  )mlir");
+  ASSERT_FALSE(static_cast<bool>(engine));
+  std::string message = llvm::toString(engine.takeError());
+  EXPECT_NE(message.find("puts"), std::string::npos) << message;
+  EXPECT_NE(message.find("seam_test_missing"), std::string::npos) << message;
+}
+
+TEST_F(JitEngineTest, TableFunctionMissingFromTableFails) {
+  auto engine = compile(kCallTableFunction);
+  ASSERT_FALSE(static_cast<bool>(engine));
+  std::string message = llvm::toString(engine.takeError());
+  EXPECT_NE(message.find("seam_test_fn"), std::string::npos) << message;
+}
+
+TEST_F(JitEngineTest, AllowListedLibmFunction) {
+  // llvm.intr.exp on a scalar becomes a call of expf in code generation.
+  auto engine = compile(R"mlir(
+    llvm.func @exp(%x: f32) -> f32 {
+      %0 = llvm.intr.exp(%x) : (f32) -> f32
+      llvm.return %0 : f32
+    }
+  )mlir");
+  ASSERT_TRUE(static_cast<bool>(engine)) << llvm::toString(engine.takeError());
+  auto fn = (*engine)->lookup("exp");
+  ASSERT_TRUE(static_cast<bool>(fn)) << llvm::toString(fn.takeError());
+  float x = 1.5f, result = 0;
+  void *args[] = {&x, &result};
+  (*fn)(args);
+  EXPECT_FLOAT_EQ(result, std::exp(1.5f));
+}
+
+TEST_F(JitEngineTest, EnginesWithDifferentTablesAreIndependent) {
+  JitSymbolTable plusTen, twice;
+  plusTen["seam_test_fn"] = reinterpret_cast<void *>(&addTen);
+  twice["seam_test_fn"] = reinterpret_cast<void *>(&timesTwo);
+  auto first = compile(kCallTableFunction, plusTen);
+  ASSERT_TRUE(static_cast<bool>(first)) << llvm::toString(first.takeError());
+  auto second = compile(kCallTableFunction, twice);
+  ASSERT_TRUE(static_cast<bool>(second)) << llvm::toString(second.takeError());
+  EXPECT_EQ(runCompute(**first, 5), 15);
+  EXPECT_EQ(runCompute(**second, 5), 10);
+  EXPECT_EQ(runCompute(**first, 1), 11);
+}
+
+TEST_F(JitEngineTest, GlobalsBoundAndLookedUp) {
+  // @scale is bound by the table (as Session binds weights); @counter is
+  // defined by the module and read through lookupSymbol.
+  float scale = 3.0f;
+  JitSymbolTable symbols;
+  symbols["scale"] = &scale;
+  auto engine = compile(R"mlir(
+    llvm.mlir.global external @scale() {addr_space = 0 : i32} : f32
+    llvm.mlir.global external @counter(0 : i64) {addr_space = 0 : i32} : i64
+    llvm.func @compute(%x: f32) -> f32 {
+      %p = llvm.mlir.addressof @scale : !llvm.ptr
+      %s = llvm.load %p : !llvm.ptr -> f32
+      %c = llvm.mlir.addressof @counter : !llvm.ptr
+      %n = llvm.load %c : !llvm.ptr -> i64
+      %one = llvm.mlir.constant(1 : i64) : i64
+      %m = llvm.add %n, %one : i64
+      llvm.store %m, %c : i64, !llvm.ptr
+      %r = llvm.fmul %x, %s : f32
+      llvm.return %r : f32
+    }
+  )mlir",
+                        symbols);
+  ASSERT_TRUE(static_cast<bool>(engine)) << llvm::toString(engine.takeError());
+  auto fn = (*engine)->lookup("compute");
+  ASSERT_TRUE(static_cast<bool>(fn)) << llvm::toString(fn.takeError());
+  float x = 2.0f, result = 0;
+  void *args[] = {&x, &result};
+  (*fn)(args);
+  EXPECT_EQ(result, 6.0f);
+  scale = 0.5f;
+  (*fn)(args);
+  EXPECT_EQ(result, 1.0f);
+  auto counter = (*engine)->lookupSymbol("counter");
+  ASSERT_TRUE(static_cast<bool>(counter)) << llvm::toString(counter.takeError());
+  EXPECT_EQ(*static_cast<int64_t *>(*counter), 2);
+}
+
+TEST_F(JitEngineTest, LookupOfUnknownNameFails) {
+  JitSymbolTable symbols;
+  symbols["seam_test_fn"] = reinterpret_cast<void *>(&addTen);
+  auto engine = compile(kCallTableFunction, symbols);
+  ASSERT_TRUE(static_cast<bool>(engine)) << llvm::toString(engine.takeError());
+  auto fn = (*engine)->lookup("nonexistent");
+  EXPECT_FALSE(static_cast<bool>(fn));
+  llvm::consumeError(fn.takeError());
+  // Not even a symbol of the process.
+  auto symbol = (*engine)->lookupSymbol("puts");
+  EXPECT_FALSE(static_cast<bool>(symbol));
+  llvm::consumeError(symbol.takeError());
+}
+
+} // namespace
