@@ -16,9 +16,9 @@
 #include "seam/TensorIO.h"
 
 #include "benchmark/benchmark.h"
+#include "oneapi/dnnl/dnnl.hpp"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
-#include "oneapi/dnnl/dnnl.hpp"
 
 #include <cstdlib>
 #include <map>
@@ -34,7 +34,7 @@ int benchThreads() {
 }
 
 struct ConvShape {
-  int64_t channels, size;  // C_in = C_out, H = W
+  int64_t channels, size; // C_in = C_out, H = W
 };
 const ConvShape kShapes[] = {{64, 56}, {128, 28}, {256, 14}};
 
@@ -72,9 +72,10 @@ seam::Session &convSession(const ConvShape &s) {
   std::string w = t(s.channels, s.channels, 3, 3);
   std::string text =
       "func.func @main(%x: " + x + " {seam.name = \"x\"}, %w: " + w +
-      " {seam.name = \"w\"}) -> (" + x + " {seam.name = \"y\"}) {\n"
-      "  %y = seam.conv %x, %w {pads = array<i64: 1, 1, 1, 1>} : (" + x + ", " +
-      w + ") -> " + x + "\n  return %y : " + x + "\n}\n";
+      " {seam.name = \"w\"}) -> (" + x +
+      " {seam.name = \"y\"}) {\n"
+      "  %y = seam.conv %x, %w {pads = array<i64: 1, 1, 1, 1>} : (" +
+      x + ", " + w + ") -> " + x + "\n  return %y : " + x + "\n}\n";
   slot = compile(text, "mlir");
   return *slot;
 }
@@ -97,7 +98,8 @@ void BM_SeamConv3x3(benchmark::State &state) {
   state.counters["GFLOPS"] = benchmark::Counter(
       convFlops(s) * state.iterations(), benchmark::Counter::kIsRate,
       benchmark::Counter::kIs1000);
-  state.SetLabel("C=" + std::to_string(s.channels) + " HW=" + std::to_string(s.size));
+  state.SetLabel("C=" + std::to_string(s.channels) +
+                 " HW=" + std::to_string(s.size));
 }
 
 void BM_DnnlConv3x3(benchmark::State &state) {
@@ -116,14 +118,18 @@ void BM_DnnlConv3x3(benchmark::State &state) {
                                  any(wei), any(src), {1, 1}, {1, 1}, {1, 1});
   convolution_forward::primitive_desc pd(desc, eng);
   seam::Tensor x = seam::randomTensor(src, 1), w = seam::randomTensor(wei, 2);
-  memory userSrc({src, memory::data_type::f32, memory::format_tag::nchw}, eng, x.data());
-  memory userWei({wei, memory::data_type::f32, memory::format_tag::oihw}, eng, w.data());
-  memory srcMem(pd.src_desc(), eng), weiMem(pd.weights_desc(), eng), dstMem(pd.dst_desc(), eng);
+  memory userSrc({src, memory::data_type::f32, memory::format_tag::nchw}, eng,
+                 x.data());
+  memory userWei({wei, memory::data_type::f32, memory::format_tag::oihw}, eng,
+                 w.data());
+  memory srcMem(pd.src_desc(), eng), weiMem(pd.weights_desc(), eng),
+      dstMem(pd.dst_desc(), eng);
   reorder(userSrc, srcMem).execute(strm, userSrc, srcMem);
   reorder(userWei, weiMem).execute(strm, userWei, weiMem);
   convolution_forward conv(pd);
-  std::unordered_map<int, memory> args = {
-      {DNNL_ARG_SRC, srcMem}, {DNNL_ARG_WEIGHTS, weiMem}, {DNNL_ARG_DST, dstMem}};
+  std::unordered_map<int, memory> args = {{DNNL_ARG_SRC, srcMem},
+                                          {DNNL_ARG_WEIGHTS, weiMem},
+                                          {DNNL_ARG_DST, dstMem}};
   strm.wait();
   for (auto _ : state) {
     conv.execute(strm, args);
@@ -132,7 +138,8 @@ void BM_DnnlConv3x3(benchmark::State &state) {
   state.counters["GFLOPS"] = benchmark::Counter(
       convFlops(s) * state.iterations(), benchmark::Counter::kIsRate,
       benchmark::Counter::kIs1000);
-  state.SetLabel("C=" + std::to_string(s.channels) + " HW=" + std::to_string(s.size));
+  state.SetLabel("C=" + std::to_string(s.channels) +
+                 " HW=" + std::to_string(s.size));
 }
 
 void BM_SeamTinyResNet(benchmark::State &state) {
@@ -140,7 +147,8 @@ void BM_SeamTinyResNet(benchmark::State &state) {
     seam::CompileOptions options;
     options.backends = {"none"};
     options.threads = benchThreads();
-    auto s = seam::Session::create(SEAM_SOURCE_DIR "/bench/models/tiny_resnet.onnx", options);
+    auto s = seam::Session::create(
+        SEAM_SOURCE_DIR "/bench/models/tiny_resnet.onnx", options);
     if (!s) {
       llvm::errs() << s.error().message() << "\n";
       std::abort();
@@ -158,7 +166,13 @@ void BM_SeamTinyResNet(benchmark::State &state) {
 
 } // namespace
 
-BENCHMARK(BM_SeamConv3x3)->DenseRange(0, 2)->Unit(benchmark::kMillisecond)->UseRealTime();
-BENCHMARK(BM_DnnlConv3x3)->DenseRange(0, 2)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_SeamConv3x3)
+    ->DenseRange(0, 2)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+BENCHMARK(BM_DnnlConv3x3)
+    ->DenseRange(0, 2)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 BENCHMARK(BM_SeamTinyResNet)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK_MAIN();

@@ -11,9 +11,9 @@
 #include "seam/TensorIO.h"
 
 #include "benchmark/benchmark.h"
+#include "oneapi/dnnl/dnnl.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
-#include "oneapi/dnnl/dnnl.h"
 
 #include <map>
 #include <memory>
@@ -27,12 +27,17 @@ seam::Session &matmulSession(int64_t n) {
   auto &slot = sessions[n];
   if (slot)
     return *slot;
-  std::string t = "tensor<" + std::to_string(n) + "x" + std::to_string(n) + "xf32>";
-  std::string text =
-      "func.func @main(%a: " + t + " {seam.name = \"a\"}, %b: " + t +
-      " {seam.name = \"b\"}) -> (" + t + " {seam.name = \"c\"}) {\n"
-      "  %c = seam.matmul %a, %b : (" + t + ", " + t + ") -> " + t + "\n"
-      "  return %c : " + t + "\n}\n";
+  std::string t =
+      "tensor<" + std::to_string(n) + "x" + std::to_string(n) + "xf32>";
+  std::string text = "func.func @main(%a: " + t +
+                     " {seam.name = \"a\"}, %b: " + t +
+                     " {seam.name = \"b\"}) -> (" + t +
+                     " {seam.name = \"c\"}) {\n"
+                     "  %c = seam.matmul %a, %b : (" +
+                     t + ", " + t + ") -> " + t +
+                     "\n"
+                     "  return %c : " +
+                     t + "\n}\n";
   llvm::SmallString<128> path;
   llvm::sys::fs::createTemporaryFile("seam-matmul", "mlir", path);
   {
@@ -62,8 +67,10 @@ void BM_SeamMatmul(benchmark::State &state) {
   int64_t n = state.range(0);
   seam::Session &session = matmulSession(n);
   std::map<std::string, seam::Tensor> inputs = {
-      {"a", seam::randomTensor({n, n}, 1)}, {"b", seam::randomTensor({n, n}, 2)}};
-  std::map<std::string, seam::Tensor> outputs = {{"c", seam::Tensor::allocate({n, n})}};
+      {"a", seam::randomTensor({n, n}, 1)},
+      {"b", seam::randomTensor({n, n}, 2)}};
+  std::map<std::string, seam::Tensor> outputs = {
+      {"c", seam::Tensor::allocate({n, n})}};
   for (auto _ : state)
     if (auto err = session.run(inputs, outputs))
       state.SkipWithError(err.message().c_str());
@@ -72,15 +79,27 @@ void BM_SeamMatmul(benchmark::State &state) {
 
 void BM_DnnlSgemm(benchmark::State &state) {
   int64_t n = state.range(0);
-  seam::Tensor a = seam::randomTensor({n, n}, 1), b = seam::randomTensor({n, n}, 2);
+  seam::Tensor a = seam::randomTensor({n, n}, 1),
+               b = seam::randomTensor({n, n}, 2);
   seam::Tensor c = seam::Tensor::allocate({n, n});
   for (auto _ : state)
-    dnnl_sgemm('N', 'N', n, n, n, 1.0f, a.data(), n, b.data(), n, 0.0f, c.data(), n);
+    dnnl_sgemm('N', 'N', n, n, n, 1.0f, a.data(), n, b.data(), n, 0.0f,
+               c.data(), n);
   setCounters(state, n);
 }
 
 } // namespace
 
-BENCHMARK(BM_SeamMatmul)->Arg(256)->Arg(1024)->Arg(2048)->Unit(benchmark::kMillisecond)->UseRealTime();
-BENCHMARK(BM_DnnlSgemm)->Arg(256)->Arg(1024)->Arg(2048)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_SeamMatmul)
+    ->Arg(256)
+    ->Arg(1024)
+    ->Arg(2048)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+BENCHMARK(BM_DnnlSgemm)
+    ->Arg(256)
+    ->Arg(1024)
+    ->Arg(2048)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 BENCHMARK_MAIN();

@@ -25,9 +25,9 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Pass/PassManager.h"
+#include "oneapi/dnnl/dnnl.hpp"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
-#include "oneapi/dnnl/dnnl.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -78,7 +78,8 @@ std::vector<Conv> readConvs(const std::string &path) {
     c.group = op.getGroup();
     c.bias = static_cast<bool>(op.getBias());
     size_t n = c.src.size() - 2;
-    auto strides = op.getStridesOrDefault(), dilations = op.getDilationsOrDefault();
+    auto strides = op.getStridesOrDefault(),
+         dilations = op.getDilationsOrDefault();
     auto pads = op.getResolvedPads();
     for (size_t i = 0; i < n; ++i) {
       c.strides.push_back(strides[i]);
@@ -112,8 +113,9 @@ memory::desc activation(const memory::dims &dims, bool blocked16) {
   using Tag = memory::format_tag;
   if (!blocked16 || dims[1] % 16 != 0)
     return any(dims);
-  Tag tag = dims.size() == 3 ? Tag::nCw16c
-                             : dims.size() == 4 ? Tag::nChw16c : Tag::nCdhw16c;
+  Tag tag = dims.size() == 3   ? Tag::nCw16c
+            : dims.size() == 4 ? Tag::nChw16c
+                               : Tag::nCdhw16c;
   return memory::desc(dims, memory::data_type::f32, tag);
 }
 

@@ -95,9 +95,9 @@ static void addPackedWrappers(llvm::Module &module) {
     if (!fn.isDeclaration() && !fn.hasLocalLinkage())
       functions.push_back(&fn);
   for (llvm::Function *fn : functions) {
-    auto *wrapper = llvm::Function::Create(
-        wrapperType, llvm::GlobalValue::ExternalLinkage,
-        getPackedName(fn->getName()), module);
+    auto *wrapper =
+        llvm::Function::Create(wrapperType, llvm::GlobalValue::ExternalLinkage,
+                               getPackedName(fn->getName()), module);
     builder.SetInsertPoint(llvm::BasicBlock::Create(context, "", wrapper));
     llvm::Value *args = wrapper->getArg(0);
     // The pointer in args[i].
@@ -106,7 +106,8 @@ static void addPackedWrappers(llvm::Module &module) {
     };
     llvm::SmallVector<llvm::Value *> operands;
     for (llvm::Argument &arg : fn->args())
-      operands.push_back(builder.CreateLoad(arg.getType(), slot(arg.getArgNo())));
+      operands.push_back(
+          builder.CreateLoad(arg.getType(), slot(arg.getArgNo())));
     llvm::CallInst *call = builder.CreateCall(fn, operands);
     call->setCallingConv(fn->getCallingConv());
     if (!call->getType()->isVoidTy())
@@ -152,8 +153,8 @@ static llvm::Error addSymbols(llvm::orc::LLJIT &jit,
   auto generator =
       llvm::orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(
           jit.getDataLayout().getGlobalPrefix(),
-          [allowed = std::move(allowed)](
-              const llvm::orc::SymbolStringPtr &name) {
+          [allowed =
+               std::move(allowed)](const llvm::orc::SymbolStringPtr &name) {
             return allowed.contains(name);
           });
   if (!generator)
@@ -226,7 +227,8 @@ JitEngine::create(mlir::ModuleOp module, const JitOptions &options,
             errors->missing.push_back((*name).str());
         },
         [&](const llvm::ErrorInfoBase &other) {
-          errors->other += (errors->other.empty() ? "" : "; ") + other.message();
+          errors->other +=
+              (errors->other.empty() ? "" : "; ") + other.message();
         });
   });
   if (llvm::Error err = addSymbols(**jit, symbols))

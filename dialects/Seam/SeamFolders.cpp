@@ -35,9 +35,8 @@ std::function<float(float)> mlir::seam::getUnaryScalarFn(Operation *op) {
       .Case([](SqrtOp) { return [](float x) { return std::sqrt(x); }; })
       .Case([](ErfOp) { return [](float x) { return std::erf(x); }; })
       .Case([](HardSwishOp) {
-        return [](float x) {
-          return x * std::clamp(x / 6.0f + 0.5f, 0.0f, 1.0f);
-        };
+        return
+            [](float x) { return x * std::clamp(x / 6.0f + 0.5f, 0.0f, 1.0f); };
       })
       .Case([](LeakyReluOp op) {
         float alpha = op.getAlpha().convertToFloat();
@@ -68,14 +67,16 @@ std::function<float(float)> mlir::seam::getUnaryScalarFn(Operation *op) {
       .Default([](Operation *) { return Fn(); });
 }
 
-std::function<float(float, float)> mlir::seam::getBinaryScalarFn(Operation *op) {
+std::function<float(float, float)>
+mlir::seam::getBinaryScalarFn(Operation *op) {
   using Fn = std::function<float(float, float)>;
   return llvm::TypeSwitch<Operation *, Fn>(op)
       .Case([](AddOp) { return [](float a, float b) { return a + b; }; })
       .Case([](SubOp) { return [](float a, float b) { return a - b; }; })
       .Case([](MulOp) { return [](float a, float b) { return a * b; }; })
       .Case([](DivOp) { return [](float a, float b) { return a / b; }; })
-      .Case([](PowOp) { return [](float a, float b) { return std::pow(a, b); }; })
+      .Case(
+          [](PowOp) { return [](float a, float b) { return std::pow(a, b); }; })
       .Default([](Operation *) { return Fn(); });
 }
 

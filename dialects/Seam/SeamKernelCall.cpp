@@ -23,6 +23,10 @@ using namespace mlir::seam;
 LogicalResult KernelCallOp::verify() {
   if (getBackend().empty() || getRegion().empty())
     return emitOpError("needs a backend and a region name");
+  for (Type type : getOperandTypes())
+    if (!isa<RankedTensorType, MemRefType>(type))
+      return emitOpError("operands must be ranked tensors or memrefs, not ")
+             << type;
   if (!hasPureTensorSemantics() && !hasPureBufferSemantics())
     return emitOpError("operands must be all tensors or all memrefs");
   if (hasPureTensorSemantics() && getResultTypes() != getInits().getTypes())
@@ -87,8 +91,8 @@ struct KernelCallBufferization
       return failure();
     rewriter.setInsertionPoint(op);
     KernelCallOp::create(rewriter, call.getLoc(), TypeRange(),
-                         call.getBackend(), call.getRegion(), *inputs,
-                         *weights, *inits, call.getDescription());
+                         call.getBackend(), call.getRegion(), *inputs, *weights,
+                         *inits, call.getDescription());
     bufferization::replaceOpWithBufferizedValues(rewriter, op, *inits);
     return success();
   }

@@ -38,11 +38,10 @@ static FailureOr<ArrayRef<int64_t>> shapeOf(Value v, StringRef what,
 //===----------------------------------------------------------------------===//
 
 /// Infers the N x C_out x spatial... result of a sliding-window op.
-static LogicalResult inferWindowResult(MLIRContext *ctx, ArrayRef<int64_t> input,
-                                       int64_t outChannels,
-                                       const WindowAttrs &attrs,
-                                       const OpDiagnostic &diag,
-                                       SmallVectorImpl<Type> &results) {
+static LogicalResult
+inferWindowResult(MLIRContext *ctx, ArrayRef<int64_t> input,
+                  int64_t outChannels, const WindowAttrs &attrs,
+                  const OpDiagnostic &diag, SmallVectorImpl<Type> &results) {
   if (input.size() < 3 || input.size() > 5)
     return diag.emit() << "input must have rank 3 to 5 (N x C x 1 to 3 "
                           "spatial dims), got rank "
@@ -62,7 +61,8 @@ LogicalResult ConvOp::inferReturnTypes(MLIRContext *ctx,
                                        Adaptor adaptor,
                                        SmallVectorImpl<Type> &results) {
   OpDiagnostic diag(loc, getOperationName());
-  FailureOr<ArrayRef<int64_t>> input = shapeOf(adaptor.getInput(), "input", diag);
+  FailureOr<ArrayRef<int64_t>> input =
+      shapeOf(adaptor.getInput(), "input", diag);
   FailureOr<ArrayRef<int64_t>> weight =
       shapeOf(adaptor.getWeight(), "weight", diag);
   if (failed(input) || failed(weight))
@@ -114,7 +114,8 @@ static LogicalResult inferPoolResult(MLIRContext *ctx,
                                      typename PoolOp::Adaptor adaptor,
                                      SmallVectorImpl<Type> &results) {
   OpDiagnostic diag(loc, PoolOp::getOperationName());
-  FailureOr<ArrayRef<int64_t>> input = shapeOf(adaptor.getInput(), "input", diag);
+  FailureOr<ArrayRef<int64_t>> input =
+      shapeOf(adaptor.getInput(), "input", diag);
   if (failed(input))
     return failure();
   if (input->size() < 3)
@@ -150,11 +151,10 @@ static SmallVector<int64_t> listOrOnes(OpT op,
   return SmallVector<int64_t>(op.getNumSpatialDims(), 1);
 }
 
-template <typename OpT>
-static SmallVector<int64_t> resolvedPads(OpT op) {
+template <typename OpT> static SmallVector<int64_t> resolvedPads(OpT op) {
   auto input = cast<RankedTensorType>(op.getInput().getType());
   WindowAttrs attrs{op.getKernelSizes(), op.getStrides(), op.getPads(),
-                    op.getDilations(), op.getAutoPad(), false};
+                    op.getDilations(),   op.getAutoPad(), false};
   if constexpr (!std::is_same_v<OpT, ConvOp>)
     attrs.ceilMode = op.getCeilMode();
   SmallVector<int64_t> pads;
@@ -174,17 +174,20 @@ static SmallVector<int64_t> resolvedPads(OpT op) {
   SmallVector<int64_t> OP::getResolvedPads() { return resolvedPads(*this); }
 
 SEAM_DEFINE_WINDOW_METHODS(
-    ConvOp, SmallVector<int64_t>(
-                cast<RankedTensorType>(getWeight().getType()).getShape().drop_front(2)))
+    ConvOp,
+    SmallVector<int64_t>(
+        cast<RankedTensorType>(getWeight().getType()).getShape().drop_front(2)))
 SEAM_DEFINE_WINDOW_METHODS(MaxPoolOp, SmallVector<int64_t>(getKernelShape()))
 SEAM_DEFINE_WINDOW_METHODS(AvgPoolOp, SmallVector<int64_t>(getKernelShape()))
 #undef SEAM_DEFINE_WINDOW_METHODS
 
-LogicalResult GlobalAvgPoolOp::inferReturnTypes(
-    MLIRContext *ctx, std::optional<Location> loc, Adaptor adaptor,
-    SmallVectorImpl<Type> &results) {
+LogicalResult
+GlobalAvgPoolOp::inferReturnTypes(MLIRContext *ctx, std::optional<Location> loc,
+                                  Adaptor adaptor,
+                                  SmallVectorImpl<Type> &results) {
   OpDiagnostic diag(loc, getOperationName());
-  FailureOr<ArrayRef<int64_t>> input = shapeOf(adaptor.getInput(), "input", diag);
+  FailureOr<ArrayRef<int64_t>> input =
+      shapeOf(adaptor.getInput(), "input", diag);
   if (failed(input))
     return failure();
   if (input->size() < 3)
@@ -258,8 +261,9 @@ LogicalResult MatMulOp::inferReturnTypes(MLIRContext *ctx,
   if (k != kb)
     return diag.emit() << "contracting dimensions differ: A is [" << *as
                        << "] and B is [" << *bs << "]";
-  FailureOr<SmallVector<int64_t>> batch = broadcastShapes(
-      ArrayRef<int64_t>(a).drop_back(2), ArrayRef<int64_t>(b).drop_back(2), diag);
+  FailureOr<SmallVector<int64_t>> batch =
+      broadcastShapes(ArrayRef<int64_t>(a).drop_back(2),
+                      ArrayRef<int64_t>(b).drop_back(2), diag);
   if (failed(batch))
     return failure();
   SmallVector<int64_t> shape = *batch;
@@ -276,7 +280,8 @@ LogicalResult BatchNormOp::inferReturnTypes(MLIRContext *ctx,
                                             Adaptor adaptor,
                                             SmallVectorImpl<Type> &results) {
   OpDiagnostic diag(loc, getOperationName());
-  FailureOr<ArrayRef<int64_t>> input = shapeOf(adaptor.getInput(), "input", diag);
+  FailureOr<ArrayRef<int64_t>> input =
+      shapeOf(adaptor.getInput(), "input", diag);
   if (failed(input))
     return failure();
   results.push_back(f32Tensor(ctx, *input));
@@ -337,10 +342,9 @@ static LogicalResult inferBinaryResult(MLIRContext *ctx,
 }
 
 #define SEAM_DEFINE_BINARY_INFERENCE(OP)                                       \
-  LogicalResult OP::inferReturnTypes(MLIRContext *ctx,                         \
-                                     std::optional<Location> loc,              \
-                                     Adaptor adaptor,                          \
-                                     SmallVectorImpl<Type> &results) {         \
+  LogicalResult OP::inferReturnTypes(                                          \
+      MLIRContext *ctx, std::optional<Location> loc, Adaptor adaptor,          \
+      SmallVectorImpl<Type> &results) {                                        \
     return inferBinaryResult<OP>(ctx, loc, adaptor, results);                  \
   }
 SEAM_DEFINE_BINARY_INFERENCE(AddOp)
@@ -384,7 +388,8 @@ static LogicalResult inferReduceResult(MLIRContext *ctx,
                                        typename ReduceOp::Adaptor adaptor,
                                        SmallVectorImpl<Type> &results) {
   OpDiagnostic diag(loc, ReduceOp::getOperationName());
-  FailureOr<ArrayRef<int64_t>> input = shapeOf(adaptor.getInput(), "input", diag);
+  FailureOr<ArrayRef<int64_t>> input =
+      shapeOf(adaptor.getInput(), "input", diag);
   if (failed(input))
     return failure();
   FailureOr<SmallVector<int64_t>> axes =
@@ -403,10 +408,9 @@ static LogicalResult inferReduceResult(MLIRContext *ctx,
 }
 
 #define SEAM_DEFINE_REDUCE_METHODS(OP)                                         \
-  LogicalResult OP::inferReturnTypes(MLIRContext *ctx,                         \
-                                     std::optional<Location> loc,              \
-                                     Adaptor adaptor,                          \
-                                     SmallVectorImpl<Type> &results) {         \
+  LogicalResult OP::inferReturnTypes(                                          \
+      MLIRContext *ctx, std::optional<Location> loc, Adaptor adaptor,          \
+      SmallVectorImpl<Type> &results) {                                        \
     return inferReduceResult<OP>(ctx, loc, adaptor, results);                  \
   }                                                                            \
   SmallVector<int64_t> OP::getNormalizedAxes() {                               \
@@ -433,7 +437,8 @@ LogicalResult ConcatOp::inferReturnTypes(MLIRContext *ctx,
   if (failed(first))
     return failure();
   int64_t rank = first->size();
-  FailureOr<int64_t> axis = normalizeAxis(adaptor.getAxis(), rank, "axis", diag);
+  FailureOr<int64_t> axis =
+      normalizeAxis(adaptor.getAxis(), rank, "axis", diag);
   if (failed(axis))
     return failure();
   SmallVector<int64_t> shape(*first);
@@ -469,7 +474,8 @@ LogicalResult FlattenOp::inferReturnTypes(MLIRContext *ctx,
                                           Adaptor adaptor,
                                           SmallVectorImpl<Type> &results) {
   OpDiagnostic diag(loc, getOperationName());
-  FailureOr<ArrayRef<int64_t>> input = shapeOf(adaptor.getInput(), "input", diag);
+  FailureOr<ArrayRef<int64_t>> input =
+      shapeOf(adaptor.getInput(), "input", diag);
   if (failed(input))
     return failure();
   FailureOr<int64_t> axis = normalizeAxis(adaptor.getAxis(), input->size(),
@@ -488,7 +494,8 @@ LogicalResult TransposeOp::inferReturnTypes(MLIRContext *ctx,
                                             Adaptor adaptor,
                                             SmallVectorImpl<Type> &results) {
   OpDiagnostic diag(loc, getOperationName());
-  FailureOr<ArrayRef<int64_t>> input = shapeOf(adaptor.getInput(), "input", diag);
+  FailureOr<ArrayRef<int64_t>> input =
+      shapeOf(adaptor.getInput(), "input", diag);
   if (failed(input))
     return failure();
   ArrayRef<int64_t> perm = adaptor.getPerm();
@@ -503,9 +510,8 @@ LogicalResult TransposeOp::inferReturnTypes(MLIRContext *ctx,
     seen[p] = true;
   }
   if (!valid)
-    return diag.emit() << "perm [" << perm
-                       << "] is not a permutation of the " << rank
-                       << " input dimensions";
+    return diag.emit() << "perm [" << perm << "] is not a permutation of the "
+                       << rank << " input dimensions";
   SmallVector<int64_t> shape;
   for (int64_t p : perm)
     shape.push_back((*input)[p]);
@@ -518,7 +524,8 @@ LogicalResult PadOp::inferReturnTypes(MLIRContext *ctx,
                                       Adaptor adaptor,
                                       SmallVectorImpl<Type> &results) {
   OpDiagnostic diag(loc, getOperationName());
-  FailureOr<ArrayRef<int64_t>> input = shapeOf(adaptor.getInput(), "input", diag);
+  FailureOr<ArrayRef<int64_t>> input =
+      shapeOf(adaptor.getInput(), "input", diag);
   if (failed(input))
     return failure();
   ArrayRef<int64_t> pads = adaptor.getPads();
@@ -538,8 +545,8 @@ LogicalResult PadOp::inferReturnTypes(MLIRContext *ctx,
     if (mode == PadMode::reflect &&
         ((begin > 0 && begin >= dim) || (end > 0 && end >= dim)))
       return diag.emit() << "reflect padding of dimension " << i
-                         << " must be smaller than its size " << dim
-                         << ", got " << begin << " and " << end;
+                         << " must be smaller than its size " << dim << ", got "
+                         << begin << " and " << end;
     if (mode == PadMode::edge && dim == 0 && (begin > 0 || end > 0))
       return diag.emit() << "edge padding of empty dimension " << i;
     shape.push_back(size);
@@ -553,7 +560,8 @@ LogicalResult SliceOp::inferReturnTypes(MLIRContext *ctx,
                                         Adaptor adaptor,
                                         SmallVectorImpl<Type> &results) {
   OpDiagnostic diag(loc, getOperationName());
-  FailureOr<ArrayRef<int64_t>> input = shapeOf(adaptor.getInput(), "input", diag);
+  FailureOr<ArrayRef<int64_t>> input =
+      shapeOf(adaptor.getInput(), "input", diag);
   if (failed(input))
     return failure();
   FailureOr<SmallVector<SliceDim>> dims =
@@ -621,8 +629,8 @@ LogicalResult CompositeOp::verifyRegions() {
       return emitOpError("body argument #")
              << i << " has type " << arg.getType() << " but input #" << i
              << " has type " << input.getType();
-  auto yield = dyn_cast_or_null<YieldOp>(
-      block.empty() ? nullptr : &block.back());
+  auto yield =
+      dyn_cast_or_null<YieldOp>(block.empty() ? nullptr : &block.back());
   if (!yield)
     return emitOpError("body must end in seam.yield");
   if (yield.getOperands().getTypes() != getResultTypes())

@@ -75,8 +75,8 @@ FailureOr<int64_t> mlir::seam::normalizeAxis(int64_t axis, int64_t rank,
                                              bool allowRank) {
   int64_t upper = allowRank ? rank : rank - 1;
   if (axis < -rank || axis > upper) {
-    diag.emit() << what << " " << axis << " is out of range [" << -rank
-                << ", " << upper << "] for rank " << rank;
+    diag.emit() << what << " " << axis << " is out of range [" << -rank << ", "
+                << upper << "] for rank " << rank;
     return failure();
   }
   return axis < 0 ? axis + rank : axis;
@@ -99,11 +99,9 @@ static LogicalResult checkPositiveList(std::optional<ArrayRef<int64_t>> values,
   return success();
 }
 
-FailureOr<SmallVector<int64_t>>
-mlir::seam::inferWindowOutput(ArrayRef<int64_t> spatial,
-                              const WindowAttrs &attrs,
-                              const OpDiagnostic &diag,
-                              SmallVectorImpl<int64_t> *resolvedPads) {
+FailureOr<SmallVector<int64_t>> mlir::seam::inferWindowOutput(
+    ArrayRef<int64_t> spatial, const WindowAttrs &attrs,
+    const OpDiagnostic &diag, SmallVectorImpl<int64_t> *resolvedPads) {
   size_t n = spatial.size();
   if (n < 1 || n > 3) {
     diag.emit() << "supports 1 to 3 spatial dimensions, got " << n;
@@ -142,7 +140,8 @@ mlir::seam::inferWindowOutput(ArrayRef<int64_t> spatial,
       out[i] = llvm::divideCeilSigned(in, stride);
       int64_t total = std::max<int64_t>(0, (out[i] - 1) * stride + extent - in);
       int64_t small = total / 2;
-      padsBegin[i] = attrs.autoPad == AutoPad::same_upper ? small : total - small;
+      padsBegin[i] =
+          attrs.autoPad == AutoPad::same_upper ? small : total - small;
       padsEnd[i] = total - padsBegin[i];
       continue;
     }
@@ -152,13 +151,16 @@ mlir::seam::inferWindowOutput(ArrayRef<int64_t> spatial,
     }
     int64_t padded = in + padsBegin[i] + padsEnd[i];
     if (padded < extent) {
-      diag.emit() << "kernel extent " << extent << " (kernel " << attrs.kernel[i]
-                  << ", dilation " << dilation << ") exceeds the padded input size "
-                  << padded << " in spatial dimension " << i;
+      diag.emit() << "kernel extent " << extent << " (kernel "
+                  << attrs.kernel[i] << ", dilation " << dilation
+                  << ") exceeds the padded input size " << padded
+                  << " in spatial dimension " << i;
       return failure();
     }
     int64_t span = padded - extent;
-    out[i] = (attrs.ceilMode ? llvm::divideCeilSigned(span, stride) : span / stride) + 1;
+    out[i] = (attrs.ceilMode ? llvm::divideCeilSigned(span, stride)
+                             : span / stride) +
+             1;
     // As ONNX Runtime and PyTorch: with ceil_mode, a last window that would
     // start inside the end padding is dropped.
     if (attrs.ceilMode && (out[i] - 1) * stride >= in + padsBegin[i])
@@ -178,10 +180,11 @@ FailureOr<SmallVector<SliceDim>> mlir::seam::inferSlice(
   int64_t rank = shape.size();
   if (starts.size() != ends.size() || (axes && axes->size() != starts.size()) ||
       (steps && steps->size() != starts.size())) {
-    diag.emit() << "starts, ends, axes and steps must have the same length, got "
-                << starts.size() << ", " << ends.size() << ", "
-                << (axes ? axes->size() : starts.size()) << ", "
-                << (steps ? steps->size() : starts.size());
+    diag.emit()
+        << "starts, ends, axes and steps must have the same length, got "
+        << starts.size() << ", " << ends.size() << ", "
+        << (axes ? axes->size() : starts.size()) << ", "
+        << (steps ? steps->size() : starts.size());
     return failure();
   }
   SmallVector<SliceDim> dims;

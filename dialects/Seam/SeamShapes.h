@@ -44,11 +44,12 @@ void forEachBroadcastElement(
     ArrayRef<int64_t> result, ArrayRef<int64_t> lhs, ArrayRef<int64_t> rhs,
     llvm::function_ref<void(int64_t, int64_t, int64_t)> fn);
 
-/// Attributes of a sliding window over the spatial dims of an N x C x ... input.
+/// Attributes of a sliding window over the spatial dims of an N x C x ...
+/// input.
 struct WindowAttrs {
   ArrayRef<int64_t> kernel;                 // spatial kernel sizes (required)
-  std::optional<ArrayRef<int64_t>> strides;   // default all ones
-  std::optional<ArrayRef<int64_t>> pads;      // [begins..., ends...], default zeros
+  std::optional<ArrayRef<int64_t>> strides; // default all ones
+  std::optional<ArrayRef<int64_t>> pads; // [begins..., ends...], default zeros
   std::optional<ArrayRef<int64_t>> dilations; // default all ones
   AutoPad autoPad = AutoPad::notset;
   bool ceilMode = false;

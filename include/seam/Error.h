@@ -5,8 +5,9 @@
 //   seam::Error err = session->run(inputs, outputs);
 //   if (err) std::cerr << err.message() << "\n";      // true on failure
 //
-//   seam::Expected<std::unique_ptr<seam::Session>> s = seam::Session::create(path);
-//   if (!s) std::cerr << s.error().message() << "\n"; // true with a value
+//   seam::Expected<std::unique_ptr<seam::Session>> s =
+//   seam::Session::create(path); if (!s) std::cerr << s.error().message() <<
+//   "\n"; // true with a value
 //   (*s)->run(...);
 //
 // As with llvm::Error and llvm::Expected: an Error converts to true when it
@@ -53,18 +54,17 @@ private:
 };
 
 /// A value of type T, or the Error (a failure) that kept it from being made.
-template <typename T>
-class [[nodiscard]] Expected {
+template <typename T> class [[nodiscard]] Expected {
   template <typename U>
-  static constexpr bool isValue =
-      std::is_constructible_v<T, U &&> &&
-      !std::is_same_v<std::decay_t<U>, Error> &&
-      !std::is_same_v<std::decay_t<U>, Expected>;
+  static constexpr bool isValue = std::is_constructible_v<T, U &&> &&
+                                  !std::is_same_v<std::decay_t<U>, Error> &&
+                                  !std::is_same_v<std::decay_t<U>, Expected>;
 
 public:
   /// A value (anything T can be made from).
   template <typename U = T, std::enable_if_t<isValue<U>, int> = 0>
-  Expected(U &&value) : storage(std::in_place_index<0>, std::forward<U>(value)) {}
+  Expected(U &&value)
+      : storage(std::in_place_index<0>, std::forward<U>(value)) {}
   /// A failure; `error` must be one (a success is not a value).
   Expected(Error error)
       : storage(std::in_place_index<1>,

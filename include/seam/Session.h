@@ -7,7 +7,8 @@
 //   auto session = seam::Session::create("model.onnx", options);
 //   if (!session) { std::cerr << session.error().message() << "\n"; ... }
 //   std::vector<float> image(1 * 3 * 224 * 224);
-//   auto outputs = (*session)->run({{"input", seam::Tensor::wrap(image.data(), {1, 3, 224, 224})}});
+//   auto outputs = (*session)->run({{"input", seam::Tensor::wrap(image.data(),
+//   {1, 3, 224, 224})}});
 //
 // A Session is compiled once; `run` may be called from several threads at
 // once. Tensors are f32, row-major, and can wrap caller memory (no copy).
@@ -96,7 +97,8 @@ public:
   create(const std::string &path, const CompileOptions &options = {});
   /// Compiles a serialized ONNX model held in memory.
   static Expected<std::unique_ptr<Session>>
-  createFromOnnxBytes(const std::string &bytes, const CompileOptions &options = {});
+  createFromOnnxBytes(const std::string &bytes,
+                      const CompileOptions &options = {});
   ~Session();
 
   const std::vector<TensorInfo> &inputs() const;

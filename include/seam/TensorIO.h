@@ -33,7 +33,7 @@ struct Comparison {
   bool pass = true;
   double maxAbs = 0, maxRel = 0;
   int64_t mismatches = 0;
-  std::string error;  // a shape mismatch or a NaN where none is expected
+  std::string error; // a shape mismatch or a NaN where none is expected
 };
 
 /// Compares as numpy.testing.assert_allclose: |a - e| <= atol + rtol * |e|,

@@ -1,7 +1,8 @@
 //===- Registry.cpp - The backends of this build --------------------------===//
 //
-// The list comes from the seam_add_backend lines of lib/Backends/CMakeLists.txt,
-// through the generated Backends.inc (see docs/adding-a-backend.md).
+// The list comes from the seam_add_backend lines of
+// lib/Backends/CMakeLists.txt, through the generated Backends.inc (see
+// docs/adding-a-backend.md).
 //
 //===----------------------------------------------------------------------===//
 

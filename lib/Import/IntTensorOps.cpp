@@ -15,11 +15,11 @@ static SmallVector<int64_t> stridesOf(ArrayRef<int64_t> shape) {
   return strides;
 }
 
-FailureOr<IntTensor> evalIntBinary(IntBinaryKind kind,
-                                                 const IntTensor &lhs,
-                                                 const IntTensor &rhs,
-                                                 const OpDiagnostic &diag) {
-  FailureOr<SmallVector<int64_t>> shape = broadcastShapes(lhs.shape, rhs.shape, diag);
+FailureOr<IntTensor> evalIntBinary(IntBinaryKind kind, const IntTensor &lhs,
+                                   const IntTensor &rhs,
+                                   const OpDiagnostic &diag) {
+  FailureOr<SmallVector<int64_t>> shape =
+      broadcastShapes(lhs.shape, rhs.shape, diag);
   if (failed(shape))
     return failure();
   IntTensor result;
@@ -27,24 +27,24 @@ FailureOr<IntTensor> evalIntBinary(IntBinaryKind kind,
   bool divByZero = false;
   forEachBroadcastElement(*shape, lhs.shape, rhs.shape,
                           [&](int64_t, int64_t l, int64_t r) {
-    int64_t a = lhs.values[l], b = rhs.values[r], v = 0;
-    switch (kind) {
-    case IntBinaryKind::Add:
-      v = a + b;
-      break;
-    case IntBinaryKind::Sub:
-      v = a - b;
-      break;
-    case IntBinaryKind::Mul:
-      v = a * b;
-      break;
-    case IntBinaryKind::Div:
-      divByZero |= b == 0;
-      v = b == 0 ? 0 : a / b;
-      break;
-    }
-    result.values.push_back(v);
-  });
+                            int64_t a = lhs.values[l], b = rhs.values[r], v = 0;
+                            switch (kind) {
+                            case IntBinaryKind::Add:
+                              v = a + b;
+                              break;
+                            case IntBinaryKind::Sub:
+                              v = a - b;
+                              break;
+                            case IntBinaryKind::Mul:
+                              v = a * b;
+                              break;
+                            case IntBinaryKind::Div:
+                              divByZero |= b == 0;
+                              v = b == 0 ? 0 : a / b;
+                              break;
+                            }
+                            result.values.push_back(v);
+                          });
   if (divByZero) {
     diag.emit() << "integer division by zero in shape computation";
     return failure();
@@ -53,9 +53,8 @@ FailureOr<IntTensor> evalIntBinary(IntBinaryKind kind,
 }
 
 FailureOr<IntTensor> evalIntGather(const IntTensor &data,
-                                                 const IntTensor &indices,
-                                                 int64_t axis,
-                                                 const OpDiagnostic &diag) {
+                                   const IntTensor &indices, int64_t axis,
+                                   const OpDiagnostic &diag) {
   int64_t rank = data.shape.size();
   FailureOr<int64_t> a = normalizeAxis(axis, rank, "axis", diag);
   if (failed(a))
@@ -74,7 +73,8 @@ FailureOr<IntTensor> evalIntGather(const IntTensor &data,
     for (int64_t idx : indices.values) {
       int64_t k = idx < 0 ? idx + dim : idx;
       if (k < 0 || k >= dim) {
-        diag.emit() << "gather index " << idx << " is out of range for a dimension of size " << dim;
+        diag.emit() << "gather index " << idx
+                    << " is out of range for a dimension of size " << dim;
         return failure();
       }
       for (int64_t in = 0; in < inner; ++in)
@@ -101,8 +101,7 @@ IntTensor evalIntConcat(ArrayRef<IntTensor> inputs, int64_t axis) {
   return result;
 }
 
-IntTensor evalIntSlice(const IntTensor &data,
-                                     ArrayRef<SliceDim> dims) {
+IntTensor evalIntSlice(const IntTensor &data, ArrayRef<SliceDim> dims) {
   IntTensor result;
   int64_t count = 1;
   for (const SliceDim &d : dims) {

@@ -9,8 +9,8 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/BuiltinAttributes.h"
-#include "mlir/IR/DialectResourceBlobManager.h"
 #include "mlir/IR/BuiltinDialect.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSet.h"
 
@@ -263,7 +263,8 @@ FailureOr<ImportedValue> GraphImporter::readTensor(const onnx::TensorProto &t,
   };
   switch (t.data_type()) {
   case onnx::TensorProto::FLOAT:
-    if (t.has_raw_data() ? failed(checkRaw(4)) : failed(checkCount(t.float_data_size())))
+    if (t.has_raw_data() ? failed(checkRaw(4))
+                         : failed(checkCount(t.float_data_size())))
       return failure();
     v.pendingFloat = &t;
     return v;
@@ -384,9 +385,9 @@ LogicalResult GraphImporter::run() {
     for (const auto &d : tt.shape().dim())
       shape.push_back(d.dim_value());
     if (!elementCount(shape))
-      return emitError(currentLoc) << "input '" << input.name()
-                                   << "': element count of [" << shape
-                                   << "] overflows int64";
+      return emitError(currentLoc)
+             << "input '" << input.name() << "': element count of [" << shape
+             << "] overflows int64";
     argTypes.push_back(RankedTensorType::get(shape, b.getF32Type()));
     argNames.push_back(input.name());
   }
@@ -412,8 +413,8 @@ LogicalResult GraphImporter::run() {
   for (const auto &out : graph.output()) {
     auto it = values.find(out.name());
     if (it == values.end())
-      return emitError(currentLoc) << "output '" << out.name()
-                                   << "' is not produced by any node";
+      return emitError(currentLoc)
+             << "output '" << out.name() << "' is not produced by any node";
     if (it->second.ints)
       return emitError(currentLoc)
              << "output '" << out.name()
@@ -429,7 +430,8 @@ LogicalResult GraphImporter::run() {
     results.push_back(*v);
   }
   func::ReturnOp::create(b, currentLoc, results);
-  func.setFunctionType(FunctionType::get(ctx, argTypes, ValueRange(results).getTypes()));
+  func.setFunctionType(
+      FunctionType::get(ctx, argTypes, ValueRange(results).getTypes()));
   for (auto [i, out] : llvm::enumerate(graph.output()))
     func.setResultAttr(i, kTensorNameAttr, b.getStringAttr(out.name()));
   return success();
@@ -439,8 +441,8 @@ LogicalResult GraphImporter::importNode(const onnx::NodeProto &node) {
   current = &node;
   // Unnamed nodes (common in ONNX's own tests) go by their first output.
   currentLabel = !node.name().empty() ? node.name()
-                 : node.output_size()  ? node.output(0)
-                                       : node.op_type();
+                 : node.output_size() ? node.output(0)
+                                      : node.op_type();
   currentLoc = NameLoc::get(b.getStringAttr(currentLabel),
                             FileLineColLoc::get(context(), fileName, 0, 0));
   OpConverter convert = lookupOpConverter(node.op_type());
@@ -452,8 +454,9 @@ LogicalResult GraphImporter::importNode(const onnx::NodeProto &node) {
   // ONNX 1.12's shape inference keeps a ceil_mode pooling window that starts
   // in the end padding; PyTorch, ONNX Runtime and ONNX >= 1.16 drop it, and so
   // does Seam. ONNX's inferred shapes are not compared from there on.
-  bool ceilPool = (node.op_type() == "MaxPool" || node.op_type() == "AveragePool") &&
-                  findAttr("ceil_mode") && findAttr("ceil_mode")->i() != 0;
+  bool ceilPool =
+      (node.op_type() == "MaxPool" || node.op_type() == "AveragePool") &&
+      findAttr("ceil_mode") && findAttr("ceil_mode")->i() != 0;
   bool taintedInput = llvm::any_of(node.input(), [&](const std::string &in) {
     return untrusted.contains(in);
   });
@@ -491,8 +494,11 @@ LogicalResult GraphImporter::importNode(const onnx::NodeProto &node) {
     if (it->second.ints)
       actual = it->second.ints->shape;
     else if (it->second.tensor)
-      actual.assign(cast<RankedTensorType>(it->second.tensor.getType()).getShape().begin(),
-                    cast<RankedTensorType>(it->second.tensor.getType()).getShape().end());
+      actual.assign(
+          cast<RankedTensorType>(it->second.tensor.getType())
+              .getShape()
+              .begin(),
+          cast<RankedTensorType>(it->second.tensor.getType()).getShape().end());
     else
       continue;
     if (actual != expected)
@@ -502,8 +508,7 @@ LogicalResult GraphImporter::importNode(const onnx::NodeProto &node) {
   return success();
 }
 
-LogicalResult checkSupportedOps(const onnx::ModelProto &model,
-                                              Location loc) {
+LogicalResult checkSupportedOps(const onnx::ModelProto &model, Location loc) {
   int64_t opset = defaultOpset(model);
   SmallVector<const onnx::NodeProto *> unsupported;
   llvm::StringMap<unsigned> countByOp;
@@ -512,13 +517,15 @@ LogicalResult checkSupportedOps(const onnx::ModelProto &model,
     if (defaultDomain && lookupOpConverter(node.op_type()))
       continue;
     unsupported.push_back(&node);
-    ++countByOp[(node.domain().empty() ? "" : node.domain() + "::") + node.op_type()];
+    ++countByOp[(node.domain().empty() ? "" : node.domain() + "::") +
+                node.op_type()];
   }
   if (unsupported.empty())
     return success();
   std::vector<std::string> ops;
   for (const auto &entry : countByOp)
-    ops.push_back(entry.getKey().str() + " (" + std::to_string(entry.getValue()) +
+    ops.push_back(entry.getKey().str() + " (" +
+                  std::to_string(entry.getValue()) +
                   (entry.getValue() == 1 ? " node)" : " nodes)"));
   llvm::sort(ops);
   InFlightDiagnostic diag = emitError(loc)
@@ -526,8 +533,8 @@ LogicalResult checkSupportedOps(const onnx::ModelProto &model,
                             << " node(s) with ops Seam does not support: ";
   llvm::interleaveComma(ops, diag);
   for (const onnx::NodeProto *node : unsupported) {
-    StringRef domain =
-        node->domain().empty() ? StringRef("ai.onnx") : StringRef(node->domain());
+    StringRef domain = node->domain().empty() ? StringRef("ai.onnx")
+                                              : StringRef(node->domain());
     int64_t version = 0;
     for (const auto &o : model.opset_import())
       if (o.domain() == node->domain() ||
@@ -537,9 +544,9 @@ LogicalResult checkSupportedOps(const onnx::ModelProto &model,
                          << (node->name().empty() && node->output_size()
                                  ? node->output(0)
                                  : node->name())
-                         << "': op "
-                         << node->op_type() << " (domain '" << domain
-                         << "', opset " << version << ") is not supported";
+                         << "': op " << node->op_type() << " (domain '"
+                         << domain << "', opset " << version
+                         << ") is not supported";
   }
   return diag;
 }

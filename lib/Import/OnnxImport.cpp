@@ -24,8 +24,7 @@ void loadImportDialects(MLIRContext &context) {
                       func::FuncDialect>();
 }
 
-std::string parseInputShape(llvm::StringRef spec,
-                                  OnnxImportOptions &options) {
+std::string parseInputShape(llvm::StringRef spec, OnnxImportOptions &options) {
   auto [name, dims] = spec.rsplit('=');
   if (name.empty() || dims.empty() || spec.find('=') == llvm::StringRef::npos)
     return "--input-shape '" + spec.str() + "' must look like name=1x3x224x224";
@@ -44,10 +43,10 @@ std::string parseInputShape(llvm::StringRef spec,
 }
 
 OwningOpRef<ModuleOp> importOnnxBytes(llvm::StringRef bytes,
-                                            llvm::StringRef baseDir,
-                                            MLIRContext &context,
-                                            const OnnxImportOptions &options,
-                                            llvm::StringRef name) {
+                                      llvm::StringRef baseDir,
+                                      MLIRContext &context,
+                                      const OnnxImportOptions &options,
+                                      llvm::StringRef name) {
   loadImportDialects(context);
   Location loc = FileLineColLoc::get(&context, name, 0, 0);
   onnx::ModelProto model;
@@ -63,9 +62,8 @@ OwningOpRef<ModuleOp> importOnnxBytes(llvm::StringRef bytes,
   return module;
 }
 
-OwningOpRef<ModuleOp> importOnnxFile(llvm::StringRef path,
-                                           MLIRContext &context,
-                                           const OnnxImportOptions &options) {
+OwningOpRef<ModuleOp> importOnnxFile(llvm::StringRef path, MLIRContext &context,
+                                     const OnnxImportOptions &options) {
   auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
                                             /*RequiresNullTerminator=*/false);
   if (!buffer) {

@@ -78,14 +78,17 @@ static LogicalResult loadExternalData(onnx::TensorProto &tensor,
   if (location.empty())
     return fail() << "has no location";
   namespace path = llvm::sys::path;
-  if (path::is_absolute(location) || path::is_absolute(location, path::Style::windows) ||
+  if (path::is_absolute(location) ||
+      path::is_absolute(location, path::Style::windows) ||
       StringRef(location).contains('\\') || StringRef(location).contains(':'))
     return fail() << "location '" << location
                   << "' must be a relative path inside the model's folder";
-  for (StringRef part : llvm::make_range(path::begin(location), path::end(location)))
+  for (StringRef part :
+       llvm::make_range(path::begin(location), path::end(location)))
     if (part == "..")
-      return fail() << "location '" << location
-                    << "' must not contain '..' (it would leave the model's folder)";
+      return fail()
+             << "location '" << location
+             << "' must not contain '..' (it would leave the model's folder)";
 
   llvm::SmallString<256> folder, file;
   if (llvm::sys::fs::real_path(baseDir, folder))
@@ -154,22 +157,25 @@ static LogicalResult fixInputShapes(onnx::GraphProto &graph,
     if (initializers.contains(input.name()))
       continue;
     if (!input.type().has_tensor_type())
-      return emitError(loc) << "input '" << input.name()
-                            << "' is not a tensor; Seam imports tensor inputs only";
+      return emitError(loc)
+             << "input '" << input.name()
+             << "' is not a tensor; Seam imports tensor inputs only";
     int32_t elemType = input.type().tensor_type().elem_type();
     if (elemType != onnx::TensorProto::FLOAT)
-      return emitError(loc) << "input '" << input.name() << "' has data type "
-                            << dataTypeName(elemType)
-                            << "; Seam supports float32 inputs only";
+      return emitError(loc)
+             << "input '" << input.name() << "' has data type "
+             << dataTypeName(elemType) << "; Seam supports float32 inputs only";
     auto *tensorType = input.mutable_type()->mutable_tensor_type();
     auto it = options.inputShapes.find(input.name());
     if (it != options.inputShapes.end()) {
       ArrayRef<int64_t> shape = it->second;
       auto *dims = tensorType->mutable_shape();
-      if (tensorType->has_shape() && dims->dim_size() != static_cast<int>(shape.size()))
-        return emitError(loc) << "--input-shape " << input.name() << " has rank "
-                              << shape.size() << " but input '" << input.name()
-                              << "' has rank " << dims->dim_size();
+      if (tensorType->has_shape() &&
+          dims->dim_size() != static_cast<int>(shape.size()))
+        return emitError(loc)
+               << "--input-shape " << input.name() << " has rank "
+               << shape.size() << " but input '" << input.name()
+               << "' has rank " << dims->dim_size();
       if (!tensorType->has_shape())
         for (size_t i = 0; i < shape.size(); ++i)
           dims->add_dim();
@@ -199,7 +205,8 @@ static LogicalResult fixInputShapes(onnx::GraphProto &graph,
       }
   }
   for (const auto &entry : options.inputShapes)
-    if (!inputs.contains(entry.getKey()) || initializers.contains(entry.getKey()))
+    if (!inputs.contains(entry.getKey()) ||
+        initializers.contains(entry.getKey()))
       return emitError(loc) << "--input-shape names '" << entry.getKey()
                             << "', which is not an input of the model";
   return success();
@@ -210,12 +217,13 @@ static LogicalResult fixInputShapes(onnx::GraphProto &graph,
 //===----------------------------------------------------------------------===//
 
 LogicalResult parseOnnxModel(StringRef bytes, Location loc,
-                                           onnx::ModelProto &model) {
+                             onnx::ModelProto &model) {
   if (bytes.size() > static_cast<size_t>(std::numeric_limits<int>::max()))
     return emitError(loc) << "model of " << bytes.size()
                           << " bytes exceeds protobuf's 2 GiB limit; store "
                              "weights as external data";
-  if (bytes.empty() || !model.ParseFromArray(bytes.data(), static_cast<int>(bytes.size())))
+  if (bytes.empty() ||
+      !model.ParseFromArray(bytes.data(), static_cast<int>(bytes.size())))
     return emitError(loc) << "not a valid ONNX model (the file is empty, "
                              "truncated or not an ONNX protobuf)";
   if (!model.has_graph() || model.graph().node_size() == 0)
@@ -246,8 +254,9 @@ LogicalResult normalizeOnnxModel(onnx::ModelProto &model, StringRef baseDir,
           llvm::any_of(attr.ints(), [](int64_t v) { return v <= 0; })) {
         auto diag = emitError(loc)
                     << "node '"
-                    << (node.name().empty() && node.output_size() ? node.output(0)
-                                                                  : node.name())
+                    << (node.name().empty() && node.output_size()
+                            ? node.output(0)
+                            : node.name())
                     << "' (" << node.op_type() << "): " << attr.name()
                     << " must be positive, got [";
         llvm::interleaveComma(attr.ints(), diag);

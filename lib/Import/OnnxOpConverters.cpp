@@ -99,10 +99,10 @@ static FailureOr<Value> floatTensorInput(GraphImporter &g, unsigned i) {
 // Elementwise
 //===----------------------------------------------------------------------===//
 
-template <typename OpTy>
-static LogicalResult convertUnary(GraphImporter &g) {
+template <typename OpTy> static LogicalResult convertUnary(GraphImporter &g) {
   ASSIGN_OR_FAIL(x, g.tensorInput(0));
-  g.setOutput(0, OpTy::create(g.builder(), g.loc(), x.getType(), x).getResult());
+  g.setOutput(0,
+              OpTy::create(g.builder(), g.loc(), x.getType(), x).getResult());
   return success();
 }
 
@@ -142,8 +142,8 @@ static LogicalResult convertClip(GraphImporter &g) {
                        << v.size() << " values";
     bounds[i - 1] = g.builder().getF32FloatAttr(v[0]);
   }
-  g.setOutput(0, ClipOp::create(g.builder(), g.loc(), x.getType(), x,
-                                bounds[0], bounds[1])
+  g.setOutput(0, ClipOp::create(g.builder(), g.loc(), x.getType(), x, bounds[0],
+                                bounds[1])
                      .getResult());
   return success();
 }
@@ -222,8 +222,7 @@ static LogicalResult convertConv(GraphImporter &g) {
   return success();
 }
 
-template <typename OpTy>
-static LogicalResult convertPool(GraphImporter &g) {
+template <typename OpTy> static LogicalResult convertPool(GraphImporter &g) {
   ASSIGN_OR_FAIL(x, g.tensorInput(0));
   if (!g.findAttr("kernel_shape"))
     return g.error() << "attribute 'kernel_shape' is required";
@@ -317,8 +316,7 @@ static LogicalResult convertSoftmax(GraphImporter &g) {
 }
 
 /// ReduceMean (axes attribute) and ReduceSum (axes input since opset 13).
-template <typename OpTy>
-static LogicalResult convertReduce(GraphImporter &g) {
+template <typename OpTy> static LogicalResult convertReduce(GraphImporter &g) {
   ASSIGN_OR_FAIL(x, g.tensorInput(0));
   ASSIGN_OR_FAIL(keepdims, g.intAttr("keepdims", 1));
   ASSIGN_OR_FAIL(noopEmpty, g.intAttr("noop_with_empty_axes", 0));
@@ -361,7 +359,8 @@ static LogicalResult convertConcat(GraphImporter &g) {
     for (const ImportedValue *v : inputs)
       ints.push_back(*v->ints);
     OpDiagnostic diag(g.loc(), "Concat");
-    ASSIGN_OR_FAIL(a, normalizeAxis(axis, ints.front().shape.size(), "axis", diag));
+    ASSIGN_OR_FAIL(
+        a, normalizeAxis(axis, ints.front().shape.size(), "axis", diag));
     for (const IntTensor &t : ints)
       if (t.shape.size() != ints.front().shape.size())
         return g.error() << "inputs have different ranks";
@@ -415,7 +414,8 @@ static LogicalResult convertReshape(GraphImporter &g) {
       if (i >= inShape.size())
         return g.error() << "shape [" << ArrayRef<int64_t>(target.values)
                          << "] copies dimension " << i
-                         << " (0) that the input [" << inShape << "] does not have";
+                         << " (0) that the input [" << inShape
+                         << "] does not have";
       d = inShape[i];
     } else if (d == -1) {
       if (inferIndex >= 0)
@@ -474,11 +474,12 @@ static LogicalResult convertTranspose(GraphImporter &g) {
 static LogicalResult convertPad(GraphImporter &g) {
   ASSIGN_OR_FAIL(x, g.tensorInput(0));
   ASSIGN_OR_FAIL(mode, g.stringAttr("mode", "constant"));
-  std::optional<PadMode> padMode = llvm::StringSwitch<std::optional<PadMode>>(mode)
-                                       .Case("constant", PadMode::constant)
-                                       .Case("reflect", PadMode::reflect)
-                                       .Case("edge", PadMode::edge)
-                                       .Default(std::nullopt);
+  std::optional<PadMode> padMode =
+      llvm::StringSwitch<std::optional<PadMode>>(mode)
+          .Case("constant", PadMode::constant)
+          .Case("reflect", PadMode::reflect)
+          .Case("edge", PadMode::edge)
+          .Default(std::nullopt);
   if (!padMode)
     return g.error() << "pad mode '" << mode
                      << "' is not supported (constant, reflect, edge)";
@@ -538,7 +539,8 @@ static LogicalResult convertSlice(GraphImporter &g) {
 }
 
 /// Unsqueeze and Squeeze: axes from the input (opset 13+) or attribute.
-static FailureOr<std::optional<SmallVector<int64_t>>> squeezeAxes(GraphImporter &g) {
+static FailureOr<std::optional<SmallVector<int64_t>>>
+squeezeAxes(GraphImporter &g) {
   if (g.hasInput(1)) {
     ASSIGN_OR_FAIL(t, g.intInput(1));
     return std::optional<SmallVector<int64_t>>(
@@ -555,7 +557,8 @@ static LogicalResult convertUnsqueeze(GraphImporter &g) {
   int64_t rank = shape.size() + axes->size();
   SmallVector<bool> inserted(rank, false);
   for (int64_t a : *axes) {
-    ASSIGN_OR_FAIL(n, normalizeAxis(a, rank, "axis", OpDiagnostic(g.loc(), "Unsqueeze")));
+    ASSIGN_OR_FAIL(
+        n, normalizeAxis(a, rank, "axis", OpDiagnostic(g.loc(), "Unsqueeze")));
     if (inserted[n])
       return g.error() << "axis " << a << " is repeated";
     inserted[n] = true;
@@ -574,9 +577,11 @@ static LogicalResult convertSqueeze(GraphImporter &g) {
   SmallVector<bool> removed(rank, false);
   if (axes) {
     for (int64_t a : *axes) {
-      ASSIGN_OR_FAIL(n, normalizeAxis(a, rank, "axis", OpDiagnostic(g.loc(), "Squeeze")));
+      ASSIGN_OR_FAIL(
+          n, normalizeAxis(a, rank, "axis", OpDiagnostic(g.loc(), "Squeeze")));
       if (shape[n] != 1)
-        return g.error() << "cannot squeeze axis " << a << " of size " << shape[n];
+        return g.error() << "cannot squeeze axis " << a << " of size "
+                         << shape[n];
       removed[n] = true;
     }
   } else {
@@ -601,7 +606,8 @@ static LogicalResult convertDropout(GraphImporter &g) {
   if (g.hasInput(2)) {
     ASSIGN_OR_FAIL(training, g.intInput(2));
     if (!training.values.empty() && training.values[0])
-      return g.error() << "training_mode = true is not supported (inference only)";
+      return g.error()
+             << "training_mode = true is not supported (inference only)";
   }
   if (failed(g.requireUnusedOutput(1, "mask")))
     return failure();
@@ -716,7 +722,8 @@ static LogicalResult convertConstantOfShape(GraphImporter &g) {
     return success();
   }
   if (fill.unsupportedType)
-    return g.error() << "value of data type " << dataTypeName(fill.unsupportedType)
+    return g.error() << "value of data type "
+                     << dataTypeName(fill.unsupportedType)
                      << " is not supported";
   float value = 0.0f;
   if (fill.pendingFloat) {

@@ -4,8 +4,8 @@
 
 #include "Seam/SeamDialect.h"
 #include "seam/Backend/Backend.h"
+#include "seam/Codegen/Pipelines.h"
 #include "seam/Conversion/Passes.h"
-#include "seam/Pipeline/Pipelines.h"
 #include "seam/Transforms/PartitionPipeline.h"
 #include "seam/Transforms/Passes.h"
 
@@ -65,13 +65,13 @@ void seam::registerDialects(mlir::DialectRegistry &registry) {
   // tensor, math), the optimize stage (scf, vector, affine), bufferization
   // (bufferization, memref), and the conversion to the LLVM dialect (cf,
   // omp for parallel loops, ub for the poison values of vector lowering).
-  registry.insert<mlir::seam::SeamDialect, affine::AffineDialect,
-                  arith::ArithDialect, bufferization::BufferizationDialect,
-                  cf::ControlFlowDialect, func::FuncDialect,
-                  linalg::LinalgDialect, LLVM::LLVMDialect, math::MathDialect,
-                  memref::MemRefDialect, omp::OpenMPDialect, scf::SCFDialect,
-                  tensor::TensorDialect, ub::UBDialect,
-                  vector::VectorDialect>();
+  registry
+      .insert<mlir::seam::SeamDialect, affine::AffineDialect,
+              arith::ArithDialect, bufferization::BufferizationDialect,
+              cf::ControlFlowDialect, func::FuncDialect, linalg::LinalgDialect,
+              LLVM::LLVMDialect, math::MathDialect, memref::MemRefDialect,
+              omp::OpenMPDialect, scf::SCFDialect, tensor::TensorDialect,
+              ub::UBDialect, vector::VectorDialect>();
 
   // One-shot bufferization: how each dialect's ops bufferize, across
   // function boundaries too.

@@ -86,8 +86,8 @@ using Invoker = void (*)(void *task, int32_t *gtid, int32_t *btid,
 template <size_t... I>
 void invokeWith(void *task, int32_t *gtid, int32_t *btid, void *const *args,
                 std::index_sequence<I...>) {
-  using Microtask = void (*)(int32_t *, int32_t *,
-                             std::enable_if_t<I + 1 != 0, void *>...);
+  using Microtask =
+      void (*)(int32_t *, int32_t *, std::enable_if_t<I + 1 != 0, void *>...);
   (void)args;
   reinterpret_cast<Microtask>(task)(gtid, btid, args[I]...);
 }
@@ -122,33 +122,60 @@ constexpr int32_t kSchModifiers = (1 << 29) | (1 << 30); // (non)monotonic
 
 const char *scheduleName(int32_t schedule) {
   switch (schedule & ~kSchModifiers) {
-  case 33: return "kmp_sch_static_chunked";
-  case 34: return "kmp_sch_static";
-  case 35: return "kmp_sch_dynamic_chunked";
-  case 36: return "kmp_sch_guided_chunked";
-  case 37: return "kmp_sch_runtime";
-  case 38: return "kmp_sch_auto";
-  case 39: return "kmp_sch_trapezoidal";
-  case 40: return "kmp_sch_static_greedy";
-  case 41: return "kmp_sch_static_balanced";
-  case 42: return "kmp_sch_guided_iterative_chunked";
-  case 43: return "kmp_sch_guided_analytical_chunked";
-  case 44: return "kmp_sch_static_steal";
-  case 45: return "kmp_sch_static_balanced_chunked";
-  case 46: return "kmp_sch_guided_simd";
-  case 47: return "kmp_sch_runtime_simd";
-  case 65: return "kmp_ord_static_chunked";
-  case 66: return "kmp_ord_static";
-  case 67: return "kmp_ord_dynamic_chunked";
-  case 68: return "kmp_ord_guided_chunked";
-  case 69: return "kmp_ord_runtime";
-  case 70: return "kmp_ord_auto";
-  case 71: return "kmp_ord_trapezoidal";
-  case 91: return "kmp_distribute_static_chunked";
-  case 92: return "kmp_distribute_static";
-  case 161: return "kmp_nm_static_chunked";
-  case 162: return "kmp_nm_static";
-  default: return "unknown schedule";
+  case 33:
+    return "kmp_sch_static_chunked";
+  case 34:
+    return "kmp_sch_static";
+  case 35:
+    return "kmp_sch_dynamic_chunked";
+  case 36:
+    return "kmp_sch_guided_chunked";
+  case 37:
+    return "kmp_sch_runtime";
+  case 38:
+    return "kmp_sch_auto";
+  case 39:
+    return "kmp_sch_trapezoidal";
+  case 40:
+    return "kmp_sch_static_greedy";
+  case 41:
+    return "kmp_sch_static_balanced";
+  case 42:
+    return "kmp_sch_guided_iterative_chunked";
+  case 43:
+    return "kmp_sch_guided_analytical_chunked";
+  case 44:
+    return "kmp_sch_static_steal";
+  case 45:
+    return "kmp_sch_static_balanced_chunked";
+  case 46:
+    return "kmp_sch_guided_simd";
+  case 47:
+    return "kmp_sch_runtime_simd";
+  case 65:
+    return "kmp_ord_static_chunked";
+  case 66:
+    return "kmp_ord_static";
+  case 67:
+    return "kmp_ord_dynamic_chunked";
+  case 68:
+    return "kmp_ord_guided_chunked";
+  case 69:
+    return "kmp_ord_runtime";
+  case 70:
+    return "kmp_ord_auto";
+  case 71:
+    return "kmp_ord_trapezoidal";
+  case 91:
+    return "kmp_distribute_static_chunked";
+  case 92:
+    return "kmp_distribute_static";
+  case 161:
+    return "kmp_nm_static_chunked";
+  case 162:
+    return "kmp_nm_static";
+  default:
+    return "unknown schedule";
   }
 }
 
@@ -189,8 +216,8 @@ void staticInit(const char *entry, int32_t schedule, int32_t *lastIter,
     *stride = incr;
     return;
   }
-  UT trip = up ? (hi - lo) / step + 1
-               : (lo - hi) / static_cast<UT>(UT(0) - step) + 1;
+  UT trip =
+      up ? (hi - lo) / step + 1 : (lo - hi) / static_cast<UT>(UT(0) - step) + 1;
   // Bounds of a thread without iterations: one past the upper bound.
   const T past = static_cast<T>(hi + (up ? UT(1) : UT(-1)));
   if (trip == 0) {

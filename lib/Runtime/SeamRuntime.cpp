@@ -39,7 +39,8 @@ Descriptor view(const SeamUnrankedMemRef *memref) {
 // /usr/lib/llvm-22/lib/libmlir_c_runner_utils.so links libMLIR.so and
 // libLLVM.so (see ldd), and this runtime depends on libc only, so that it
 // can be cross-compiled and linked with seam-compile objects without LLVM.
-extern "C" void seam_memref_copy(int64_t elementSize, SeamUnrankedMemRef *source,
+extern "C" void seam_memref_copy(int64_t elementSize,
+                                 SeamUnrankedMemRef *source,
                                  SeamUnrankedMemRef *target) {
   int64_t rank = source->rank;
   Descriptor src = view(source), dst = view(target);

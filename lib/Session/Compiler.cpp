@@ -2,8 +2,8 @@
 
 #include "Compiler.h"
 
+#include "seam/Codegen/Pipelines.h"
 #include "seam/Conversion/Passes.h"
-#include "seam/Pipeline/Pipelines.h"
 #include "seam/Runtime/SeamRuntime.h"
 #include "seam/Transforms/PartitionPipeline.h"
 #include "seam/Transforms/PartitionReport.h"
@@ -28,8 +28,9 @@ void dumpStage(ModuleOp module, const std::string &dir, int index,
                const std::string &stage) {
   llvm::sys::fs::create_directories(dir);
   llvm::SmallString<256> path(dir);
-  llvm::sys::path::append(path, (index < 10 ? "0" : "") + std::to_string(index) +
-                                    "-" + stage + ".mlir");
+  llvm::sys::path::append(path, (index < 10 ? "0" : "") +
+                                    std::to_string(index) + "-" + stage +
+                                    ".mlir");
   std::error_code ec;
   llvm::raw_fd_ostream os(path, ec);
   if (ec)
@@ -61,21 +62,24 @@ static std::string partitionReport(ModuleOp module, bool partitioned) {
 /// (with backends), linalg, then those of getLowerToLLVMStages.
 static std::vector<PipelineStage> getStages(const CompileOptions &options,
                                             WeightStore &weights) {
-  bool partition = !options.backends.empty() &&
-                   !(options.backends.size() == 1 && options.backends[0] == "none");
+  bool partition =
+      !options.backends.empty() &&
+      !(options.backends.size() == 1 && options.backends[0] == "none");
   // The partition table after partitioning or, with no backends, after
   // prepare (every op the compiler's).
   std::function<LogicalResult(ModuleOp)> report = nullptr;
   if (options.onPartitionReport)
-    report = [onReport = options.onPartitionReport, partition](ModuleOp module) {
+    report = [onReport = options.onPartitionReport,
+              partition](ModuleOp module) {
       onReport(partitionReport(module, partition));
       return success();
     };
 
   std::vector<PipelineStage> stages;
-  stages.push_back({"prepare",
-                    [](OpPassManager &pm) { mlir::seam::buildPreparePipeline(pm); },
-                    partition ? nullptr : report});
+  stages.push_back(
+      {"prepare",
+       [](OpPassManager &pm) { mlir::seam::buildPreparePipeline(pm); },
+       partition ? nullptr : report});
   if (partition) {
     stages.push_back({"partition",
                       [backends = options.backends](OpPassManager &pm) {
@@ -83,12 +87,14 @@ static std::vector<PipelineStage> getStages(const CompileOptions &options,
                         partitionOptions.backends = backends;
                         // The prepare stage ran those passes already.
                         partitionOptions.prepare = false;
-                        mlir::seam::buildPartitionPipeline(pm, partitionOptions);
+                        mlir::seam::buildPartitionPipeline(pm,
+                                                           partitionOptions);
                       },
                       report});
     // Regions of backends with a runtime become calls into it.
     stages.push_back({"offload", [](OpPassManager &pm) {
-                        pm.addPass(mlir::seam::createSeamLowerBackendRegionsPass());
+                        pm.addPass(
+                            mlir::seam::createSeamLowerBackendRegionsPass());
                       }});
   }
   stages.push_back({"linalg", [](OpPassManager &pm) {

@@ -3,13 +3,13 @@
 #include "seam/Session.h"
 
 #include "Compiler.h"
+#include "Seam/SeamDialect.h"
+#include "seam/Backend/Backend.h"
 #include "seam/Import/OnnxImporter.h"
 #include "seam/InitAll.h"
-#include "seam/Backend/Backend.h"
-#include "seam/Transforms/PartitionAttrs.h"
-#include "Seam/SeamDialect.h"
 #include "seam/Jit/JitEngine.h"
 #include "seam/Runtime/SeamRuntime.h"
+#include "seam/Transforms/PartitionAttrs.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -53,10 +53,10 @@ int64_t Tensor::numElements() const {
 }
 
 static std::string shapeString(const std::vector<int64_t> &shape) {
-  return "[" + llvm::join(llvm::map_range(shape, [](int64_t d) {
-                            return std::to_string(d);
-                          }),
-                          ", ") +
+  return "[" +
+         llvm::join(llvm::map_range(
+                        shape, [](int64_t d) { return std::to_string(d); }),
+                    ", ") +
          "]";
 }
 
@@ -85,7 +85,9 @@ struct Session::Impl {
 Session::Session(std::unique_ptr<Impl> impl) : impl(std::move(impl)) {}
 Session::~Session() = default;
 const std::vector<TensorInfo> &Session::inputs() const { return impl->inputs; }
-const std::vector<TensorInfo> &Session::outputs() const { return impl->outputs; }
+const std::vector<TensorInfo> &Session::outputs() const {
+  return impl->outputs;
+}
 
 /// Collects the error diagnostics of a compilation into one message.
 class DiagnosticCollector {
@@ -104,8 +106,8 @@ public:
           return success();
         }) {}
   llvm::Error error(const std::string &what) const {
-    return llvm::createStringError(
-        what + (message.empty() ? "" : ":\n" + message));
+    return llvm::createStringError(what +
+                                   (message.empty() ? "" : ":\n" + message));
   }
 
 private:
@@ -114,8 +116,10 @@ private:
 };
 
 static std::string nameOf(func::FuncOp main, bool result, unsigned i) {
-  auto attr = result ? main.getResultAttrOfType<StringAttr>(i, mlir::seam::kTensorNameAttr)
-                     : main.getArgAttrOfType<StringAttr>(i, mlir::seam::kTensorNameAttr);
+  auto attr =
+      result
+          ? main.getResultAttrOfType<StringAttr>(i, mlir::seam::kTensorNameAttr)
+          : main.getArgAttrOfType<StringAttr>(i, mlir::seam::kTensorNameAttr);
   if (attr)
     return attr.str();
   return (result ? "output" : "input") + std::to_string(i);
@@ -150,7 +154,8 @@ compile(OwningOpRef<ModuleOp> module, const CompileOptions &options,
         std::make_tuple(&impl->outputs, main.getResultTypes(), true)}) {
     for (auto [i, type] : llvm::enumerate(types)) {
       auto tensor = dyn_cast<RankedTensorType>(type);
-      if (!tensor || !tensor.hasStaticShape() || !tensor.getElementType().isF32())
+      if (!tensor || !tensor.hasStaticShape() ||
+          !tensor.getElementType().isF32())
         return llvm::createStringError(
             "@main " + std::string(isResult ? "result" : "argument") + " #" +
             std::to_string(i) + " must be a static f32 tensor");
@@ -181,7 +186,8 @@ compile(OwningOpRef<ModuleOp> module, const CompileOptions &options,
   impl->main = *fn;
   module->walk([&](Operation *op) {
     auto backend = op->getAttrOfType<StringAttr>(mlir::seam::kBackendAttr);
-    auto symbol = op->getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName());
+    auto symbol =
+        op->getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName());
     if (backend && symbol)
       impl->regions.emplace_back(symbol.str(), backend.str());
   });
@@ -215,8 +221,8 @@ compile(OwningOpRef<ModuleOp> module, const CompileOptions &options,
 static std::unique_ptr<MLIRContext> makeContext() {
   DialectRegistry registry;
   registerDialects(registry);
-  auto ctx = std::make_unique<MLIRContext>(registry,
-                                           MLIRContext::Threading::DISABLED);
+  auto ctx =
+      std::make_unique<MLIRContext>(registry, MLIRContext::Threading::DISABLED);
   loadImportDialects(*ctx);
   return ctx;
 }
@@ -255,7 +261,8 @@ Session::create(const std::string &path, const CompileOptions &options) {
   OwningOpRef<ModuleOp> module;
   if (llvm::StringRef(path).ends_with(".mlir")) {
     llvm::SourceMgr sourceMgr;
-    module = parseSourceFile<ModuleOp>(path, sourceMgr, ParserConfig(ctx.get()));
+    module =
+        parseSourceFile<ModuleOp>(path, sourceMgr, ParserConfig(ctx.get()));
   } else {
     module = importOnnxFile(path, *ctx, importOptions(options));
   }
@@ -352,8 +359,8 @@ std::vector<RegionProfile> Session::profile() const {
     std::optional<mlir::seam::RegionStats> stats =
         backend ? backend->getRegionStats(region, lookup) : std::nullopt;
     if (stats)
-      profiles.push_back({region, backendName, stats->runs,
-                          stats->milliseconds, std::move(stats->kernels)});
+      profiles.push_back({region, backendName, stats->runs, stats->milliseconds,
+                          std::move(stats->kernels)});
   }
   return profiles;
 }

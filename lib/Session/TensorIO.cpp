@@ -2,10 +2,10 @@
 
 #include "seam/TensorIO.h"
 
+#include "onnx/onnx_pb.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
-#include "onnx/onnx_pb.h"
 
 #include <cmath>
 #include <cstring>
@@ -57,17 +57,20 @@ static Expected<TensorFile> readNpy(const std::string &path,
       continue;
     int64_t d;
     if (part.trim().getAsInteger(10, d) || d < 0)
-      return fail(path, "bad dimension '" + part.str() + "' in the .npy header");
+      return fail(path,
+                  "bad dimension '" + part.str() + "' in the .npy header");
     shape.push_back(d);
   }
   TensorFile file;
   file.tensor = Tensor::allocate(shape);
   size_t bytesNeeded = file.tensor.numElements() * sizeof(float);
   if (bytes.size() - offset - headerLen != bytesNeeded)
-    return fail(path, "holds " + std::to_string(bytes.size() - offset - headerLen) +
+    return fail(path, "holds " +
+                          std::to_string(bytes.size() - offset - headerLen) +
                           " bytes of data but its shape needs " +
                           std::to_string(bytesNeeded));
-  std::memcpy(file.tensor.data(), bytes.data() + offset + headerLen, bytesNeeded);
+  std::memcpy(file.tensor.data(), bytes.data() + offset + headerLen,
+              bytesNeeded);
   return file;
 }
 
@@ -87,7 +90,8 @@ static Expected<TensorFile> readPb(const std::string &path,
   if (proto.has_raw_data()) {
     if (proto.raw_data().size() != count * sizeof(float))
       return fail(path, "raw data size does not match its dims");
-    std::memcpy(file.tensor.data(), proto.raw_data().data(), count * sizeof(float));
+    std::memcpy(file.tensor.data(), proto.raw_data().data(),
+                count * sizeof(float));
   } else {
     if (static_cast<size_t>(proto.float_data_size()) != count)
       return fail(path, "float_data size does not match its dims");
@@ -116,8 +120,8 @@ Error writeNpy(const std::string &path, const Tensor &tensor) {
     shape += std::to_string(d) + ",";
   if (tensor.shape().size() > 1)
     shape.pop_back();
-  std::string header = "{'descr': '<f4', 'fortran_order': False, 'shape': (" +
-                       shape + "), }";
+  std::string header =
+      "{'descr': '<f4', 'fortran_order': False, 'shape': (" + shape + "), }";
   while ((10 + header.size() + 1) % 64)
     header += ' ';
   header += '\n';

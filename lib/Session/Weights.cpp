@@ -54,7 +54,8 @@ LogicalResult WeightStore::externalize(ModuleOp module, size_t minBytes) {
     Buffer buffer;
     buffer.storage.reset(new char[size + 64]);
     buffer.aligned = reinterpret_cast<char *>(
-        (reinterpret_cast<uintptr_t>(buffer.storage.get()) + 63) & ~uintptr_t(63));
+        (reinterpret_cast<uintptr_t>(buffer.storage.get()) + 63) &
+        ~uintptr_t(63));
     if (failed(copyElements(value, buffer.aligned, size)))
       return global.emitError("cannot read the data of weight global @")
              << global.getSymName();

@@ -1,4 +1,5 @@
-//===- Weights.h - Weights kept in memory, not in the generated code -*- C++ -*-===//
+//===- Weights.h - Weights kept in memory, not in the generated code -*- C++
+//-*-===//
 //
 // Large constant buffers (the model's weights, after bufferization memref
 // globals) are taken out of the module before it goes to LLVM: their data is
@@ -24,7 +25,8 @@ class WeightStore {
 public:
   /// Moves every constant memref global of at least `minBytes` out of
   /// `module` into this store, leaving an external declaration.
-  mlir::LogicalResult externalize(mlir::ModuleOp module, size_t minBytes = 4096);
+  mlir::LogicalResult externalize(mlir::ModuleOp module,
+                                  size_t minBytes = 4096);
   /// Symbol name -> address of its data, for the JIT.
   llvm::StringMap<void *> symbols() const;
   size_t totalBytes() const { return bytes; }

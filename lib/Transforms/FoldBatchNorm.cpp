@@ -3,9 +3,9 @@
 #include "seam/Transforms/Passes.h"
 
 #include "Seam/SeamConstants.h"
+#include "Seam/SeamOps.h"
 #include "mlir/IR/BuiltinDialect.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
-#include "Seam/SeamOps.h"
 
 #include "llvm/ADT/SetVector.h"
 
@@ -76,8 +76,8 @@ LogicalResult foldIntoConv(BatchNormOp bn) {
                                     foldedName(conv.getWeight(), ".bn_bias"));
   auto folded = ConvOp::create(
       builder, FusedLoc::get(conv.getContext(), {conv.getLoc(), bn.getLoc()}),
-      TypeRange{bn.getType()},
-      ValueRange{conv.getInput(), newWeight, newBias}, conv->getAttrs());
+      TypeRange{bn.getType()}, ValueRange{conv.getInput(), newWeight, newBias},
+      conv->getAttrs());
   SmallVector<Value> replaced(bn->getOperands().drop_front());
   replaced.append(conv->getOperands().begin() + 1, conv->getOperands().end());
   bn.replaceAllUsesWith(folded.getResult());
@@ -88,7 +88,8 @@ LogicalResult foldIntoConv(BatchNormOp bn) {
 }
 
 struct SeamFoldBatchNormPass
-    : public mlir::seam::impl::SeamFoldBatchNormPassBase<SeamFoldBatchNormPass> {
+    : public mlir::seam::impl::SeamFoldBatchNormPassBase<
+          SeamFoldBatchNormPass> {
   void runOnOperation() override {
     SmallVector<BatchNormOp> candidates;
     getOperation().walk([&](BatchNormOp bn) { candidates.push_back(bn); });

@@ -44,11 +44,11 @@ evaluate(Operation *op, ArrayRef<std::vector<float>> inputs) {
   }
   if (auto fn = getBinaryScalarFn(op)) {
     std::vector<float> out;
-    forEachBroadcastElement(shapeOf(op->getResult(0)), shapeOf(op->getOperand(0)),
-                            shapeOf(op->getOperand(1)),
-                            [&](int64_t, int64_t l, int64_t r) {
-                              out.push_back(fn(inputs[0][l], inputs[1][r]));
-                            });
+    forEachBroadcastElement(
+        shapeOf(op->getResult(0)), shapeOf(op->getOperand(0)),
+        shapeOf(op->getOperand(1)), [&](int64_t, int64_t l, int64_t r) {
+          out.push_back(fn(inputs[0][l], inputs[1][r]));
+        });
     return out;
   }
   if (isa<ReshapeOp, FlattenOp>(op))
@@ -57,7 +57,8 @@ evaluate(Operation *op, ArrayRef<std::vector<float>> inputs) {
     ArrayRef<int64_t> in = shapeOf(transpose.getInput());
     ArrayRef<int64_t> outShape = shapeOf(transpose.getResult());
     ArrayRef<int64_t> perm = transpose.getPerm();
-    SmallVector<int64_t> inStrides = stridesOf(in), outStrides = stridesOf(outShape);
+    SmallVector<int64_t> inStrides = stridesOf(in),
+                         outStrides = stridesOf(outShape);
     std::vector<float> out(inputs[0].size());
     for (int64_t flat = 0, e = out.size(); flat < e; ++flat) {
       int64_t src = 0;
@@ -71,7 +72,8 @@ evaluate(Operation *op, ArrayRef<std::vector<float>> inputs) {
 }
 
 struct SeamFoldConstantsPass
-    : public mlir::seam::impl::SeamFoldConstantsPassBase<SeamFoldConstantsPass> {
+    : public mlir::seam::impl::SeamFoldConstantsPassBase<
+          SeamFoldConstantsPass> {
   using Base::Base;
 
   void runOnOperation() override {
@@ -94,9 +96,9 @@ struct SeamFoldConstantsPass
       if (!result)
         continue;
       OpBuilder builder(op);
-      Value constant = createF32Constant(
-          builder, op->getLoc(), type.getShape(), *result,
-          (op->getName().stripDialect() + "_folded").str());
+      Value constant =
+          createF32Constant(builder, op->getLoc(), type.getShape(), *result,
+                            (op->getName().stripDialect() + "_folded").str());
       // The same constant may stand for several operands: erase it once.
       llvm::SetVector<Value> operands(op->getOperands().begin(),
                                       op->getOperands().end());

@@ -1,4 +1,5 @@
-//===- OnnxTestData.h - Debian's ONNX backend test data, for tests --*- C++ -*-===//
+//===- OnnxTestData.h - Debian's ONNX backend test data, for tests --*- C++
+//-*-===//
 //
 // What the import sweep and the conformance runner share: the list of models
 // in libonnx-testdata, the repo's list files ("suite/test | reason"), and

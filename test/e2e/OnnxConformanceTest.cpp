@@ -34,7 +34,8 @@ constexpr double kRtol = 1e-3, kAtol = 1e-7;
 using seam::testdata::readList;
 
 const llvm::StringMap<std::string> &expectedFailures() {
-  static llvm::StringMap<std::string> list = readList(SEAM_CONFORMANCE_XFAIL_LIST);
+  static llvm::StringMap<std::string> list =
+      readList(SEAM_CONFORMANCE_XFAIL_LIST);
   return list;
 }
 
@@ -49,7 +50,8 @@ std::vector<std::string> listModels() {
 }
 
 /// Sorted paths of `dir`/<prefix>*.pb.
-std::vector<std::string> listFiles(const std::string &dir, llvm::StringRef prefix) {
+std::vector<std::string> listFiles(const std::string &dir,
+                                   llvm::StringRef prefix) {
   std::vector<std::string> files;
   std::error_code ec;
   for (llvm::sys::fs::directory_iterator it(dir, ec), end; it != end && !ec;
@@ -59,9 +61,10 @@ std::vector<std::string> listFiles(const std::string &dir, llvm::StringRef prefi
       files.push_back(it->path());
   }
   // input_2.pb before input_10.pb.
-  std::sort(files.begin(), files.end(), [](const std::string &a, const std::string &b) {
-    return a.size() != b.size() ? a.size() < b.size() : a < b;
-  });
+  std::sort(files.begin(), files.end(),
+            [](const std::string &a, const std::string &b) {
+              return a.size() != b.size() ? a.size() < b.size() : a < b;
+            });
   return files;
 }
 
@@ -111,7 +114,8 @@ std::string runModel(const std::string &name, const std::string &backends) {
     if (!outputs)
       return "run: " + outputs.error().message();
     std::vector<std::string> outputFiles = listFiles(set, "output_");
-    for (size_t i = 0; i < outputFiles.size() && i < (*session)->outputs().size(); ++i) {
+    for (size_t i = 0;
+         i < outputFiles.size() && i < (*session)->outputs().size(); ++i) {
       auto expected = seam::readTensorFile(outputFiles[i]);
       if (!expected)
         return expected.error().message();
@@ -119,9 +123,10 @@ std::string runModel(const std::string &name, const std::string &backends) {
       seam::Comparison c = seam::compareTensors(outputs->at(outName),
                                                 expected->tensor, kRtol, kAtol);
       if (!c.pass)
-        failures << llvm::sys::path::filename(set).str() << " output '" << outName
-                 << "': max_abs=" << c.maxAbs << " max_rel=" << c.maxRel
-                 << " mismatches=" << c.mismatches << " " << c.error << "; ";
+        failures << llvm::sys::path::filename(set).str() << " output '"
+                 << outName << "': max_abs=" << c.maxAbs
+                 << " max_rel=" << c.maxRel << " mismatches=" << c.mismatches
+                 << " " << c.error << "; ";
     }
   }
   return failures.str();
@@ -148,7 +153,9 @@ void checkModel(const std::string &model, const std::string &backends) {
 
 class OnnxConformance : public ::testing::TestWithParam<std::string> {};
 
-TEST_P(OnnxConformance, MatchesReferenceOutputs) { checkModel(GetParam(), "none"); }
+TEST_P(OnnxConformance, MatchesReferenceOutputs) {
+  checkModel(GetParam(), "none");
+}
 
 /// The backends of this build whose regions run in a kernel library (the
 /// others compile their regions like --backends=none).
@@ -170,8 +177,8 @@ TEST_P(OnnxConformanceBackend, MatchesReferenceOutputs) {
   checkModel(std::get<1>(GetParam()), std::get<0>(GetParam()));
 }
 
-std::string backendTestName(
-    const ::testing::TestParamInfo<BackendAndModel> &info) {
+std::string
+backendTestName(const ::testing::TestParamInfo<BackendAndModel> &info) {
   return std::get<0>(info.param) + "_" +
          seam::testdata::testName(::testing::TestParamInfo<std::string>(
              std::get<1>(info.param), info.index));
@@ -180,10 +187,11 @@ std::string backendTestName(
 INSTANTIATE_TEST_SUITE_P(LibOnnxTestData, OnnxConformance,
                          ::testing::ValuesIn(listModels()),
                          seam::testdata::testName);
-INSTANTIATE_TEST_SUITE_P(LibOnnxTestData, OnnxConformanceBackend,
-                         ::testing::Combine(::testing::ValuesIn(runtimeBackends()),
-                                            ::testing::ValuesIn(listModels())),
-                         backendTestName);
+INSTANTIATE_TEST_SUITE_P(
+    LibOnnxTestData, OnnxConformanceBackend,
+    ::testing::Combine(::testing::ValuesIn(runtimeBackends()),
+                       ::testing::ValuesIn(listModels())),
+    backendTestName);
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(OnnxConformanceBackend);
 
 } // namespace

@@ -150,7 +150,8 @@ TEST_P(PartitionEquivalence, PartitionedMatchesUnpartitioned) {
   // The partitioned build did offload: each backend has a region.
   for (const std::string &backend : model.backends)
     EXPECT_GE(regionsOf(partitioned.report, backend), 1)
-        << backend << " took no region:\n" << partitioned.report;
+        << backend << " took no region:\n"
+        << partitioned.report;
   EXPECT_EQ(regionsOf(whole.report, model.backends.front()), -1)
       << whole.report;
   EXPECT_NE(whole.report.find("no backend selected"), std::string::npos)
@@ -178,16 +179,24 @@ TEST_P(PartitionEquivalence, PartitionedMatchesUnpartitioned) {
 INSTANTIATE_TEST_SUITE_P(
     WholeModels, PartitionEquivalence,
     testing::Values(
-        Model{"ResNetBlock", "test/Transforms/partition-resnet-block.mlir", {"test"}},
-        Model{"ResNetBlockTwoBackends", "test/Transforms/partition-resnet-block.mlir",
+        Model{"ResNetBlock",
+              "test/Transforms/partition-resnet-block.mlir",
+              {"test"}},
+        Model{"ResNetBlockTwoBackends",
+              "test/Transforms/partition-resnet-block.mlir",
               {"testblas", "test"}},
-        Model{"MobileNetV2Block", "test/Transforms/partition-mobilenetv2-block.mlir",
+        Model{"MobileNetV2Block",
+              "test/Transforms/partition-mobilenetv2-block.mlir",
               {"test"}},
-        Model{"SqueezeNetFire", "test/Transforms/partition-squeezenet-fire.mlir",
+        Model{"SqueezeNetFire",
+              "test/Transforms/partition-squeezenet-fire.mlir",
               {"test"}},
-        Model{"DenseNetBlock", "test/Transforms/partition-densenet-block.mlir", {"test"}},
+        Model{"DenseNetBlock",
+              "test/Transforms/partition-densenet-block.mlir",
+              {"test"}},
         Model{"TinyResNetOnnx", "bench/models/tiny_resnet.onnx", {"test"}},
-        Model{"TinyResNetOnnxTwoBackends", "bench/models/tiny_resnet.onnx",
+        Model{"TinyResNetOnnxTwoBackends",
+              "bench/models/tiny_resnet.onnx",
               {"testblas", "test"}}),
     [](const testing::TestParamInfo<Model> &info) { return info.param.name; });
 

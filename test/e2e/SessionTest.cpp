@@ -17,8 +17,10 @@
 namespace {
 
 constexpr const char *kModel = SEAM_SOURCE_DIR "/bench/models/tiny_resnet.onnx";
-constexpr const char *kInput = SEAM_SOURCE_DIR "/test/e2e/Inputs/tiny_resnet_input.npy";
-constexpr const char *kOutput = SEAM_SOURCE_DIR "/test/e2e/Inputs/tiny_resnet_output.npy";
+constexpr const char *kInput =
+    SEAM_SOURCE_DIR "/test/e2e/Inputs/tiny_resnet_input.npy";
+constexpr const char *kOutput =
+    SEAM_SOURCE_DIR "/test/e2e/Inputs/tiny_resnet_output.npy";
 
 std::unique_ptr<seam::Session> compileTinyResNet(int threads) {
   seam::CompileOptions options;
@@ -39,16 +41,20 @@ TEST(Session, NamesShapesAndStages) {
   seam::CompileOptions options;
   options.backends = {"none"};
   std::vector<std::string> stages;
-  options.onStage = [&](const std::string &stage, double) { stages.push_back(stage); };
+  options.onStage = [&](const std::string &stage, double) {
+    stages.push_back(stage);
+  };
   auto session = seam::Session::create(kModel, options);
   ASSERT_TRUE(static_cast<bool>(session)) << session.error().message();
   ASSERT_EQ((*session)->inputs().size(), 1u);
   EXPECT_EQ((*session)->inputs()[0].name, "input");
-  EXPECT_EQ((*session)->inputs()[0].shape, (std::vector<int64_t>{1, 3, 32, 32}));
+  EXPECT_EQ((*session)->inputs()[0].shape,
+            (std::vector<int64_t>{1, 3, 32, 32}));
   EXPECT_EQ((*session)->outputs()[0].name, "output");
   EXPECT_EQ((*session)->outputs()[0].shape, (std::vector<int64_t>{1, 10}));
-  EXPECT_EQ(stages, (std::vector<std::string>{"import", "prepare", "linalg", "optimize",
-                                              "bufferize", "llvm", "jit"}));
+  EXPECT_EQ(stages,
+            (std::vector<std::string>{"import", "prepare", "linalg", "optimize",
+                                      "bufferize", "llvm", "jit"}));
 }
 
 TEST(Session, WritesOutputsIntoCallerMemory) {
@@ -72,7 +78,8 @@ TEST(Session, WrongInputsSayWhatWasExpected) {
     return result ? std::string() : result.error().message();
   };
   EXPECT_EQ(message({{"input", seam::Tensor::allocate({1, 3, 32, 31})}}),
-            "input 'input' has shape [1, 3, 32, 31] but the model expects [1, 3, 32, 32]");
+            "input 'input' has shape [1, 3, 32, 31] but the model expects [1, "
+            "3, 32, 32]");
   EXPECT_EQ(message({}), "input 'input' is missing");
   EXPECT_EQ(message({{"input", seam::Tensor::allocate({1, 3, 32, 32})},
                      {"image", seam::Tensor::allocate({1})}}),
@@ -83,7 +90,8 @@ TEST(Session, MissingModelIsAnError) {
   auto session = seam::Session::create("/nonexistent/model.onnx");
   ASSERT_FALSE(static_cast<bool>(session));
   std::string message = session.error().message();
-  EXPECT_NE(message.find("cannot load '/nonexistent/model.onnx'"), std::string::npos)
+  EXPECT_NE(message.find("cannot load '/nonexistent/model.onnx'"),
+            std::string::npos)
       << message;
 }
 
@@ -108,7 +116,8 @@ TEST(Session, RunsFromSeveralThreadsAtOnce) {
       seam::Tensor result = seam::Tensor::wrap(results[t].data(), {1, 10});
       EXPECT_TRUE(seam::compareTensors(result, reference, 1e-4, 1e-6).pass)
           << "caller " << t << " with a pool of " << poolThreads;
-      EXPECT_EQ(results[t], results[0]) << "caller " << t << " differs from caller 0";
+      EXPECT_EQ(results[t], results[0])
+          << "caller " << t << " differs from caller 0";
     }
   }
 }

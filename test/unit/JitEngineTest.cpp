@@ -176,7 +176,8 @@ TEST_F(JitEngineTest, GlobalsBoundAndLookedUp) {
   (*fn)(args);
   EXPECT_EQ(result, 1.0f);
   auto counter = (*engine)->lookupSymbol("counter");
-  ASSERT_TRUE(static_cast<bool>(counter)) << llvm::toString(counter.takeError());
+  ASSERT_TRUE(static_cast<bool>(counter))
+      << llvm::toString(counter.takeError());
   EXPECT_EQ(*static_cast<int64_t *>(*counter), 2);
 }
 

@@ -83,14 +83,18 @@ TEST(OnnxImportApi, ImportsBytesWithNamesAndWeights) {
   ASSERT_TRUE(module) << errors.message;
   auto main = module->lookupSymbol<mlir::func::FuncOp>("main");
   ASSERT_TRUE(main);
-  EXPECT_EQ(main.getArgAttrOfType<mlir::StringAttr>(0, "seam.name").getValue(), "x");
-  EXPECT_EQ(main.getResultAttrOfType<mlir::StringAttr>(0, "seam.name").getValue(), "y");
+  EXPECT_EQ(main.getArgAttrOfType<mlir::StringAttr>(0, "seam.name").getValue(),
+            "x");
+  EXPECT_EQ(
+      main.getResultAttrOfType<mlir::StringAttr>(0, "seam.name").getValue(),
+      "y");
   mlir::seam::AddOp add;
   main.walk([&](mlir::seam::AddOp op) { add = op; });
   ASSERT_TRUE(add);
   EXPECT_TRUE(add.getLhs().getDefiningOp<mlir::seam::ReluOp>());
   // The weight kept its values (one copy, in a resource blob).
-  std::optional<std::vector<float>> w = mlir::seam::getF32ConstantData(add.getRhs());
+  std::optional<std::vector<float>> w =
+      mlir::seam::getF32ConstantData(add.getRhs());
   ASSERT_TRUE(w);
   ASSERT_EQ(w->size(), 20u);
   EXPECT_EQ((*w)[0], 0.0f);

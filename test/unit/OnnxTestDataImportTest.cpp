@@ -45,7 +45,8 @@ TEST_P(OnnxTestDataImport, ImportsOrIsListedAsRejected) {
   mlir::MLIRContext context;
   std::string firstError;
   mlir::ScopedDiagnosticHandler handler(&context, [&](mlir::Diagnostic &d) {
-    if (d.getSeverity() == mlir::DiagnosticSeverity::Error && firstError.empty())
+    if (d.getSeverity() == mlir::DiagnosticSeverity::Error &&
+        firstError.empty())
       firstError = d.str();
     return mlir::success();
   });
@@ -71,8 +72,8 @@ TEST(OnnxTestDataImport, EveryListedModelExists) {
   std::vector<std::string> models = listModels();
   ASSERT_FALSE(models.empty()) << "no test data in " << SEAM_ONNX_TESTDATA_DIR;
   for (const auto &entry : expectedRejections())
-    EXPECT_TRUE(std::binary_search(models.begin(), models.end(),
-                                   entry.getKey().str()))
+    EXPECT_TRUE(
+        std::binary_search(models.begin(), models.end(), entry.getKey().str()))
         << entry.getKey().str() << " is listed but not in the test data";
 }
 

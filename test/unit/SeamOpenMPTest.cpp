@@ -74,8 +74,8 @@ template <> struct Entry<uint64_t> {
 
 /// How the threads walk the bounds static_init returns.
 enum class Consumer {
-  Clang,       // for (lb; lb <= UB; lb += stride) run [lb, min(ub, UB)]
-  IRBuilder,   // OpenMPIRBuilder: trip = ub - lb + 1, or chunks until tc
+  Clang,     // for (lb; lb <= UB; lb += stride) run [lb, min(ub, UB)]
+  IRBuilder, // OpenMPIRBuilder: trip = ub - lb + 1, or chunks until tc
 };
 
 /// Distinct addresses passed as captured values 1..16.
@@ -120,8 +120,7 @@ template <typename T> struct LoopRun {
   uint64_t count(T a, T b) const {
     if (incr > 0)
       return a <= b ? uint64_t(UT(b) - UT(a)) / uint64_t(incr) + 1 : 0;
-    return a >= b ? uint64_t(UT(a) - UT(b)) / uint64_t(-int64_t(incr)) + 1
-                  : 0;
+    return a >= b ? uint64_t(UT(a) - UT(b)) / uint64_t(-int64_t(incr)) + 1 : 0;
   }
 
   void mark(T i, int tid) {
@@ -201,8 +200,8 @@ template <size_t> using Ptr = void *;
 template <typename T, size_t... I>
 void microtask(int32_t *gtid, int32_t *btid, Ptr<I>... args) {
   void *received[] = {args..., nullptr};
-  auto *run = static_cast<LoopRun<T> *>(sizeof...(I) ? received[0]
-                                                      : currentRun);
+  auto *run =
+      static_cast<LoopRun<T> *>(sizeof...(I) ? received[0] : currentRun);
   for (size_t k = 0; k < sizeof...(I); ++k)
     if (received[k] != run->expected[k])
       ++run->badArgs;
@@ -231,8 +230,8 @@ makeLaunchers(std::index_sequence<N...>) {
 }
 
 template <typename T>
-constexpr auto launchers =
-    makeLaunchers<T>(std::make_index_sequence<kMaxArgs + 1>());
+constexpr auto
+    launchers = makeLaunchers<T>(std::make_index_sequence<kMaxArgs + 1>());
 
 template <typename T> std::string describe(const LoopRun<T> &run, int threads) {
   std::ostringstream os;
@@ -292,9 +291,10 @@ bool runAndCheck(LoopRun<T> &run, int threads, bool push = false) {
 
 const int kThreadCounts[] = {1, 2, 3, 4, 7};
 /// {schedule, chunk}
-const std::pair<int32_t, int64_t> kSchedules[] = {
-    {kSchStatic, 0}, {kSchStaticChunked, 1}, {kSchStaticChunked, 3},
-    {kSchStaticChunked, 8}};
+const std::pair<int32_t, int64_t> kSchedules[] = {{kSchStatic, 0},
+                                                  {kSchStaticChunked, 1},
+                                                  {kSchStaticChunked, 3},
+                                                  {kSchStaticChunked, 8}};
 const uint64_t kTrips[] = {0, 1, 2, 3, 5, 7, 8, 23, 64};
 
 template <typename T> void sweepClang() {

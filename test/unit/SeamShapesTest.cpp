@@ -27,7 +27,8 @@ TEST(SeamShapes, BroadcastNumPy) {
 TEST(SeamShapes, WindowExplicitPads) {
   // (224 + 3 + 3 - 7) / 2 + 1 = 112 (ResNet stem).
   SmallVector<int64_t> pads = {3, 3, 3, 3}, strides = {2, 2}, kernel = {7, 7};
-  WindowAttrs attrs{kernel, ArrayRef<int64_t>(strides), ArrayRef<int64_t>(pads)};
+  WindowAttrs attrs{kernel, ArrayRef<int64_t>(strides),
+                    ArrayRef<int64_t>(pads)};
   auto r = inferWindowOutput({224, 224}, attrs, quiet());
   ASSERT_TRUE(succeeded(r));
   EXPECT_EQ(*r, (SmallVector<int64_t>{112, 112}));
@@ -61,10 +62,13 @@ TEST(SeamShapes, WindowCeilModeDropsWindowInPadding) {
   // start at 4 < 5, so it stays. With in 4, pad end 1: ceil(3/2)+1 = 3, but
   // the third window starts at 4 >= 4, so it is dropped: 2.
   SmallVector<int64_t> pads = {0, 1}, kernel2 = {2};
-  WindowAttrs padded{kernel2, ArrayRef<int64_t>(strides), ArrayRef<int64_t>(pads)};
+  WindowAttrs padded{kernel2, ArrayRef<int64_t>(strides),
+                     ArrayRef<int64_t>(pads)};
   padded.ceilMode = true;
-  EXPECT_EQ(*inferWindowOutput({5}, padded, quiet()), (SmallVector<int64_t>{3}));
-  EXPECT_EQ(*inferWindowOutput({4}, padded, quiet()), (SmallVector<int64_t>{2}));
+  EXPECT_EQ(*inferWindowOutput({5}, padded, quiet()),
+            (SmallVector<int64_t>{3}));
+  EXPECT_EQ(*inferWindowOutput({4}, padded, quiet()),
+            (SmallVector<int64_t>{2}));
 }
 
 TEST(SeamShapes, WindowRejectsKernelLargerThanInput) {

@@ -1,6 +1,7 @@
 //===- seam-run.cpp - Compile a model with the JIT, run, compare, time ----===//
 //
-//   seam-run MODEL [--backends=dnnl,blas|none] [--input name=file.npy|file.pb ...]
+//   seam-run MODEL [--backends=dnnl,blas|none] [--input name=file.npy|file.pb
+//   ...]
 //            [--expect file ...] [--rtol R --atol A] [--bench N] [--threads T]
 //            [--input-shape name=DxD...] [--report] [--dump-ir DIR]
 //            [--save-outputs DIR] [--profile]
@@ -37,31 +38,47 @@
 
 namespace cl = llvm::cl;
 
-static cl::opt<std::string> modelPath(cl::Positional, cl::desc("<model.onnx|model.mlir>"));
-static cl::opt<bool> listBackends("list-backends",
-                                  cl::desc("Print the backends of this build, one per line, "
-                                           "and exit"));
-static cl::list<std::string> backends("backends", cl::CommaSeparated,
-                                      cl::desc("Kernel libraries in priority order, or none"));
-static cl::list<std::string> inputFiles("input",
-                                        cl::desc("Input: name=file or file (in order); .npy or .pb"));
-static cl::list<std::string> expectFiles("expect",
-                                         cl::desc("Reference output: name=file or file (in order)"));
-static cl::opt<double> relTol("rtol", cl::desc("Relative tolerance"), cl::init(1e-3));
-static cl::opt<double> absTol("atol", cl::desc("Absolute tolerance"), cl::init(1e-5));
-static cl::opt<unsigned> benchRuns("bench", cl::desc("Time N runs after warm-up"), cl::init(0));
-static cl::list<std::string> inputShapes("input-shape",
-                                         cl::desc("Static shape of an input: name=1x3x224x224"));
-static cl::opt<bool> report("report",
-                            cl::desc("Print the partition table: regions, ops and FLOPs "
-                                     "per backend, ops left to the compiler and why"));
-static cl::opt<std::string> dumpIr("dump-ir", cl::desc("Write the module after each stage here"));
-static cl::opt<std::string> saveOutputs("save-outputs", cl::desc("Write each output as DIR/<name>.npy"));
-static cl::opt<unsigned> seed("seed", cl::desc("Seed of random inputs"), cl::init(0));
-static cl::opt<unsigned> optLevel("O", cl::desc("LLVM optimization level"), cl::init(3));
-static cl::opt<bool> profile("profile",
-                             cl::desc("Print where the time of the runs went: each offloaded "
-                                      "region, its kernels, and the rest (compiled code)"));
+static cl::opt<std::string> modelPath(cl::Positional,
+                                      cl::desc("<model.onnx|model.mlir>"));
+static cl::opt<bool>
+    listBackends("list-backends",
+                 cl::desc("Print the backends of this build, one per line, "
+                          "and exit"));
+static cl::list<std::string>
+    backends("backends", cl::CommaSeparated,
+             cl::desc("Kernel libraries in priority order, or none"));
+static cl::list<std::string>
+    inputFiles("input",
+               cl::desc("Input: name=file or file (in order); .npy or .pb"));
+static cl::list<std::string>
+    expectFiles("expect",
+                cl::desc("Reference output: name=file or file (in order)"));
+static cl::opt<double> relTol("rtol", cl::desc("Relative tolerance"),
+                              cl::init(1e-3));
+static cl::opt<double> absTol("atol", cl::desc("Absolute tolerance"),
+                              cl::init(1e-5));
+static cl::opt<unsigned>
+    benchRuns("bench", cl::desc("Time N runs after warm-up"), cl::init(0));
+static cl::list<std::string>
+    inputShapes("input-shape",
+                cl::desc("Static shape of an input: name=1x3x224x224"));
+static cl::opt<bool>
+    report("report",
+           cl::desc("Print the partition table: regions, ops and FLOPs "
+                    "per backend, ops left to the compiler and why"));
+static cl::opt<std::string>
+    dumpIr("dump-ir", cl::desc("Write the module after each stage here"));
+static cl::opt<std::string>
+    saveOutputs("save-outputs",
+                cl::desc("Write each output as DIR/<name>.npy"));
+static cl::opt<unsigned> seed("seed", cl::desc("Seed of random inputs"),
+                              cl::init(0));
+static cl::opt<unsigned> optLevel("O", cl::desc("LLVM optimization level"),
+                                  cl::init(3));
+static cl::opt<bool>
+    profile("profile",
+            cl::desc("Print where the time of the runs went: each offloaded "
+                     "region, its kernels, and the rest (compiled code)"));
 
 static int fail(const llvm::Twine &message) {
   llvm::errs() << "seam-run: " << message << "\n";
@@ -109,15 +126,16 @@ static llvm::Expected<int> takeThreadsOption(int &argc, char **argv) {
       if (i + 1 >= argc)
         return llvm::createStringError("--threads needs a value");
       value = argv[++i];
-    } else if (arg.consume_front("--threads=") || arg.consume_front("-threads=")) {
+    } else if (arg.consume_front("--threads=") ||
+               arg.consume_front("-threads=")) {
       value = arg;
     } else {
       argv[out++] = argv[i];
       continue;
     }
     if (value.getAsInteger(10, threads) || threads < 0)
-      return llvm::createStringError("--threads needs a non-negative integer, got '" +
-                                     value.str() + "'");
+      return llvm::createStringError(
+          "--threads needs a non-negative integer, got '" + value.str() + "'");
   }
   argc = out;
   return threads;
@@ -125,22 +143,26 @@ static llvm::Expected<int> takeThreadsOption(int &argc, char **argv) {
 
 /// Where the time of `runs` runs (`totalMs` in all) went: each offloaded
 /// region with its kernels (timed by its runtime), then the rest.
-static void printProfile(const seam::Session &session, int64_t runs, double totalMs) {
+static void printProfile(const seam::Session &session, int64_t runs,
+                         double totalMs) {
   double perRun = totalMs / runs, offloaded = 0;
-  llvm::outs() << llvm::formatv("profile: {0} runs, {1:F3} ms/run\n", runs, perRun);
+  llvm::outs() << llvm::formatv("profile: {0} runs, {1:F3} ms/run\n", runs,
+                                perRun);
   for (const seam::RegionProfile &region : session.profile()) {
     double ms = region.runs ? region.milliseconds / region.runs : 0;
     offloaded += ms;
-    llvm::outs() << llvm::formatv("  {0,9:F3} ms/run {1,5:F1}%  region {2} ({3}, {4} kernels)\n",
-                                  ms, 100 * ms / perRun, region.region, region.backend,
-                                  region.kernels.size());
+    llvm::outs() << llvm::formatv(
+        "  {0,9:F3} ms/run {1,5:F1}%  region {2} ({3}, {4} kernels)\n", ms,
+        100 * ms / perRun, region.region, region.backend,
+        region.kernels.size());
     for (const auto &[name, kernelMs] : region.kernels)
-      llvm::outs() << llvm::formatv("  {0,9:F3} ms/run {1,5:F1}%    {2}\n",
-                                    kernelMs / region.runs, 100 * kernelMs / region.runs / perRun,
-                                    name);
+      llvm::outs() << llvm::formatv(
+          "  {0,9:F3} ms/run {1,5:F1}%    {2}\n", kernelMs / region.runs,
+          100 * kernelMs / region.runs / perRun, name);
   }
-  llvm::outs() << llvm::formatv("  {0,9:F3} ms/run {1,5:F1}%  compiled code and region calls\n",
-                                perRun - offloaded, 100 * (perRun - offloaded) / perRun);
+  llvm::outs() << llvm::formatv(
+      "  {0,9:F3} ms/run {1,5:F1}%  compiled code and region calls\n",
+      perRun - offloaded, 100 * (perRun - offloaded) / perRun);
 }
 
 int main(int argc, char **argv) {
@@ -148,12 +170,14 @@ int main(int argc, char **argv) {
   auto threads = takeThreadsOption(argc, argv);
   if (!threads)
     return fail(llvm::toString(threads.takeError()));
-  cl::ParseCommandLineOptions(argc, argv,
-                              "Seam: compile, run, compare and time a model\n"
-                              "  --threads=<N>  threads for heavy loops and kernel "
-                              "libraries (0: library default)\n");
+  cl::ParseCommandLineOptions(
+      argc, argv,
+      "Seam: compile, run, compare and time a model\n"
+      "  --threads=<N>  threads for heavy loops and kernel "
+      "libraries (0: library default)\n");
   if (listBackends) {
-    for (const mlir::seam::Backend *backend : mlir::seam::getRegisteredBackends())
+    for (const mlir::seam::Backend *backend :
+         mlir::seam::getRegisteredBackends())
       llvm::outs() << backend->getName() << "\n";
     return 0;
   }
@@ -181,7 +205,9 @@ int main(int argc, char **argv) {
     llvm::errs() << llvm::formatv("compile: {0,-10} {1,8:F1} ms\n", stage, ms);
   };
   if (report)
-    options.onPartitionReport = [](const std::string &table) { llvm::outs() << table; };
+    options.onPartitionReport = [](const std::string &table) {
+      llvm::outs() << table;
+    };
 
   auto session = seam::Session::create(modelPath, options);
   if (!session)
@@ -201,8 +227,8 @@ int main(int argc, char **argv) {
   int64_t runCount = 1;
   auto firstStart = std::chrono::steady_clock::now();
   auto outputs = (*session)->run(*inputs);
-  runMs += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() -
-                                                     firstStart)
+  runMs += std::chrono::duration<double, std::milli>(
+               std::chrono::steady_clock::now() - firstStart)
                .count();
   if (!outputs)
     return fail(outputs.error().message());
@@ -229,10 +255,12 @@ int main(int argc, char **argv) {
       auto it = outputs->find(name);
       if (it == outputs->end())
         return fail("the model has no output named '" + name + "'");
-      seam::Comparison c = seam::compareTensors(it->second, reference, relTol, absTol);
+      seam::Comparison c =
+          seam::compareTensors(it->second, reference, relTol, absTol);
       allPass &= c.pass;
-      llvm::outs() << llvm::formatv("compare: {0} max_abs={1:e} max_rel={2:e} output={3}",
-                                    c.pass ? "PASS" : "FAIL", c.maxAbs, c.maxRel, name);
+      llvm::outs() << llvm::formatv(
+          "compare: {0} max_abs={1:e} max_rel={2:e} output={3}",
+          c.pass ? "PASS" : "FAIL", c.maxAbs, c.maxRel, name);
       if (!c.error.empty())
         llvm::outs() << " (" << c.error << ")";
       else if (c.mismatches)
@@ -248,8 +276,8 @@ int main(int argc, char **argv) {
     for (unsigned i = 0; i < warmup; ++i)
       if (seam::Error err = (*session)->run(*inputs, out))
         return fail(err.message());
-    runMs += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() -
-                                                       warmupStart)
+    runMs += std::chrono::duration<double, std::milli>(
+                 std::chrono::steady_clock::now() - warmupStart)
                  .count();
     runCount += warmup;
     std::vector<double> times;
@@ -265,11 +293,15 @@ int main(int argc, char **argv) {
       runMs += t;
     runCount += times.size();
     std::sort(times.begin(), times.end());
-    double median = times.size() % 2 ? times[times.size() / 2]
-                                     : (times[times.size() / 2 - 1] + times[times.size() / 2]) / 2;
-    llvm::outs() << llvm::formatv("throughput: {0:F1} inferences/s\n", 1000.0 / median);
-    llvm::outs() << llvm::formatv("latency_ms: median={0:F3} min={1:F3} max={2:F3} runs={3}\n",
-                                  median, times.front(), times.back(), times.size());
+    double median =
+        times.size() % 2
+            ? times[times.size() / 2]
+            : (times[times.size() / 2 - 1] + times[times.size() / 2]) / 2;
+    llvm::outs() << llvm::formatv("throughput: {0:F1} inferences/s\n",
+                                  1000.0 / median);
+    llvm::outs() << llvm::formatv(
+        "latency_ms: median={0:F3} min={1:F3} max={2:F3} runs={3}\n", median,
+        times.front(), times.back(), times.size());
   }
   if (profile)
     printProfile(**session, runCount, runMs);

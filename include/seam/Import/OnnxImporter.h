@@ -47,11 +47,9 @@ importOnnxFile(llvm::StringRef path, mlir::MLIRContext &context,
 /// Imports a serialized model held in memory. External data is read relative
 /// to `baseDir`; with an empty `baseDir`, a model with external data is an
 /// error. `name` labels diagnostics.
-mlir::OwningOpRef<mlir::ModuleOp>
-importOnnxBytes(llvm::StringRef bytes, llvm::StringRef baseDir,
-                mlir::MLIRContext &context,
-                const OnnxImportOptions &options = {},
-                llvm::StringRef name = "<memory>");
+mlir::OwningOpRef<mlir::ModuleOp> importOnnxBytes(
+    llvm::StringRef bytes, llvm::StringRef baseDir, mlir::MLIRContext &context,
+    const OnnxImportOptions &options = {}, llvm::StringRef name = "<memory>");
 
 /// Loads the dialects an imported module uses into `context`.
 void loadImportDialects(mlir::MLIRContext &context);

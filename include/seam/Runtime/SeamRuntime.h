@@ -48,18 +48,20 @@ void seam_kmpc_for_static_init_4(void *location, int32_t gtid, int32_t schedule,
                                  int32_t *lastIteration, int32_t *lower,
                                  int32_t *upper, int32_t *stride,
                                  int32_t increment, int32_t chunk);
-void seam_kmpc_for_static_init_4u(void *location, int32_t gtid, int32_t schedule,
-                                  int32_t *lastIteration, uint32_t *lower,
-                                  uint32_t *upper, int32_t *stride,
-                                  int32_t increment, int32_t chunk);
+void seam_kmpc_for_static_init_4u(void *location, int32_t gtid,
+                                  int32_t schedule, int32_t *lastIteration,
+                                  uint32_t *lower, uint32_t *upper,
+                                  int32_t *stride, int32_t increment,
+                                  int32_t chunk);
 void seam_kmpc_for_static_init_8(void *location, int32_t gtid, int32_t schedule,
                                  int32_t *lastIteration, int64_t *lower,
                                  int64_t *upper, int64_t *stride,
                                  int64_t increment, int64_t chunk);
-void seam_kmpc_for_static_init_8u(void *location, int32_t gtid, int32_t schedule,
-                                  int32_t *lastIteration, uint64_t *lower,
-                                  uint64_t *upper, int64_t *stride,
-                                  int64_t increment, int64_t chunk);
+void seam_kmpc_for_static_init_8u(void *location, int32_t gtid,
+                                  int32_t schedule, int32_t *lastIteration,
+                                  uint64_t *lower, uint64_t *upper,
+                                  int64_t *stride, int64_t increment,
+                                  int64_t chunk);
 void seam_kmpc_for_static_fini(void *location, int32_t gtid);
 
 /// Threads of the pool (libgomp) for the calling thread's next parallel

@@ -24,15 +24,20 @@ static PostOp eltwise(Algorithm alg, float alpha = 0, float beta = 0) {
 
 SmallVector<PostOp> mlir::seam::dnnl::getEltwiseSteps(Operation *op) {
   return llvm::TypeSwitch<Operation *, SmallVector<PostOp>>(op)
-      .Case([](ReluOp) { return SmallVector<PostOp>{eltwise(Algorithm::Relu)}; })
+      .Case(
+          [](ReluOp) { return SmallVector<PostOp>{eltwise(Algorithm::Relu)}; })
       .Case([](LeakyReluOp op) {
         return SmallVector<PostOp>{
             eltwise(Algorithm::Relu, op.getAlpha().convertToFloat())};
       })
-      .Case([](SigmoidOp) { return SmallVector<PostOp>{eltwise(Algorithm::Logistic)}; })
-      .Case([](TanhOp) { return SmallVector<PostOp>{eltwise(Algorithm::Tanh)}; })
+      .Case([](SigmoidOp) {
+        return SmallVector<PostOp>{eltwise(Algorithm::Logistic)};
+      })
+      .Case(
+          [](TanhOp) { return SmallVector<PostOp>{eltwise(Algorithm::Tanh)}; })
       .Case([](ExpOp) { return SmallVector<PostOp>{eltwise(Algorithm::Exp)}; })
-      .Case([](SqrtOp) { return SmallVector<PostOp>{eltwise(Algorithm::Sqrt)}; })
+      .Case(
+          [](SqrtOp) { return SmallVector<PostOp>{eltwise(Algorithm::Sqrt)}; })
       .Case([](HardSwishOp) {
         return SmallVector<PostOp>{eltwise(Algorithm::HardSwish)};
       })
@@ -119,8 +124,8 @@ FailureOr<PoolWindow> mlir::seam::dnnl::getPoolWindow(Operation *op,
     auto avg = cast<AvgPoolOp>(op);
     fill(avg);
     includePad = avg.getCountIncludePad();
-    window.alg = includePad ? Algorithm::PoolAvgInclude
-                            : Algorithm::PoolAvgExclude;
+    window.alg =
+        includePad ? Algorithm::PoolAvgInclude : Algorithm::PoolAvgExclude;
   }
   if (n < 1 || n > 3) {
     whyNot = "pooling over " + std::to_string(n) + " spatial dims";

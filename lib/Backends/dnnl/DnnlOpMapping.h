@@ -1,4 +1,5 @@
-//===- DnnlOpMapping.h - Which seam ops oneDNN computes, and how -*- C++ -*-===//
+//===- DnnlOpMapping.h - Which seam ops oneDNN computes, and how -*- C++
+//-*-===//
 //
 // The facts the pattern table (what the backend takes) and the region writer
 // (how it describes it to the runtime) share, so that they cannot disagree:

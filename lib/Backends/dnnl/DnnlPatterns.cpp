@@ -130,13 +130,13 @@ std::vector<PatternEntry> buildTable() {
                                     .optionalConstant(2, "bias", "bias"))
                        .maybe(activation()),
                    checkGemm});
-  table.push_back({"matmul",
-                   ChainPattern(op("seam.matmul").where(allF32()))
-                       .maybe(op("seam.add", "bias")
-                                  .constant(1, "bias")
-                                  .where(isMatmulBias))
-                       .maybe(activation()),
-                   checkMatmul});
+  table.push_back(
+      {"matmul",
+       ChainPattern(op("seam.matmul").where(allF32()))
+           .maybe(
+               op("seam.add", "bias").constant(1, "bias").where(isMatmulBias))
+           .maybe(activation()),
+       checkMatmul});
   table.push_back({"batch_norm",
                    ChainPattern(op("seam.batch_norm")
                                     .where(inputRank(2, 5))
@@ -148,13 +148,12 @@ std::vector<PatternEntry> buildTable() {
                        .maybe(activation()),
                    nullptr});
   for (StringRef pool : {"max_pool", "avg_pool", "global_avg_pool"})
-    table.push_back({pool.str(),
-                     ChainPattern(op(("seam." + pool).str())
-                                      .where(inputRank(3, 5))
-                                      .where(allF32())),
-                     checkPool});
-  table.push_back({"softmax",
-                   ChainPattern(op("seam.softmax").where(allF32())),
+    table.push_back(
+        {pool.str(),
+         ChainPattern(
+             op(("seam." + pool).str()).where(inputRank(3, 5)).where(allF32())),
+         checkPool});
+  table.push_back({"softmax", ChainPattern(op("seam.softmax").where(allF32())),
                    checkSoftmax});
   return table;
 }

@@ -143,114 +143,117 @@ private:
     d.srcs.assign(operands->begin(), operands->end());
     std::string whyNot = "dnnl region: no oneDNN primitive computes " +
                          op->getName().getStringRef().str();
-    bool ok = llvm::TypeSwitch<Operation *, bool>(op)
-        .Case([&](ConvOp conv) {
-          d.kind = OpKind::Conv;
-          d.bias = conv.getBias() ? d.srcs[2] : -1;
-          d.srcs.resize(2);
-          d.strides = toVector(conv.getStridesOrDefault());
-          d.pads = toVector(conv.getResolvedPads());
-          d.dilations = toVector(conv.getDilationsOrDefault());
-          d.group = conv.getGroup();
-          return true;
-        })
-        .Case([&](GemmOp gemm) {
-          d.kind = OpKind::MatMul;
-          d.bias = gemm.getC() ? d.srcs[2] : -1;
-          d.srcs.resize(2);
-          d.transA = gemm.getTransA();
-          d.transB = gemm.getTransB();
-          d.alpha = gemm.getAlpha().convertToFloat();
-          d.beta = gemm.getBeta().convertToFloat();
-          return true;
-        })
-        .Case([&](MatMulOp) {
-          d.kind = OpKind::MatMul;
-          return true;
-        })
-        .Case([&](BatchNormOp bn) {
-          d.kind = OpKind::BatchNorm;
-          d.epsilon = bn.getEpsilon().convertToFloat();
-          return true;
-        })
-        .Case<MaxPoolOp, AvgPoolOp, GlobalAvgPoolOp>([&](Operation *pool) {
-          FailureOr<PoolWindow> window = getPoolWindow(pool, whyNot);
-          if (failed(window))
-            return false;
-          d.kind = OpKind::Pool;
-          d.alg = window->alg;
-          d.kernel = toVector(window->kernel);
-          d.strides = toVector(window->strides);
-          d.pads = toVector(window->pads);
-          d.dilations = toVector(window->dilations);
-          return true;
-        })
-        .Case([&](SoftmaxOp softmax) {
-          d.kind = OpKind::Softmax;
-          d.axis = normalizeAxis(softmax.getAxis(), softmax.getInput());
-          return true;
-        })
-        .Case<ReshapeOp, FlattenOp>([&](Operation *) {
-          d.kind = OpKind::Reshape;
-          return true;
-        })
-        .Case<ReduceMeanOp, ReduceSumOp>([&](Operation *op) {
-          d.kind = OpKind::Reduce;
-          d.alg = isa<ReduceMeanOp>(op) ? Algorithm::ReduceMean
-                                        : Algorithm::ReduceSum;
-          // A mean over all spatial dims is a global average pooling, which
-          // oneDNN has fast kernels for in every layout.
-          if (isSpatialMean(op)) {
-            ArrayRef<int64_t> shape =
-                cast<RankedTensorType>(op->getOperand(0).getType()).getShape();
-            size_t n = shape.size() - 2;
-            d.kind = OpKind::Pool;
-            d.alg = Algorithm::PoolAvgExclude;
-            d.kernel = toVector(shape.drop_front(2));
-            d.strides.assign(n, 1);
-            d.pads.assign(2 * n, 0);
-            d.dilations.assign(n, 1);
-          }
-          return true;
-        })
-        .Case([&](TransposeOp transpose) {
-          d.kind = OpKind::Transpose;
-          d.perm = toVector(transpose.getPerm());
-          return true;
-        })
-        .Case([&](SliceOp slice) {
-          d.kind = OpKind::Slice;
-          for (const SliceOp::DimSlice &dim : slice.getDimSlices()) {
-            if (dim.step != 1)
-              return false;
-            d.offsets.push_back(dim.start);
-          }
-          return true;
-        })
-        .Case([&](ConcatOp concat) {
-          d.kind = OpKind::Concat;
-          d.axis = normalizeAxis(concat.getAxis(), concat.getResult());
-          return true;
-        })
-        .Default([&](Operation *op) {
-          if (Algorithm alg = getBinaryAlgorithm(op); alg != Algorithm::None) {
-            d.kind = OpKind::Binary;
-            d.alg = alg;
-            // oneDNN broadcasts the second operand only (add, mul commute).
-            if (op->getOperand(0).getType() != op->getResult(0).getType())
-              std::swap(d.srcs[0], d.srcs[1]);
-            return true;
-          }
-          SmallVector<PostOp> steps = getEltwiseSteps(op);
-          if (steps.empty())
-            return false;
-          d.kind = OpKind::Eltwise;
-          d.alg = steps.front().alg;
-          d.alpha = steps.front().alpha;
-          d.beta = steps.front().beta;
-          d.postOps.assign(steps.begin() + 1, steps.end());
-          return true;
-        });
+    bool ok =
+        llvm::TypeSwitch<Operation *, bool>(op)
+            .Case([&](ConvOp conv) {
+              d.kind = OpKind::Conv;
+              d.bias = conv.getBias() ? d.srcs[2] : -1;
+              d.srcs.resize(2);
+              d.strides = toVector(conv.getStridesOrDefault());
+              d.pads = toVector(conv.getResolvedPads());
+              d.dilations = toVector(conv.getDilationsOrDefault());
+              d.group = conv.getGroup();
+              return true;
+            })
+            .Case([&](GemmOp gemm) {
+              d.kind = OpKind::MatMul;
+              d.bias = gemm.getC() ? d.srcs[2] : -1;
+              d.srcs.resize(2);
+              d.transA = gemm.getTransA();
+              d.transB = gemm.getTransB();
+              d.alpha = gemm.getAlpha().convertToFloat();
+              d.beta = gemm.getBeta().convertToFloat();
+              return true;
+            })
+            .Case([&](MatMulOp) {
+              d.kind = OpKind::MatMul;
+              return true;
+            })
+            .Case([&](BatchNormOp bn) {
+              d.kind = OpKind::BatchNorm;
+              d.epsilon = bn.getEpsilon().convertToFloat();
+              return true;
+            })
+            .Case<MaxPoolOp, AvgPoolOp, GlobalAvgPoolOp>([&](Operation *pool) {
+              FailureOr<PoolWindow> window = getPoolWindow(pool, whyNot);
+              if (failed(window))
+                return false;
+              d.kind = OpKind::Pool;
+              d.alg = window->alg;
+              d.kernel = toVector(window->kernel);
+              d.strides = toVector(window->strides);
+              d.pads = toVector(window->pads);
+              d.dilations = toVector(window->dilations);
+              return true;
+            })
+            .Case([&](SoftmaxOp softmax) {
+              d.kind = OpKind::Softmax;
+              d.axis = normalizeAxis(softmax.getAxis(), softmax.getInput());
+              return true;
+            })
+            .Case<ReshapeOp, FlattenOp>([&](Operation *) {
+              d.kind = OpKind::Reshape;
+              return true;
+            })
+            .Case<ReduceMeanOp, ReduceSumOp>([&](Operation *op) {
+              d.kind = OpKind::Reduce;
+              d.alg = isa<ReduceMeanOp>(op) ? Algorithm::ReduceMean
+                                            : Algorithm::ReduceSum;
+              // A mean over all spatial dims is a global average pooling, which
+              // oneDNN has fast kernels for in every layout.
+              if (isSpatialMean(op)) {
+                ArrayRef<int64_t> shape =
+                    cast<RankedTensorType>(op->getOperand(0).getType())
+                        .getShape();
+                size_t n = shape.size() - 2;
+                d.kind = OpKind::Pool;
+                d.alg = Algorithm::PoolAvgExclude;
+                d.kernel = toVector(shape.drop_front(2));
+                d.strides.assign(n, 1);
+                d.pads.assign(2 * n, 0);
+                d.dilations.assign(n, 1);
+              }
+              return true;
+            })
+            .Case([&](TransposeOp transpose) {
+              d.kind = OpKind::Transpose;
+              d.perm = toVector(transpose.getPerm());
+              return true;
+            })
+            .Case([&](SliceOp slice) {
+              d.kind = OpKind::Slice;
+              for (const SliceOp::DimSlice &dim : slice.getDimSlices()) {
+                if (dim.step != 1)
+                  return false;
+                d.offsets.push_back(dim.start);
+              }
+              return true;
+            })
+            .Case([&](ConcatOp concat) {
+              d.kind = OpKind::Concat;
+              d.axis = normalizeAxis(concat.getAxis(), concat.getResult());
+              return true;
+            })
+            .Default([&](Operation *op) {
+              if (Algorithm alg = getBinaryAlgorithm(op);
+                  alg != Algorithm::None) {
+                d.kind = OpKind::Binary;
+                d.alg = alg;
+                // oneDNN broadcasts the second operand only (add, mul commute).
+                if (op->getOperand(0).getType() != op->getResult(0).getType())
+                  std::swap(d.srcs[0], d.srcs[1]);
+                return true;
+              }
+              SmallVector<PostOp> steps = getEltwiseSteps(op);
+              if (steps.empty())
+                return false;
+              d.kind = OpKind::Eltwise;
+              d.alg = steps.front().alg;
+              d.alpha = steps.front().alpha;
+              d.beta = steps.front().beta;
+              d.postOps.assign(steps.begin() + 1, steps.end());
+              return true;
+            });
     if (!ok)
       return op->emitError(whyNot);
     return d;
@@ -264,8 +267,8 @@ private:
       return success();
     }
     if (isa<AddOp>(op)) {
-      Value other = op->getOperand(0) == chain ? op->getOperand(1)
-                                               : op->getOperand(0);
+      Value other =
+          op->getOperand(0) == chain ? op->getOperand(1) : op->getOperand(0);
       FailureOr<int64_t> id = use(other, op);
       if (failed(id))
         return failure();

@@ -106,9 +106,8 @@ struct SeamLowerBackendRegionsPass
       if (!backend->getEntryPoints() || !holdsSeamGraphOps(region))
         continue;
       FailureOr<KernelRegion> described = backend->describeRegion(region);
-      if (failed(described) ||
-          !isa_and_nonnull<KernelDescriptionAttrInterface>(
-              described->description)) {
+      if (failed(described) || !isa_and_nonnull<KernelDescriptionAttrInterface>(
+                                   described->description)) {
         if (succeeded(described))
           region.emitError("backend '")
               << name << "' described the region without a typed description";

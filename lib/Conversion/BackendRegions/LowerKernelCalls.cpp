@@ -1,4 +1,5 @@
-//===- LowerKernelCalls.cpp - seam.kernel_call on buffers to runtime calls -===//
+//===- LowerKernelCalls.cpp - seam.kernel_call on buffers to runtime calls
+//-===//
 //
 // After bufferization, each seam.kernel_call becomes plain calls of its
 // backend's entry points (the ABI of KernelEntryPoints in Backend.h), the same
@@ -62,18 +63,17 @@ Value pointerArray(OpBuilder &b, Location loc, ArrayRef<Value> pointers) {
   Value one = LLVM::ConstantOp::create(b, loc, b.getI64Type(), 1);
   Value array = LLVM::AllocaOp::create(b, loc, ptr, arrayType, one);
   for (auto [i, pointer] : llvm::enumerate(pointers)) {
-    Value slot = LLVM::GEPOp::create(
-        b, loc, ptr, arrayType, array,
-        ArrayRef<LLVM::GEPArg>{0, static_cast<int32_t>(i)});
+    Value slot =
+        LLVM::GEPOp::create(b, loc, ptr, arrayType, array,
+                            ArrayRef<LLVM::GEPArg>{0, static_cast<int32_t>(i)});
     LLVM::StoreOp::create(b, loc, pointer, slot);
   }
   return array;
 }
 
 /// The declaration of entry point `symbol` in `module`, added the first time.
-FailureOr<func::FuncOp> getOrDeclare(ModuleOp module,
-                                     const RuntimeSymbol &symbol,
-                                     Operation *user) {
+FailureOr<func::FuncOp>
+getOrDeclare(ModuleOp module, const RuntimeSymbol &symbol, Operation *user) {
   FunctionType type = symbol.getType(module.getContext());
   if (auto func = module.lookupSymbol<func::FuncOp>(symbol.name)) {
     if (func.getFunctionType() != type)
@@ -83,8 +83,7 @@ FailureOr<func::FuncOp> getOrDeclare(ModuleOp module,
     return func;
   }
   OpBuilder builder = OpBuilder::atBlockBegin(module.getBody());
-  auto func =
-      func::FuncOp::create(builder, module.getLoc(), symbol.name, type);
+  auto func = func::FuncOp::create(builder, module.getLoc(), symbol.name, type);
   func.setPrivate();
   return func;
 }
@@ -105,17 +104,16 @@ FailureOr<RegionGlobals> createGlobals(ModuleOp module, KernelCallOp call) {
            << call.getRegion() << "' is called more than once";
   std::vector<uint8_t> bytes = call.getDescription().serialize();
   OpBuilder b = OpBuilder::atBlockBegin(module.getBody());
-  auto bytesType = LLVM::LLVMArrayType::get(IntegerType::get(context, 8),
-                                            bytes.size());
+  auto bytesType =
+      LLVM::LLVMArrayType::get(IntegerType::get(context, 8), bytes.size());
   auto desc = LLVM::GlobalOp::create(
-      b, loc, bytesType, /*isConstant=*/true, LLVM::Linkage::Internal,
-      descName,
+      b, loc, bytesType, /*isConstant=*/true, LLVM::Linkage::Internal, descName,
       b.getStringAttr(StringRef(reinterpret_cast<const char *>(bytes.data()),
                                 bytes.size())),
       /*alignment=*/8);
-  auto handle = LLVM::GlobalOp::create(
-      b, loc, pointerType(context), /*isConstant=*/false,
-      LLVM::Linkage::External, handleName, Attribute());
+  auto handle =
+      LLVM::GlobalOp::create(b, loc, pointerType(context), /*isConstant=*/false,
+                             LLVM::Linkage::External, handleName, Attribute());
   Block *init = b.createBlock(&handle.getInitializerRegion());
   b.setInsertionPointToStart(init);
   LLVM::ReturnOp::create(b, loc,
@@ -141,20 +139,21 @@ LogicalResult addInitAndDeinit(ModuleOp module, KernelCallOp call,
   SmallVector<Value> pointers;
   for (auto [i, weight] : llvm::enumerate(call.getWeights())) {
     Operation *def = weight.getDefiningOp();
-    if (!def || def->getNumOperands() != 0 || def->getNumResults() != 1)
+    if (!def || def->getNumOperands() != 0 || def->getNumResults() != 1 ||
+        !(isa<memref::GetGlobalOp>(def) ||
+          def->hasTrait<OpTrait::ConstantLike>()))
       return call.emitOpError("weight #")
              << i << " must come from an op without operands (a constant or "
-             << "memref.get_global), to be cloned into @"
-             << kInitFunctionName;
+             << "memref.get_global), to be cloned into @" << kInitFunctionName;
     pointers.push_back(dataPointer(b, loc, b.clone(*def)->getResult(0)));
   }
   Value description = LLVM::AddressOfOp::create(b, loc, globals.description);
   Value size = arith::ConstantOp::create(b, loc, b.getI64Type(),
                                          b.getI64IntegerAttr(globals.size));
   Value handle =
-      func::CallOp::create(b, loc, *create,
-                           ValueRange{description, size,
-                                      pointerArray(b, loc, pointers)})
+      func::CallOp::create(
+          b, loc, *create,
+          ValueRange{description, size, pointerArray(b, loc, pointers)})
           .getResult(0);
   LLVM::StoreOp::create(b, loc, handle,
                         LLVM::AddressOfOp::create(b, loc, globals.handle));
@@ -166,6 +165,27 @@ LogicalResult addInitAndDeinit(ModuleOp module, KernelCallOp call,
   Value stored = LLVM::LoadOp::create(
       b, loc, ptr, LLVM::AddressOfOp::create(b, loc, globals.handle));
   func::CallOp::create(b, loc, *destroy, ValueRange{stored});
+  return success();
+}
+
+/// An existing @seam_init / @seam_deinit must be a definition of the type
+/// the Session calls.
+LogicalResult checkInitFunctions(ModuleOp module, KernelCallOp call) {
+  MLIRContext *context = module.getContext();
+  for (auto [name, type] :
+       {std::make_pair(kInitFunctionName,
+                       FunctionType::get(context, {},
+                                         {IntegerType::get(context, 32)})),
+        std::make_pair(kDeinitFunctionName,
+                       FunctionType::get(context, {}, {}))}) {
+    Operation *symbol = module.lookupSymbol(name);
+    if (!symbol)
+      continue;
+    auto func = dyn_cast<func::FuncOp>(symbol);
+    if (!func || func.isDeclaration() || func.getFunctionType() != type)
+      return call.emitOpError("the module's @")
+             << name << " must be a function definition of type " << type;
+  }
   return success();
 }
 
@@ -182,7 +202,10 @@ LogicalResult lowerCall(ModuleOp module, KernelCallOp call) {
   if (!entries)
     return call.emitOpError("backend '")
            << call.getBackend() << "' has no runtime entry points";
-  for (Value buffer : llvm::concat<Value>(call.getInputs(), call.getInits())) {
+  if (failed(checkInitFunctions(module, call)))
+    return failure();
+  for (Value buffer : llvm::concat<Value>(call.getInputs(), call.getWeights(),
+                                          call.getInits())) {
     auto type = cast<MemRefType>(buffer.getType());
     if (!type.getLayout().isIdentity())
       return call.emitOpError("operand of type ")
@@ -200,9 +223,9 @@ LogicalResult lowerCall(ModuleOp module, KernelCallOp call) {
   for (Value buffer : llvm::concat<Value>(call.getInputs(), call.getInits()))
     pointers.push_back(dataPointer(b, loc, buffer));
   Value buffers = pointerArray(b, loc, pointers);
-  Value handle = LLVM::LoadOp::create(
-      b, loc, pointerType(b.getContext()),
-      LLVM::AddressOfOp::create(b, loc, globals->handle));
+  Value handle =
+      LLVM::LoadOp::create(b, loc, pointerType(b.getContext()),
+                           LLVM::AddressOfOp::create(b, loc, globals->handle));
   func::CallOp::create(b, loc, *run, ValueRange{handle, buffers});
   call.erase();
   return success();

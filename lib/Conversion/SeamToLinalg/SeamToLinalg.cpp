@@ -68,7 +68,8 @@ struct SeamLowerToLinalgPass
         lowered.insert(root->getStringRef());
     bool missing = false;
     getOperation().walk([&](Operation *op) {
-      if (isa<SeamDialect>(op->getDialect()) && !isa<YieldOp, KernelCallOp>(op) &&
+      if (isa<SeamDialect>(op->getDialect()) &&
+          !isa<YieldOp, KernelCallOp>(op) &&
           !lowered.contains(op->getName().getStringRef())) {
         op->emitOpError("has no lowering to linalg");
         missing = true;

@@ -52,7 +52,8 @@ void expectOutputs(const seam::Session &session,
   auto outputs = session.run(inputs);
   ASSERT_TRUE(static_cast<bool>(outputs)) << outputs.error().message();
   for (const auto &[name, tensor] : expected) {
-    seam::Comparison c = seam::compareTensors(outputs->at(name), tensor, 1e-4, 1e-5);
+    seam::Comparison c =
+        seam::compareTensors(outputs->at(name), tensor, 1e-4, 1e-5);
     EXPECT_TRUE(c.pass) << name << ": max_abs=" << c.maxAbs << " " << c.error;
   }
 }
@@ -87,7 +88,8 @@ TEST_F(DnnlBackend, RunsFromSeveralThreadsAtOnce) {
 }
 
 TEST_F(DnnlBackend, SessionsLiveSideBySide) {
-  auto first = compile("dnnl"), second = compile("dnnl"), none = compile("none");
+  auto first = compile("dnnl"), second = compile("dnnl"),
+       none = compile("none");
   ASSERT_TRUE(first && second && none);
   auto inputs = inputsFor(*none, 7);
   auto expected = none->run(inputs);
@@ -166,8 +168,8 @@ dr::RegionDesc reluRegion(std::vector<int64_t> dims) {
 }
 
 void *create(const std::vector<uint8_t> &blob) {
-  return seam_dnnl_create_region(blob.data(),
-                                 static_cast<int64_t>(blob.size()), nullptr);
+  return seam_dnnl_create_region(blob.data(), static_cast<int64_t>(blob.size()),
+                                 nullptr);
 }
 
 TEST(DnnlRuntime, DescriptionRoundTrips) {

@@ -1,19 +1,20 @@
-// RUN: seam-opt %s --seam-partition="backends=dnnl" --seam-lower-backend-regions -split-input-file \
-// RUN: | sed -e 's/\\0A/\n/g' | FileCheck %s
+// RUN: seam-opt %s --seam-partition="backends=dnnl" --seam-lower-backend-regions -split-input-file | FileCheck %s
 // REQUIRES: seam-dnnl-backend
 
-// The description of each op kind the dnnl lowering writes for the runtime
-// (runtime/RegionDesc.h), one line per op: attributes in oneDNN's terms,
-// post-ops in order, weights numbered where first used. The string global
-// is split at its newlines (\0A) for FileCheck.
+// The description of each op kind the dnnl backend gives the runtime
+// (runtime/RegionDesc.h): the #seam_dnnl.region of the region's
+// seam.kernel_call, its values numbered from 0 (arguments first, weights
+// where first used, then each op's dst), its ops in order, each a
+// #seam_dnnl.op with its attributes in oneDNN's terms and its post-ops in
+// order. The attribute is one line: each op is one CHECK-SAME, and the
+// 'values' list (one entry per value: an extra op would add one) is checked
+// whole.
 
-// CHECK-LABEL: seam-dnnl-region 1 dnnl_0
-// CHECK: input 0
-// CHECK-NEXT: weight 1
-// CHECK-NEXT: weight 2
-// CHECK-NEXT: matmul dst=3 src=0 weights=1 bias=2 trans_a=1 trans_b=0 alpha=0.5 beta=2
-// CHECK-NEXT: softmax dst=4 src=3 axis=1
-// CHECK-NEXT: output 4
+// CHECK-LABEL: func.func private @dnnl_0
+// CHECK: seam.kernel_call "dnnl" "dnnl_0"
+// CHECK-SAME: values = {{\[}}[12, 5], [12, 7], [1, 7], [5, 7], [5, 7]], inputs = [0], weights = [1, 2], outputs = [4],
+// CHECK-SAME: ops = [#seam_dnnl.op<matmul, dst = 3, srcs = [0, 1], bias = 2, trans_a = true, alpha = 0.5, beta = 2.0>,
+// CHECK-SAME: #seam_dnnl.op<softmax, dst = 4, srcs = [3], axis = 1>]>)
 func.func @gemm_softmax(%a: tensor<12x5xf32>) -> tensor<5x7xf32> {
   %b = arith.constant dense<0.5> : tensor<12x7xf32>
   %c = arith.constant dense<0.25> : tensor<1x7xf32>
@@ -26,8 +27,10 @@ func.func @gemm_softmax(%a: tensor<12x5xf32>) -> tensor<5x7xf32> {
 
 // A batched matmul of two inputs, a constant bias add fused as the bias,
 // then an activation; hard_sigmoid is a linear then a clip post-op.
-// CHECK-LABEL: seam-dnnl-region 1 dnnl_0
-// CHECK: matmul dst=3 src=0 weights=1 bias=2 trans_a=0 trans_b=0 alpha=1 beta=1 post=eltwise:linear:0.200000003:0.5 post=eltwise:clip:0:1
+// CHECK-LABEL: func.func private @dnnl_0
+// CHECK: seam.kernel_call "dnnl" "dnnl_0"
+// CHECK-SAME: values = {{\[}}[3, 2, 8], [3, 8, 4], [4], [3, 2, 4]], inputs = [0, 1], weights = [2], outputs = [3],
+// CHECK-SAME: ops = [#seam_dnnl.op<matmul, dst = 3, srcs = [0, 1], bias = 2, post_ops = [#seam_dnnl.post_op<eltwise, alg = linear, alpha = 0.200000003, beta = 0.5>, #seam_dnnl.post_op<eltwise, alg = clip, beta = 1.0>]>]>)
 func.func @batched_matmul_bias(%a: tensor<3x2x8xf32>, %b: tensor<3x8x4xf32>) -> tensor<3x2x4xf32> {
   %c = arith.constant dense<0.1> : tensor<4xf32>
   %m = seam.matmul %a, %b : (tensor<3x2x8xf32>, tensor<3x8x4xf32>) -> tensor<3x2x4xf32>
@@ -41,10 +44,12 @@ func.func @batched_matmul_bias(%a: tensor<3x2x8xf32>, %b: tensor<3x8x4xf32>) -> 
 // Grouped, strided, dilated conv with asymmetric pads; a leaky relu is relu
 // with alpha; avg pooling that counts padding; ceil_mode max pooling gets the
 // end pads oneDNN needs for the op's output size.
-// CHECK-LABEL: seam-dnnl-region 1 dnnl_0
-// CHECK: conv dst=2 src=0 weights=1 strides=2,1 pads=1,0,2,0 dilations=2,1 group=2 post=eltwise:relu:0.125:0
-// CHECK-NEXT: pool dst=3 src=2 alg=avg_include kernel=3,3 strides=1,1 pads=1,1,1,1 dilations=1,1
-// CHECK-NEXT: pool dst=4 src=3 alg=max kernel=3,3 strides=2,2 pads=0,0,0,1 dilations=1,1
+// CHECK-LABEL: func.func private @dnnl_0
+// CHECK: seam.kernel_call "dnnl" "dnnl_0"
+// CHECK-SAME: values = {{\[}}[1, 4, 11, 9], [8, 2, 3, 2], [1, 8, 5, 8], [1, 8, 5, 8], [1, 8, 2, 4]], inputs = [0], weights = [1], outputs = [4],
+// CHECK-SAME: ops = [#seam_dnnl.op<conv, dst = 2, srcs = [0, 1], strides = [2, 1], pads = [1, 0, 2, 0], dilations = [2, 1], group = 2, post_ops = [#seam_dnnl.post_op<eltwise, alg = relu, alpha = 0.125>]>,
+// CHECK-SAME: #seam_dnnl.op<pool, dst = 3, srcs = [2], kernel = [3, 3], strides = [1, 1], pads = [1, 1, 1, 1], dilations = [1, 1], alg = pool_avg_include>,
+// CHECK-SAME: #seam_dnnl.op<pool, dst = 4, srcs = [3], kernel = [3, 3], strides = [2, 2], pads = [0, 0, 0, 1], dilations = [1, 1], alg = pool_max>]>)
 func.func @conv_pools(%x: tensor<1x4x11x9xf32>) -> tensor<1x8x2x4xf32> {
   %w = arith.constant dense<0.5> : tensor<8x2x3x2xf32>
   %c = seam.conv %x, %w {group = 2 : i64, pads = array<i64: 1, 0, 2, 0>, strides = array<i64: 2, 1>, dilations = array<i64: 2, 1>} : (tensor<1x4x11x9xf32>, tensor<8x2x3x2xf32>) -> tensor<1x8x5x8xf32>
@@ -60,15 +65,16 @@ func.func @conv_pools(%x: tensor<1x4x11x9xf32>) -> tensor<1x8x2x4xf32> {
 // pooling over the whole spatial extent, a broadcast binary op with the
 // broadcast operand second (oneDNN broadcasts the second one only), a single
 // eltwise op, and a concat.
-// CHECK-LABEL: seam-dnnl-region 1 dnnl_0
-// CHECK: conv dst=2 src=0 weights=1 strides=1,1 pads=0,0,0,0 dilations=1,1 group=1 post=eltwise:relu:0:0
-// CHECK-NEXT: batchnorm dst=7 src=2 scale=3 bias=4 mean=5 var=6 epsilon=0.00100000005
-// CHECK-NEXT: pool dst=8 src=7 alg=avg_exclude kernel=4,4 strides=1,1 pads=0,0,0,0 dilations=1,1
-// CHECK-NEXT: binary dst=10 src=2 src1=9 alg=mul
-// CHECK-NEXT: eltwise dst=11 src=10 alg=exp alpha=0 beta=0
-// CHECK-NEXT: concat dst=12 srcs=11,2 axis=1
-// CHECK-NEXT: output 8
-// CHECK-NEXT: output 12
+// CHECK-LABEL: func.func private @dnnl_0
+// CHECK: seam.kernel_call "dnnl" "dnnl_0"
+// CHECK-SAME: values = {{\[}}[1, 4, 4, 4], [4, 4, 1, 1], [1, 4, 4, 4], [4], [4], [4], [4], [1, 4, 4, 4], [1, 4, 1, 1], [1, 4, 1, 1], [1, 4, 4, 4], [1, 4, 4, 4], [1, 8, 4, 4]],
+// CHECK-SAME: inputs = [0], weights = [1, 3, 4, 5, 6, 9], outputs = [8, 12],
+// CHECK-SAME: ops = [#seam_dnnl.op<conv, dst = 2, srcs = [0, 1], strides = [1, 1], pads = [0, 0, 0, 0], dilations = [1, 1], post_ops = [#seam_dnnl.post_op<eltwise, alg = relu>]>,
+// CHECK-SAME: #seam_dnnl.op<batchnorm, dst = 7, srcs = [2, 3, 4, 5, 6], epsilon = 0.00100000005>,
+// CHECK-SAME: #seam_dnnl.op<pool, dst = 8, srcs = [7], kernel = [4, 4], strides = [1, 1], pads = [0, 0, 0, 0], dilations = [1, 1], alg = pool_avg_exclude>,
+// CHECK-SAME: #seam_dnnl.op<binary, dst = 10, srcs = [2, 9], alg = mul>,
+// CHECK-SAME: #seam_dnnl.op<eltwise, dst = 11, srcs = [10], alpha = 0.0, beta = 0.0, alg = exp>,
+// CHECK-SAME: #seam_dnnl.op<concat, dst = 12, srcs = [11, 2], axis = 1>]>)
 func.func @norm_binary_concat(%x: tensor<1x4x4x4xf32>) -> (tensor<1x4x1x1xf32>, tensor<1x8x4x4xf32>) {
   %w = arith.constant dense<0.5> : tensor<4x4x1x1xf32>
   %c = seam.conv %x, %w : (tensor<1x4x4x4xf32>, tensor<4x4x1x1xf32>) -> tensor<1x4x4x4xf32>
@@ -90,12 +96,14 @@ func.func @norm_binary_concat(%x: tensor<1x4x4x4xf32>) -> (tensor<1x4x1x1xf32>, 
 
 // Flatten and reshape are views of the row-major data (no primitive), so
 // that a classifier stays in the region of its convolutions.
-// CHECK-LABEL: seam-dnnl-region 1 dnnl_0
-// CHECK: pool dst=3 src=2 alg=avg_exclude kernel=4,4
-// CHECK-NEXT: reshape dst=4 src=3
-// CHECK-NEXT: matmul dst=7 src=4 weights=5 bias=6 trans_a=0 trans_b=1
-// CHECK-NEXT: reshape dst=8 src=7
-// CHECK-NEXT: output 8
+// CHECK-LABEL: func.func private @dnnl_0
+// CHECK: seam.kernel_call "dnnl" "dnnl_0"
+// CHECK-SAME: values = {{\[}}[1, 4, 4, 4], [4, 4, 1, 1], [1, 4, 4, 4], [1, 4, 1, 1], [1, 4], [10, 4], [10], [1, 10], [2, 5]], inputs = [0], weights = [1, 5, 6], outputs = [8],
+// CHECK-SAME: ops = [#seam_dnnl.op<conv, dst = 2, srcs = [0, 1], strides = [1, 1], pads = [0, 0, 0, 0], dilations = [1, 1]>,
+// CHECK-SAME: #seam_dnnl.op<pool, dst = 3, srcs = [2], kernel = [4, 4], strides = [1, 1], pads = [0, 0, 0, 0], dilations = [1, 1], alg = pool_avg_exclude>,
+// CHECK-SAME: #seam_dnnl.op<reshape, dst = 4, srcs = [3]>,
+// CHECK-SAME: #seam_dnnl.op<matmul, dst = 7, srcs = [4, 5], bias = 6, trans_b = true>,
+// CHECK-SAME: #seam_dnnl.op<reshape, dst = 8, srcs = [7]>]>)
 func.func @classifier(%x: tensor<1x4x4x4xf32>) -> tensor<2x5xf32> {
   %w = arith.constant dense<0.5> : tensor<4x4x1x1xf32>
   %c = seam.conv %x, %w : (tensor<1x4x4x4xf32>, tensor<4x4x1x1xf32>) -> tensor<1x4x4x4xf32>
@@ -113,12 +121,15 @@ func.func @classifier(%x: tensor<1x4x4x4xf32>) -> tensor<2x5xf32> {
 // Transpose and slice are reorders of views (axes permuted, a block at
 // offsets); a mean over the spatial dims is a global average pooling, other
 // reductions a reduction, and a dropped reduced dim a reshape after it.
-// CHECK-LABEL: seam-dnnl-region 1 dnnl_0
-// CHECK: transpose dst=3 src=2 perm=0,2,3,1
-// CHECK-NEXT: slice dst=4 src=3 offsets=0,1,0,2
-// CHECK-NEXT: pool dst=5 src=2 alg=avg_exclude kernel=3,3 strides=1,1 pads=0,0,0,0 dilations=1,1
-// CHECK-NEXT: reshape dst=6 src=5
-// CHECK-NEXT: reduce dst=7 src=2 alg=sum
+// CHECK-LABEL: func.func private @dnnl_0
+// CHECK: seam.kernel_call "dnnl" "dnnl_0"
+// CHECK-SAME: values = {{\[}}[1, 4, 3, 3], [4, 4, 1, 1], [1, 4, 3, 3], [1, 3, 3, 4], [1, 2, 3, 2], [1, 4, 1, 1], [1, 4], [1, 1, 3, 3]], inputs = [0], weights = [1], outputs = [4, 6, 7],
+// CHECK-SAME: ops = [#seam_dnnl.op<conv, dst = 2, srcs = [0, 1], strides = [1, 1], pads = [0, 0, 0, 0], dilations = [1, 1]>,
+// CHECK-SAME: #seam_dnnl.op<transpose, dst = 3, srcs = [2], perm = [0, 2, 3, 1]>,
+// CHECK-SAME: #seam_dnnl.op<slice, dst = 4, srcs = [3], offsets = [0, 1, 0, 2]>,
+// CHECK-SAME: #seam_dnnl.op<pool, dst = 5, srcs = [2], kernel = [3, 3], strides = [1, 1], pads = [0, 0, 0, 0], dilations = [1, 1], alg = pool_avg_exclude>,
+// CHECK-SAME: #seam_dnnl.op<reshape, dst = 6, srcs = [5]>,
+// CHECK-SAME: #seam_dnnl.op<reduce, dst = 7, srcs = [2], alg = reduce_sum>]>)
 func.func @views_reductions(%x: tensor<1x4x3x3xf32>) -> (tensor<1x2x3x2xf32>, tensor<1x4xf32>, tensor<1x1x3x3xf32>) {
   %w = arith.constant dense<0.5> : tensor<4x4x1x1xf32>
   %c = seam.conv %x, %w : (tensor<1x4x3x3xf32>, tensor<4x4x1x1xf32>) -> tensor<1x4x3x3xf32>

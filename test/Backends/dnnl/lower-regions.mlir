@@ -1,58 +1,43 @@
 // RUN: seam-opt %s --seam-partition="backends=dnnl" --seam-lower-backend-regions -split-input-file | FileCheck %s
 // REQUIRES: seam-dnnl-backend
 
-// seam-lower-backend-regions on dnnl regions: the region's description is a
-// string global, its body one call of the runtime on the buffers of its
-// arguments and results (destination-passing, no copies), and its creation
-// from the description and its weights goes to @seam_init.
-
-// CHECK-DAG: func.func private @seam_dnnl_create_region(!llvm.ptr, !llvm.ptr) -> !llvm.ptr
-// CHECK-DAG: func.func private @seam_dnnl_run_region(!llvm.ptr, !llvm.ptr)
-// CHECK-DAG: func.func private @seam_dnnl_destroy_region(!llvm.ptr)
+// seam-lower-backend-regions on dnnl regions: the body of each outlined
+// region becomes its constants (the weights), one tensor.empty per result and
+// one destination-passing seam.kernel_call on the region's arguments, carrying
+// the region's typed description (#seam_dnnl.region). Its runtime calls, the
+// globals and @seam_init/@seam_deinit come later, from seam-lower-kernel-calls
+// after bufferization (test/Conversion/BackendRegions/lower-kernel-calls.mlir).
 
 // CHECK-LABEL: func.func @main
-// CHECK: %[[R:.*]] = call @dnnl_0(%arg0, %arg1)
-// CHECK: return %[[R]]
-
-// CHECK: llvm.mlir.global internal constant @__seam_dnnl_0_desc("seam-dnnl-region 1 dnnl_0\0A
-// CHECK-SAME: value 0 1x4x8x8\0Avalue 1 1x4x8x8\0Avalue 2 4x4x3x3\0Avalue 3 4\0Avalue 4 1x4x8x8\0Avalue 5 1x4x4x4\0A
-// CHECK-SAME: input 0\0Ainput 1\0Aweight 2\0Aweight 3\0A
-// CHECK-SAME: conv dst=4 src=0 weights=2 bias=3 strides=1,1 pads=1,1,1,1 dilations=1,1 group=1 post=sum:1 post=eltwise:relu:0:0\0A
-// CHECK-SAME: pool dst=5 src=4 alg=max kernel=3,3 strides=2,2 pads=1,1,1,1 dilations=1,1\0A
-// CHECK-SAME: output 5\0A\00")
-// The handle is external: the session finds it for profiles.
-// CHECK: llvm.mlir.global external @__seam_dnnl_0_handle() {{.*}} : !llvm.ptr
+// CHECK-SAME: (%[[ARG0:.*]]: tensor<1x4x8x8xf32>, %[[ARG1:.*]]: tensor<1x4x8x8xf32>)
+// CHECK-NEXT: %[[R:.*]] = call @dnnl_0(%[[ARG0]], %[[ARG1]])
+// CHECK-NEXT: return %[[R]]
 
 // CHECK-LABEL: func.func private @dnnl_0
 // CHECK-SAME: (%[[X:.*]]: tensor<1x4x8x8xf32>, %[[RES:.*]]: tensor<1x4x8x8xf32>) -> tensor<1x4x4x4xf32>
 // CHECK-SAME: seam.backend = "dnnl"
+// CHECK-NEXT: %[[W:.*]] = arith.constant dense<5.000000e-01> : tensor<4x4x3x3xf32>
+// CHECK-NEXT: %[[B:.*]] = arith.constant dense<1.000000e-01> : tensor<4xf32>
+// CHECK-NEXT: %[[E:.*]] = tensor.empty() : tensor<1x4x4x4xf32>
+// Values: 0, 1 the arguments; 2, 3 the weights (numbered where first used);
+// 4 the conv (bias 3, the residual 1 summed in, then relu); 5 the pool.
+// CHECK-NEXT: %[[K:.*]] = seam.kernel_call "dnnl" "dnnl_0"
+// CHECK-SAME: ins(%[[X]], %[[RES]] : tensor<1x4x8x8xf32>, tensor<1x4x8x8xf32>)
+// CHECK-SAME: weights(%[[W]], %[[B]] : tensor<4x4x3x3xf32>, tensor<4xf32>)
+// CHECK-SAME: outs(%[[E]] : tensor<1x4x4x4xf32>)
+// CHECK-SAME: description(#seam_dnnl.region<name = "dnnl_0",
+// CHECK-SAME: values = {{\[}}[1, 4, 8, 8], [1, 4, 8, 8], [4, 4, 3, 3], [4], [1, 4, 8, 8], [1, 4, 4, 4]],
+// CHECK-SAME: inputs = [0, 1], weights = [2, 3], outputs = [5],
+// CHECK-SAME: ops = [#seam_dnnl.op<conv, dst = 4, srcs = [0, 2], bias = 3, strides = [1, 1], pads = [1, 1, 1, 1], dilations = [1, 1],
+// CHECK-SAME: post_ops = [#seam_dnnl.post_op<sum, value = 1>, #seam_dnnl.post_op<eltwise, alg = relu>]>,
+// CHECK-SAME: #seam_dnnl.op<pool, dst = 5, srcs = [4], kernel = [3, 3], strides = [2, 2], pads = [1, 1, 1, 1], dilations = [1, 1], alg = pool_max>]>)
+// CHECK-SAME: -> tensor<1x4x4x4xf32>
+// CHECK-NEXT: return %[[K]] : tensor<1x4x4x4xf32>
+// CHECK-NEXT: }
+// Nothing else: no seam op left, no runtime call, global or @seam_init yet.
 // CHECK-NOT: seam.conv
-// CHECK-DAG: %[[XB:.*]] = bufferization.to_buffer %[[X]] read_only
-// CHECK-DAG: %[[RB:.*]] = bufferization.to_buffer %[[RES]] read_only
-// CHECK-DAG: %[[OUT:.*]] = memref.alloc() {alignment = 64 : i64} : memref<1x4x4x4xf32>
-// CHECK: %[[BUFS:.*]] = llvm.alloca %{{.*}} x !llvm.array<3 x ptr>
-// CHECK: %[[H:.*]] = llvm.load %{{.*}} : !llvm.ptr -> !llvm.ptr
-// CHECK: call @seam_dnnl_run_region(%[[H]], %[[BUFS]])
-// CHECK: %[[T:.*]] = bufferization.to_tensor %[[OUT]] restrict writable
-// CHECK: return %[[T]]
-
-// CHECK-LABEL: func.func @seam_init() -> i32
-// CHECK: %[[W:.*]] = arith.constant dense<5.000000e-01> : tensor<4x4x3x3xf32>
-// CHECK: bufferization.to_buffer %[[W]] read_only
-// CHECK: %[[B:.*]] = arith.constant dense<1.000000e-01> : tensor<4xf32>
-// CHECK: bufferization.to_buffer %[[B]] read_only
-// CHECK: %[[DESC:.*]] = llvm.mlir.addressof @__seam_dnnl_0_desc
-// CHECK: %[[WS:.*]] = llvm.alloca %{{.*}} x !llvm.array<2 x ptr>
-// CHECK: %[[NEW:.*]] = call @seam_dnnl_create_region(%[[DESC]], %[[WS]])
-// CHECK: llvm.store %[[NEW]], %{{.*}} : !llvm.ptr, !llvm.ptr
-// CHECK: %[[NULL:.*]] = llvm.icmp "eq" %[[NEW]]
-// CHECK: %[[FAIL:.*]] = arith.extui %[[NULL]] : i1 to i32
-// CHECK: %[[STATUS:.*]] = arith.ori %{{.*}}, %[[FAIL]]
-// CHECK: return %[[STATUS]]
-
-// CHECK-LABEL: func.func @seam_deinit()
-// CHECK: %[[OLD:.*]] = llvm.load
-// CHECK: call @seam_dnnl_destroy_region(%[[OLD]])
+// CHECK-NOT: llvm.mlir.global
+// CHECK-NOT: @seam_init
 func.func @main(%x: tensor<1x4x8x8xf32>, %res: tensor<1x4x8x8xf32>) -> tensor<1x4x4x4xf32> {
   %w = arith.constant dense<0.5> : tensor<4x4x3x3xf32>
   %b = arith.constant dense<0.1> : tensor<4xf32>
@@ -65,18 +50,29 @@ func.func @main(%x: tensor<1x4x8x8xf32>, %res: tensor<1x4x8x8xf32>) -> tensor<1x
 
 // -----
 
-// Two regions (a compiled op between them) share one @seam_init, whose
-// status ORs their failures; each has its own description and handle.
+// Two regions (a compiled op between them): each gets its own kernel call,
+// named after its function, with its own description and weights.
 // CHECK-LABEL: func.func @two_regions
 // CHECK: call @dnnl_0
 // CHECK: seam.erf
 // CHECK: call @dnnl_1
-// CHECK-DAG: @__seam_dnnl_0_desc("seam-dnnl-region 1 dnnl_0\0A
-// CHECK-DAG: @__seam_dnnl_1_desc("seam-dnnl-region 1 dnnl_1\0A
-// CHECK-LABEL: func.func @seam_init() -> i32
-// CHECK-COUNT-2: call @seam_dnnl_create_region
-// CHECK-LABEL: func.func @seam_deinit()
-// CHECK-COUNT-2: call @seam_dnnl_destroy_region
+
+// CHECK-LABEL: func.func private @dnnl_0
+// CHECK-SAME: (%[[A:.*]]: tensor<2x8xf32>) -> tensor<2x4xf32>
+// CHECK: %[[W0:.*]] = arith.constant dense<5.000000e-01> : tensor<8x4xf32>
+// CHECK: %[[E0:.*]] = tensor.empty() : tensor<2x4xf32>
+// CHECK: %[[K0:.*]] = seam.kernel_call "dnnl" "dnnl_0" ins(%[[A]] : tensor<2x8xf32>) weights(%[[W0]] : tensor<8x4xf32>) outs(%[[E0]] : tensor<2x4xf32>)
+// CHECK-SAME: description(#seam_dnnl.region<name = "dnnl_0", values = {{\[}}[2, 8], [8, 4], [2, 4]], inputs = [0], weights = [1], outputs = [2], ops = [#seam_dnnl.op<matmul, dst = 2, srcs = [0, 1]>]>)
+// CHECK: return %[[K0]]
+
+// CHECK-LABEL: func.func private @dnnl_1
+// CHECK-SAME: (%[[T:.*]]: tensor<2x4xf32>) -> tensor<2x2xf32>
+// CHECK: %[[W1:.*]] = arith.constant dense<2.500000e-01> : tensor<4x2xf32>
+// CHECK: %[[E1:.*]] = tensor.empty() : tensor<2x2xf32>
+// CHECK: %[[K1:.*]] = seam.kernel_call "dnnl" "dnnl_1" ins(%[[T]] : tensor<2x4xf32>) weights(%[[W1]] : tensor<4x2xf32>) outs(%[[E1]] : tensor<2x2xf32>)
+// CHECK-SAME: description(#seam_dnnl.region<name = "dnnl_1", values = {{\[}}[2, 4], [4, 2], [2, 2]], inputs = [0], weights = [1], outputs = [2], ops = [#seam_dnnl.op<matmul, dst = 2, srcs = [0, 1]>]>)
+// CHECK: return %[[K1]]
+// CHECK-NOT: @seam_init
 func.func @two_regions(%a: tensor<2x8xf32>) -> tensor<2x2xf32> {
   %w = arith.constant dense<0.5> : tensor<8x4xf32>
   %g = seam.gemm %a, %w : (tensor<2x8xf32>, tensor<8x4xf32>) -> tensor<2x4xf32>
@@ -88,11 +84,48 @@ func.func @two_regions(%a: tensor<2x8xf32>) -> tensor<2x2xf32> {
 
 // -----
 
-// Regions of a backend without a runtime (the test backends) and functions
-// that are not regions are left alone.
+// Functions that are not regions (here: a relu that the partitioner gives
+// back to the compiler, no conv, matmul or gemm in its region) are left alone.
 // CHECK-LABEL: func.func private @not_a_region
+// CHECK-NOT: seam.backend
 // CHECK-NEXT: seam.relu
+// CHECK-NOT: seam.kernel_call
 func.func private @not_a_region(%x: tensor<4xf32>) -> tensor<4xf32> {
   %r = seam.relu %x : tensor<4xf32>
   return %r : tensor<4xf32>
+}
+
+// -----
+
+// A layer norm written out with a 0-d epsilon (as ConvNeXt's exports have
+// it) stays in the region of its matmul: the 0-d constant is a weight, a
+// value with no dims ([]), added by a broadcasting binary op. A mean over
+// the last dim of a rank-3 value is an average pooling over it.
+// CHECK-LABEL: func.func private @dnnl_0
+// CHECK-SAME: (%[[X:.*]]: tensor<2x6x8xf32>) -> tensor<2x6x8xf32>
+// CHECK-DAG: %[[W:.*]] = arith.constant dense<1.250000e-01> : tensor<8x8xf32>
+// CHECK-DAG: %[[EPS:.*]] = arith.constant dense<9.99999974E-6> : tensor<f32>
+// CHECK: seam.kernel_call "dnnl" "dnnl_0" ins(%[[X]] : tensor<2x6x8xf32>) weights(%[[W]], %[[EPS]] : tensor<8x8xf32>, tensor<f32>)
+// CHECK-SAME: values = {{\[}}[2, 6, 8], [8, 8], [2, 6, 8], [2, 6, 1], [2, 6, 8], [2, 6, 8], [2, 6, 1], [], [2, 6, 1], [2, 6, 1], [2, 6, 8]],
+// CHECK-SAME: inputs = [0], weights = [1, 7], outputs = [10],
+// CHECK-SAME: ops = [#seam_dnnl.op<matmul, dst = 2, srcs = [0, 1]>,
+// CHECK-SAME: #seam_dnnl.op<pool, dst = 3, srcs = [2], kernel = [8], strides = [1], pads = [0, 0], dilations = [1], alg = pool_avg_exclude>,
+// CHECK-SAME: #seam_dnnl.op<binary, dst = 4, srcs = [2, 3], alg = sub>,
+// CHECK-SAME: #seam_dnnl.op<binary, dst = 5, srcs = [4, 4], alg = mul>,
+// CHECK-SAME: #seam_dnnl.op<pool, dst = 6, srcs = [5], kernel = [8], strides = [1], pads = [0, 0], dilations = [1], alg = pool_avg_exclude>,
+// CHECK-SAME: #seam_dnnl.op<binary, dst = 8, srcs = [6, 7], alg = add>,
+// CHECK-SAME: #seam_dnnl.op<eltwise, dst = 9, srcs = [8], alpha = 0.0, beta = 0.0, alg = sqrt>,
+// CHECK-SAME: #seam_dnnl.op<binary, dst = 10, srcs = [4, 9], alg = div>]>)
+func.func @layer_norm_0d_epsilon(%x: tensor<2x6x8xf32>) -> tensor<2x6x8xf32> {
+  %w = arith.constant dense<0.125> : tensor<8x8xf32>
+  %m = seam.matmul %x, %w : (tensor<2x6x8xf32>, tensor<8x8xf32>) -> tensor<2x6x8xf32>
+  %mean = seam.reduce_mean %m {axes = array<i64: -1>, keepdims = true} : (tensor<2x6x8xf32>) -> tensor<2x6x1xf32>
+  %d = seam.sub %m, %mean : (tensor<2x6x8xf32>, tensor<2x6x1xf32>) -> tensor<2x6x8xf32>
+  %sq = seam.mul %d, %d : (tensor<2x6x8xf32>, tensor<2x6x8xf32>) -> tensor<2x6x8xf32>
+  %var = seam.reduce_mean %sq {axes = array<i64: -1>, keepdims = true} : (tensor<2x6x8xf32>) -> tensor<2x6x1xf32>
+  %eps = arith.constant dense<1.0e-5> : tensor<f32>
+  %ve = seam.add %var, %eps : (tensor<2x6x1xf32>, tensor<f32>) -> tensor<2x6x1xf32>
+  %s = seam.sqrt %ve : tensor<2x6x1xf32>
+  %y = seam.div %d, %s : (tensor<2x6x8xf32>, tensor<2x6x1xf32>) -> tensor<2x6x8xf32>
+  return %y : tensor<2x6x8xf32>
 }

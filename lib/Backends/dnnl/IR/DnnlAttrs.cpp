@@ -31,7 +31,8 @@ void SeamDnnlDialect::initialize() {
 // Parameter parsers and printers
 //===----------------------------------------------------------------------===//
 
-FailureOr<SmallVector<int64_t>> mlir::seam::dnnl::parseIntList(AsmParser &parser) {
+FailureOr<SmallVector<int64_t>>
+mlir::seam::dnnl::parseIntList(AsmParser &parser) {
   SmallVector<int64_t> values;
   if (failed(parser.parseCommaSeparatedList(
           AsmParser::Delimiter::Square, [&]() -> ParseResult {
@@ -83,13 +84,28 @@ FailureOr<APFloat> mlir::seam::dnnl::parseF32(AsmParser &parser) {
 void mlir::seam::dnnl::printF32(AsmPrinter &printer, const APFloat &attr) {
   float value = attr.convertToFloat();
   // 9 significant digits round-trip every f32; always a float literal.
+  // The verifiers admit finite values only.
   char text[32];
   std::snprintf(text, sizeof(text), "%.9g", value);
-  printer << text;
-  if (!StringRef(text).contains_insensitive('e') &&
-      !StringRef(text).contains('.') && !StringRef(text).contains("inf") &&
-      !StringRef(text).contains("nan"))
-    printer << ".0";
+  StringRef str(text);
+  if (str.contains('.')) {
+    printer << str;
+    return;
+  }
+  // MLIR's float literals need a '.': 1e+09 -> 1.0e+09, 3 -> 3.0.
+  auto [mantissa, exponent] = str.split('e');
+  printer << mantissa << ".0";
+  if (str.contains('e'))
+    printer << 'e' << exponent;
+}
+
+/// Float parameters must be finite (the printer writes decimal literals).
+static LogicalResult checkFinite(function_ref<InFlightDiagnostic()> emitError,
+                                 ArrayRef<std::pair<const char *, APFloat>> values) {
+  for (const auto &[name, value] : values)
+    if (!value.isFinite())
+      return emitError() << "'" << name << "' must be finite";
+  return success();
 }
 
 FailureOr<bool> mlir::seam::dnnl::parseBool(AsmParser &parser) {
@@ -137,8 +153,10 @@ FailureOr<Algorithm> mlir::seam::dnnl::parseAlgorithm(AsmParser &parser) {
 //===----------------------------------------------------------------------===//
 
 LogicalResult PostOpAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                                 bool isSum, Algorithm alg, APFloat, APFloat,
-                                 int64_t value) {
+                                 bool isSum, Algorithm alg, APFloat alpha,
+                                 APFloat beta, int64_t value) {
+  if (failed(checkFinite(emitError, {{"alpha", alpha}, {"beta", beta}})))
+    return failure();
   if (isSum) {
     if (value < 0)
       return emitError() << "a sum post-op needs the value it adds";
@@ -170,15 +188,21 @@ static int64_t getNumSources(OpKind kind) {
   }
 }
 
-LogicalResult OpAttr::verify(
-    function_ref<InFlightDiagnostic()> emitError, OpKind kind, int64_t dst,
-    ArrayRef<int64_t> srcs, int64_t bias, ArrayRef<int64_t> kernel,
-    ArrayRef<int64_t> strides, ArrayRef<int64_t> pads,
-    ArrayRef<int64_t> dilations, ArrayRef<int64_t> perm,
-    ArrayRef<int64_t> offsets, int64_t group, int64_t axis, bool transA,
-    bool transB, APFloat alpha, APFloat beta, APFloat epsilon, Algorithm alg,
-    ArrayRef<PostOpAttr> postOps) {
+LogicalResult OpAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                             OpKind kind, int64_t dst, ArrayRef<int64_t> srcs,
+                             int64_t bias, ArrayRef<int64_t> kernel,
+                             ArrayRef<int64_t> strides, ArrayRef<int64_t> pads,
+                             ArrayRef<int64_t> dilations,
+                             ArrayRef<int64_t> perm, ArrayRef<int64_t> offsets,
+                             int64_t group, int64_t axis, bool transA,
+                             bool transB, APFloat alpha, APFloat beta,
+                             APFloat epsilon, Algorithm alg,
+                             ArrayRef<PostOpAttr> postOps) {
   const char *name = dnnl_region::getOpKeyword(kind);
+  if (failed(checkFinite(emitError, {{"alpha", alpha},
+                                     {"beta", beta},
+                                     {"epsilon", epsilon}})))
+    return failure();
   int64_t sources = getNumSources(kind);
   if (sources < 0 ? srcs.empty() : static_cast<int64_t>(srcs.size()) != sources)
     return emitError() << name << " takes "
@@ -250,30 +274,26 @@ LogicalResult checkWindow(RegionChecker &checker, OpAttr op,
     return checker.emitError() << what << " needs a source of rank 3 or more";
   auto check = [&](ArrayRef<int64_t> list, int64_t size, StringRef name,
                    bool optional) -> LogicalResult {
-    if ((optional && list.empty()) ||
-        static_cast<int64_t>(list.size()) == size)
+    if ((optional && list.empty()) || static_cast<int64_t>(list.size()) == size)
       return success();
-    return checker.emitError()
-           << what << ": '" << name << "' has " << list.size()
-           << " entries, expected " << size;
+    return checker.emitError() << what << ": '" << name << "' has "
+                               << list.size() << " entries, expected " << size;
   };
   bool isPool = op.getKind() == OpKind::Pool;
-  return success(succeeded(check(op.getKernel(), spatial, "kernel", !isPool)) &&
-                 succeeded(check(op.getStrides(), spatial, "strides", false)) &&
-                 succeeded(check(op.getPads(), 2 * spatial, "pads", false)) &&
-                 succeeded(check(op.getDilations(), spatial, "dilations",
-                                 false)));
+  return success(
+      succeeded(check(op.getKernel(), spatial, "kernel", !isPool)) &&
+      succeeded(check(op.getStrides(), spatial, "strides", false)) &&
+      succeeded(check(op.getPads(), 2 * spatial, "pads", false)) &&
+      succeeded(check(op.getDilations(), spatial, "dilations", false)));
 }
 
 } // namespace
 
-LogicalResult RegionAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                                 StringRef name,
-                                 ArrayRef<DenseI64ArrayAttr> values,
-                                 ArrayRef<int64_t> inputs,
-                                 ArrayRef<int64_t> weights,
-                                 ArrayRef<int64_t> outputs,
-                                 ArrayRef<OpAttr> ops) {
+LogicalResult
+RegionAttr::verify(function_ref<InFlightDiagnostic()> emitError, StringRef name,
+                   ArrayRef<DenseI64ArrayAttr> values, ArrayRef<int64_t> inputs,
+                   ArrayRef<int64_t> weights, ArrayRef<int64_t> outputs,
+                   ArrayRef<OpAttr> ops) {
   for (auto [i, shape] : llvm::enumerate(values)) {
     if (static_cast<int64_t>(shape.size()) > dnnl_region::kMaxRank)
       return emitError() << "value " << i << " has rank " << shape.size()
@@ -290,8 +310,8 @@ LogicalResult RegionAttr::verify(function_ref<InFlightDiagnostic()> emitError,
     if (failed(checker.define(id, "weight")))
       return failure();
   for (auto [i, op] : llvm::enumerate(ops)) {
-    std::string what =
-        "op " + std::to_string(i) + " (" + dnnl_region::getOpKeyword(op.getKind()) + ")";
+    std::string what = "op " + std::to_string(i) + " (" +
+                       dnnl_region::getOpKeyword(op.getKind()) + ")";
     for (int64_t src : op.getSrcs())
       if (failed(checker.use(src, what)))
         return failure();
@@ -300,11 +320,12 @@ LogicalResult RegionAttr::verify(function_ref<InFlightDiagnostic()> emitError,
     if ((op.getKind() == OpKind::Conv || op.getKind() == OpKind::Pool) &&
         failed(checkWindow(checker, op, what)))
       return failure();
-    if (failed(checker.define(op.getDst(), what)))
-      return failure();
+    // A sum post-op adds a value computed before the op, not its result.
     for (PostOpAttr post : op.getPostOps())
       if (post.getIsSum() && failed(checker.use(post.getValue(), what)))
         return failure();
+    if (failed(checker.define(op.getDst(), what)))
+      return failure();
   }
   for (int64_t id : outputs)
     if (failed(checker.use(id, "output")))
@@ -318,9 +339,10 @@ LogicalResult RegionAttr::verify(function_ref<InFlightDiagnostic()> emitError,
 // KernelDescriptionAttrInterface
 //===----------------------------------------------------------------------===//
 
-LogicalResult RegionAttr::verifyKernelCall(
-    function_ref<InFlightDiagnostic()> emitError, TypeRange inputs,
-    TypeRange weights, TypeRange outputs) const {
+LogicalResult
+RegionAttr::verifyKernelCall(function_ref<InFlightDiagnostic()> emitError,
+                             TypeRange inputs, TypeRange weights,
+                             TypeRange outputs) const {
   for (auto [kind, types, ids] :
        {std::make_tuple("input", inputs, getInputs()),
         std::make_tuple("weight", weights, getWeights()),
@@ -336,11 +358,12 @@ LogicalResult RegionAttr::verifyKernelCall(
         return emitError() << kind << " #" << i << " has type " << type
                            << ", the region's value " << id << " is "
                            << (expected.empty() ? "0-d" : "")
-                           << llvm::join(llvm::map_range(expected,
-                                                         [](int64_t d) {
-                                                           return std::to_string(d);
-                                                         }),
-                                         "x")
+                           << llvm::join(
+                                  llvm::map_range(expected,
+                                                  [](int64_t d) {
+                                                    return std::to_string(d);
+                                                  }),
+                                  "x")
                            << " f32";
     }
   }
@@ -355,8 +378,9 @@ std::vector<uint8_t> RegionAttr::serialize() const {
 // Conversion from and to the runtime's description
 //===----------------------------------------------------------------------===//
 
-RegionAttr mlir::seam::dnnl::getRegionAttr(MLIRContext *context,
-                                           const dnnl_region::RegionDesc &region) {
+RegionAttr
+mlir::seam::dnnl::getRegionAttr(MLIRContext *context,
+                                const dnnl_region::RegionDesc &region) {
   SmallVector<DenseI64ArrayAttr> values;
   for (const std::vector<int64_t> &dims : region.values)
     values.push_back(DenseI64ArrayAttr::get(context, dims));
@@ -369,10 +393,9 @@ RegionAttr mlir::seam::dnnl::getRegionAttr(MLIRContext *context,
           APFloat(post.alpha), APFloat(post.beta), post.value));
     ops.push_back(OpAttr::get(context, op.kind, op.dst, op.srcs, op.bias,
                               op.kernel, op.strides, op.pads, op.dilations,
-                              op.perm, op.offsets, op.group, op.axis,
-                              op.transA, op.transB, APFloat(op.alpha),
-                              APFloat(op.beta), APFloat(op.epsilon), op.alg,
-                              postOps));
+                              op.perm, op.offsets, op.group, op.axis, op.transA,
+                              op.transB, APFloat(op.alpha), APFloat(op.beta),
+                              APFloat(op.epsilon), op.alg, postOps));
   }
   return RegionAttr::get(context, region.name, values, region.inputs,
                          region.weights, region.outputs, ops);

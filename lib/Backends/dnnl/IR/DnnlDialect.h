@@ -42,14 +42,14 @@ FailureOr<dnnl_region::Algorithm> parseAlgorithm(AsmParser &parser);
 template <typename AttrT>
 FailureOr<SmallVector<AttrT>> parseAttrList(AsmParser &parser) {
   SmallVector<AttrT> result;
-  if (failed(parser.parseCommaSeparatedList(
-          AsmParser::Delimiter::Square, [&]() -> ParseResult {
-            AttrT attr;
-            if (parser.parseAttribute(attr))
-              return failure();
-            result.push_back(attr);
-            return success();
-          })))
+  if (failed(parser.parseCommaSeparatedList(AsmParser::Delimiter::Square,
+                                            [&]() -> ParseResult {
+                                              AttrT attr;
+                                              if (parser.parseAttribute(attr))
+                                                return failure();
+                                              result.push_back(attr);
+                                              return success();
+                                            })))
     return failure();
   return result;
 }

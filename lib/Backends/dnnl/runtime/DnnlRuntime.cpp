@@ -15,8 +15,7 @@
 using seam::dnnl_region::Region;
 using seam::dnnl_region::RegionDesc;
 
-extern "C" void *seam_dnnl_create_region(const void *description,
-                                         int64_t size,
+extern "C" void *seam_dnnl_create_region(const void *description, int64_t size,
                                          const void *const *weights) {
   RegionDesc desc;
   std::string error;

@@ -20,10 +20,11 @@ extern "C" {
 #endif
 
 /// Builds the oneDNN primitives of one region from its description (the
-/// `size` bytes of a blob written by RegionDesc.h's serialize) and its weights (`weights[i]` is the row-major data of the
-/// i-th `weight` of the description; weights that primitives want in another
-/// layout are reordered once, here, and the pointers are not kept). Returns
-/// the region's handle, or null after printing why to stderr.
+/// `size` bytes of a blob written by RegionDesc.h's serialize) and its weights
+/// (`weights[i]` is the row-major data of the i-th `weight` of the description;
+/// weights that primitives want in another layout are reordered once, here, and
+/// the pointers are not kept). Returns the region's handle, or null after
+/// printing why to stderr.
 void *seam_dnnl_create_region(const void *description, int64_t size,
                               const void *const *weights);
 

@@ -60,9 +60,8 @@ std::unique_ptr<Region::Workspace> Region::acquire() {
   }
   auto workspace = std::make_unique<Workspace>();
   size_t total = alignUp(arenaSize) + alignUp(scratchpadSize);
-  workspace->arena =
-      static_cast<char *>(std::aligned_alloc(4096, std::max<size_t>(
-                                                       4096, (total + 4095) / 4096 * 4096)));
+  workspace->arena = static_cast<char *>(std::aligned_alloc(
+      4096, std::max<size_t>(4096, (total + 4095) / 4096 * 4096)));
   if (!workspace->arena)
     throw std::bad_alloc();
   workspace->stream = dnnl::stream(getEngine());
@@ -116,7 +115,8 @@ void Region::run(void *const *buffers) {
     steps[i].primitive.execute(workspace->stream, workspace->args[i]);
     auto now = std::chrono::steady_clock::now();
     stepNanoseconds[i].fetch_add(
-        std::chrono::duration_cast<std::chrono::nanoseconds>(now - last).count());
+        std::chrono::duration_cast<std::chrono::nanoseconds>(now - last)
+            .count());
     last = now;
   }
   workspace->stream.wait();
@@ -169,11 +169,13 @@ void Region::planArena() {
   std::vector<Block> live;
   arenaSize = 0;
   for (int s : order) {
-    live.erase(std::remove_if(live.begin(), live.end(),
-                              [&](const Block &b) { return b.last < first[s]; }),
-               live.end());
-    std::sort(live.begin(), live.end(),
-              [](const Block &a, const Block &b) { return a.offset < b.offset; });
+    live.erase(
+        std::remove_if(live.begin(), live.end(),
+                       [&](const Block &b) { return b.last < first[s]; }),
+        live.end());
+    std::sort(live.begin(), live.end(), [](const Block &a, const Block &b) {
+      return a.offset < b.offset;
+    });
     size_t size = alignUp(slots[s].md.get_size()), offset = 0;
     for (const Block &block : live) {
       if (offset + size <= block.offset)

@@ -80,33 +80,60 @@ int64_t numElements(const Dims &dims) {
 dnnl::algorithm toDnnl(Algorithm algorithm) {
   using A = dnnl::algorithm;
   switch (algorithm) {
-  case Algorithm::Relu: return A::eltwise_relu;
-  case Algorithm::Tanh: return A::eltwise_tanh;
-  case Algorithm::Elu: return A::eltwise_elu;
-  case Algorithm::Abs: return A::eltwise_abs;
-  case Algorithm::Sqrt: return A::eltwise_sqrt;
-  case Algorithm::Linear: return A::eltwise_linear;
-  case Algorithm::Logistic: return A::eltwise_logistic;
-  case Algorithm::Exp: return A::eltwise_exp;
-  case Algorithm::Log: return A::eltwise_log;
-  case Algorithm::Clip: return A::eltwise_clip;
-  case Algorithm::HardSwish: return A::eltwise_hardswish;
-  case Algorithm::GeluErf: return A::eltwise_gelu_erf;
-  case Algorithm::Swish: return A::eltwise_swish;
-  case Algorithm::SoftRelu: return A::eltwise_soft_relu;
-  case Algorithm::Square: return A::eltwise_square;
-  case Algorithm::Add: return A::binary_add;
-  case Algorithm::Sub: return A::binary_sub;
-  case Algorithm::Mul: return A::binary_mul;
-  case Algorithm::Div: return A::binary_div;
-  case Algorithm::Max: return A::binary_max;
-  case Algorithm::Min: return A::binary_min;
-  case Algorithm::PoolMax: return A::pooling_max;
-  case Algorithm::PoolAvgInclude: return A::pooling_avg_include_padding;
-  case Algorithm::PoolAvgExclude: return A::pooling_avg_exclude_padding;
-  case Algorithm::ReduceMean: return A::reduction_mean;
-  case Algorithm::ReduceSum: return A::reduction_sum;
-  case Algorithm::None: break;
+  case Algorithm::Relu:
+    return A::eltwise_relu;
+  case Algorithm::Tanh:
+    return A::eltwise_tanh;
+  case Algorithm::Elu:
+    return A::eltwise_elu;
+  case Algorithm::Abs:
+    return A::eltwise_abs;
+  case Algorithm::Sqrt:
+    return A::eltwise_sqrt;
+  case Algorithm::Linear:
+    return A::eltwise_linear;
+  case Algorithm::Logistic:
+    return A::eltwise_logistic;
+  case Algorithm::Exp:
+    return A::eltwise_exp;
+  case Algorithm::Log:
+    return A::eltwise_log;
+  case Algorithm::Clip:
+    return A::eltwise_clip;
+  case Algorithm::HardSwish:
+    return A::eltwise_hardswish;
+  case Algorithm::GeluErf:
+    return A::eltwise_gelu_erf;
+  case Algorithm::Swish:
+    return A::eltwise_swish;
+  case Algorithm::SoftRelu:
+    return A::eltwise_soft_relu;
+  case Algorithm::Square:
+    return A::eltwise_square;
+  case Algorithm::Add:
+    return A::binary_add;
+  case Algorithm::Sub:
+    return A::binary_sub;
+  case Algorithm::Mul:
+    return A::binary_mul;
+  case Algorithm::Div:
+    return A::binary_div;
+  case Algorithm::Max:
+    return A::binary_max;
+  case Algorithm::Min:
+    return A::binary_min;
+  case Algorithm::PoolMax:
+    return A::pooling_max;
+  case Algorithm::PoolAvgInclude:
+    return A::pooling_avg_include_padding;
+  case Algorithm::PoolAvgExclude:
+    return A::pooling_avg_exclude_padding;
+  case Algorithm::ReduceMean:
+    return A::reduction_mean;
+  case Algorithm::ReduceSum:
+    return A::reduction_sum;
+  case Algorithm::None:
+    break;
   }
   fail("an op without an algorithm");
 }
@@ -153,7 +180,9 @@ public:
     for (size_t i = 0; i < desc.outputs.size(); ++i)
       values[desc.outputs[i]].output = static_cast<int64_t>(i);
     for (size_t k = 0; k < desc.ops.size(); ++k) {
-      auto use = [&](int64_t v) { values[v].lastUse = static_cast<int64_t>(k); };
+      auto use = [&](int64_t v) {
+        values[v].lastUse = static_cast<int64_t>(k);
+      };
       for (int64_t v : desc.ops[k].srcs)
         use(v);
       if (desc.ops[k].bias >= 0)
@@ -269,8 +298,8 @@ private:
     dnnl::primitive_attr attr;
     if (scale != 1.0f)
       attr.set_output_scales(0, {scale});
-    dnnl::reorder(dnnl::reorder::primitive_desc(getEngine(), from, getEngine(),
-                                                to, attr))
+    dnnl::reorder(
+        dnnl::reorder::primitive_desc(getEngine(), from, getEngine(), to, attr))
         .execute(stream, source, target);
     Slot slot{Slot::Kind::Static, to};
     slot.memory = target;
@@ -291,7 +320,8 @@ private:
       slot = staticCopy(value, rowMajor(md.dims()), md);
     } else {
       if (info.home < 0)
-        fail("value " + std::to_string(value) + " is used before it is computed");
+        fail("value " + std::to_string(value) +
+             " is used before it is computed");
       if (md.dims() != dims(value))
         fail("value " + std::to_string(value) + " seen with other dims");
       slot = addSlot({Slot::Kind::Arena, md});
@@ -356,7 +386,8 @@ private:
         bool isSource = std::any_of(sources.begin(), sources.end(), [&](int x) {
           return baseOf(x) == baseOf(slot);
         });
-        if (s.kind == Slot::Kind::Arena && s.base < 0 && s.md == md && !isSource)
+        if (s.kind == Slot::Kind::Arena && s.base < 0 && s.md == md &&
+            !isSource)
           return slot;
       }
     }
@@ -374,7 +405,8 @@ private:
     if (values[value].output >= 0 &&
         region.slots[slot].kind != Slot::Kind::Output) {
       Slot out{Slot::Kind::Output, rowMajor(dims(value))};
-      out.buffer = static_cast<int64_t>(desc.inputs.size()) + values[value].output;
+      out.buffer =
+          static_cast<int64_t>(desc.inputs.size()) + values[value].output;
       addReorder(slot, addSlot(std::move(out)));
     }
   }
@@ -386,8 +418,8 @@ private:
       if (post.kind == PostOp::Kind::Sum)
         postOps.append_sum(1.0f);
       else
-        postOps.append_eltwise(1.0f, algorithmOf(post.alg, OpKind::Eltwise), post.alpha,
-                               post.beta);
+        postOps.append_eltwise(1.0f, algorithmOf(post.alg, OpKind::Eltwise),
+                               post.alpha, post.beta);
     }
     attr.set_post_ops(postOps);
     return attr;
@@ -411,8 +443,7 @@ private:
 
   /// Creates a primitive descriptor with `make(layout of the source)`; if
   /// oneDNN has no implementation for that layout, with row-major instead.
-  template <typename Make>
-  auto withSourceLayout(int64_t source, Make make) {
+  template <typename Make> auto withSourceLayout(int64_t source, Make make) {
     memory::desc layout = layoutOf(source), plain = rowMajor(dims(source));
     if (layout == plain)
       return make(plain);
@@ -490,7 +521,8 @@ private:
   }
 
   void buildConv(const OpDesc &op, int64_t k) {
-    Dims src = dims(op.srcs[0]), weightDims = dims(op.srcs[1]), dst = dims(op.dst);
+    Dims src = dims(op.srcs[0]), weightDims = dims(op.srcs[1]),
+         dst = dims(op.dst);
     size_t n = src.size() - 2;
     if (op.group > 1) {
       // ONNX M x C/g x k... is oneDNN's g x M/g x C/g x k... (same memory).
@@ -530,15 +562,13 @@ private:
     memory::desc biasLayout;
     if (op.bias >= 0)
       biasLayout = rowMajor(padRank(dims(op.bias), rank));
-    dnnl::matmul::desc d(srcView,
-                         constantWeights ? anyLayout(weightView.dims())
-                                         : weightView,
-                         biasLayout, anyLayout(dst));
+    dnnl::matmul::desc d(
+        srcView, constantWeights ? anyLayout(weightView.dims()) : weightView,
+        biasLayout, anyLayout(dst));
     dnnl::matmul::primitive_desc pd(d, attributes(op), getEngine());
-    int weights = constantWeights
-                      ? staticCopy(op.srcs[1], weightView, pd.weights_desc(),
-                                   op.alpha)
-                      : viewOf(op.srcs[1], weightView);
+    int weights = constantWeights ? staticCopy(op.srcs[1], weightView,
+                                               pd.weights_desc(), op.alpha)
+                                  : viewOf(op.srcs[1], weightView);
     std::vector<std::pair<int, int>> args = {
         {DNNL_ARG_SRC, viewOf(op.srcs[0], srcView)},
         {DNNL_ARG_WEIGHTS, weights}};
@@ -557,14 +587,15 @@ private:
     size_t n = dst.size() - 2;
     auto [padLeft, padRight] = splitPads(op.pads, n);
     using Pool = dnnl::pooling_v2_forward;
-    Pool::primitive_desc pd = withSourceLayout(op.srcs[0], [&](memory::desc src) {
-      return Pool::primitive_desc(
-          Pool::desc(dnnl::prop_kind::forward_inference, algorithmOf(op.alg, OpKind::Pool),
-                     src, anyLayout(dst), toDims(op.strides),
-                     toDims(op.kernel), oneDnnDilations(op.dilations, n),
-                     padLeft, padRight),
-          attributes(op), getEngine());
-    });
+    Pool::primitive_desc pd =
+        withSourceLayout(op.srcs[0], [&](memory::desc src) {
+          return Pool::primitive_desc(
+              Pool::desc(dnnl::prop_kind::forward_inference,
+                         algorithmOf(op.alg, OpKind::Pool), src, anyLayout(dst),
+                         toDims(op.strides), toDims(op.kernel),
+                         oneDnnDilations(op.dilations, n), padLeft, padRight),
+              attributes(op), getEngine());
+        });
     finish<Pool::primitive_desc, Pool>(
         op, k, pd, {{DNNL_ARG_SRC, ensure(op.srcs[0], pd.src_desc())}});
   }
@@ -588,7 +619,8 @@ private:
         withSourceLayout(op.srcs[0], [&](memory::desc src) {
           return Eltwise::primitive_desc(
               Eltwise::desc(dnnl::prop_kind::forward_inference,
-                            algorithmOf(op.alg, OpKind::Eltwise), src, op.alpha, op.beta),
+                            algorithmOf(op.alg, OpKind::Eltwise), src, op.alpha,
+                            op.beta),
               attributes(op), getEngine());
         });
     finish<Eltwise::primitive_desc, Eltwise>(
@@ -609,8 +641,8 @@ private:
         withSourceLayout(op.srcs[0], [&](memory::desc src) {
           memory::desc rhsMd = sameShape ? src : rowMajor(rhsDims);
           return dnnl::binary::primitive_desc(
-              dnnl::binary::desc(algorithmOf(op.alg, OpKind::Binary), src, rhsMd,
-                                 anyLayout(dst)),
+              dnnl::binary::desc(algorithmOf(op.alg, OpKind::Binary), src,
+                                 rhsMd, anyLayout(dst)),
               attributes(op), getEngine());
         });
     finish<dnnl::binary::primitive_desc, dnnl::binary>(

@@ -22,16 +22,36 @@ namespace seam::dnnl_region {
 namespace {
 
 constexpr const char *kOpKeywords[kNumOpKinds] = {
-    "conv",    "matmul",  "pool",    "softmax",   "eltwise", "binary",
-    "batchnorm", "concat", "reshape", "transpose", "slice",  "reduce"};
+    "conv",      "matmul", "pool",    "softmax",   "eltwise", "binary",
+    "batchnorm", "concat", "reshape", "transpose", "slice",   "reduce"};
 
-constexpr const char *kAlgorithmKeywords[kNumAlgorithms] = {
-    "none",     "relu",     "tanh",      "elu",       "abs",
-    "sqrt",     "linear",   "logistic",  "exp",       "log",
-    "clip",     "hardswish", "gelu_erf", "swish",     "soft_relu",
-    "square",   "add",      "sub",       "mul",       "div",
-    "max",      "min",      "pool_max",  "pool_avg_include",
-    "pool_avg_exclude",     "reduce_mean", "reduce_sum"};
+constexpr const char *kAlgorithmKeywords[kNumAlgorithms] = {"none",
+                                                            "relu",
+                                                            "tanh",
+                                                            "elu",
+                                                            "abs",
+                                                            "sqrt",
+                                                            "linear",
+                                                            "logistic",
+                                                            "exp",
+                                                            "log",
+                                                            "clip",
+                                                            "hardswish",
+                                                            "gelu_erf",
+                                                            "swish",
+                                                            "soft_relu",
+                                                            "square",
+                                                            "add",
+                                                            "sub",
+                                                            "mul",
+                                                            "div",
+                                                            "max",
+                                                            "min",
+                                                            "pool_max",
+                                                            "pool_avg_include",
+                                                            "pool_avg_exclude",
+                                                            "reduce_mean",
+                                                            "reduce_sum"};
 
 } // namespace
 
@@ -105,9 +125,8 @@ public:
     integer(op.dst);
     list(op.srcs);
     integer(op.bias);
-    for (const std::vector<int64_t> *l :
-         {&op.kernel, &op.strides, &op.pads, &op.dilations, &op.perm,
-          &op.offsets})
+    for (const std::vector<int64_t> *l : {&op.kernel, &op.strides, &op.pads,
+                                          &op.dilations, &op.perm, &op.offsets})
       list(*l);
     integer(op.group);
     integer(op.axis);
@@ -181,9 +200,7 @@ public:
     offset += 8;
     return value;
   }
-  int64_t integer(const char *what) {
-    return static_cast<int64_t>(word(what));
-  }
+  int64_t integer(const char *what) { return static_cast<int64_t>(word(what)); }
   float real(const char *what) {
     uint64_t w = word(what);
     if (w >> 32)
@@ -224,8 +241,7 @@ public:
     offset += n;
     return value;
   }
-  template <typename Enum>
-  Enum enumeration(const char *what, int limit) {
+  template <typename Enum> Enum enumeration(const char *what, int limit) {
     uint64_t w = word(what);
     if (w >= static_cast<uint64_t>(limit))
       fail(std::string("unknown ") + what + " " + std::to_string(w));
@@ -249,17 +265,16 @@ bool checkValueNumbers(const RegionDesc &region, std::string &error) {
             " but the region has " + std::to_string(n) + " values";
     return false;
   };
-  for (const auto &[list, name] :
-       {std::make_pair(&region.inputs, "input"),
-        std::make_pair(&region.weights, "weight"),
-        std::make_pair(&region.outputs, "output")})
+  for (const auto &[list, name] : {std::make_pair(&region.inputs, "input"),
+                                   std::make_pair(&region.weights, "weight"),
+                                   std::make_pair(&region.outputs, "output")})
     for (int64_t id : *list)
       if (!check(id, name, false))
         return false;
   for (size_t i = 0; i < region.ops.size(); ++i) {
     const OpDesc &op = region.ops[i];
-    std::string where = "op " + std::to_string(i) + " (" +
-                        getOpKeyword(op.kind) + ")";
+    std::string where =
+        "op " + std::to_string(i) + " (" + getOpKeyword(op.kind) + ")";
     if (!check(op.dst, where, false) || !check(op.bias, where, true))
       return false;
     for (int64_t id : op.srcs)

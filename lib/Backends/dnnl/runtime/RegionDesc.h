@@ -59,14 +59,35 @@ inline constexpr int kNumOpKinds = 12;
 enum class Algorithm : uint8_t {
   None,
   // eltwise
-  Relu, Tanh, Elu, Abs, Sqrt, Linear, Logistic, Exp, Log, Clip, HardSwish,
-  GeluErf, Swish, SoftRelu, Square,
+  Relu,
+  Tanh,
+  Elu,
+  Abs,
+  Sqrt,
+  Linear,
+  Logistic,
+  Exp,
+  Log,
+  Clip,
+  HardSwish,
+  GeluErf,
+  Swish,
+  SoftRelu,
+  Square,
   // binary
-  Add, Sub, Mul, Div, Max, Min,
+  Add,
+  Sub,
+  Mul,
+  Div,
+  Max,
+  Min,
   // pooling
-  PoolMax, PoolAvgInclude, PoolAvgExclude,
+  PoolMax,
+  PoolAvgInclude,
+  PoolAvgExclude,
   // reduction
-  ReduceMean, ReduceSum,
+  ReduceMean,
+  ReduceSum,
 };
 inline constexpr int kNumAlgorithms = 27;
 

@@ -12,6 +12,9 @@ Inputs and weights are multiples of 1/8, so that convolutions and products
 are exact in f32.
 
 Run with Debian's Python (it has NumPy):  /usr/bin/python3 gen_cases.py
+With case names (/usr/bin/python3 gen_cases.py layer_norm_0d_epsilon), only
+those cases' files are written; every case is still built in order, so that
+the random inputs of each case do not depend on which are written.
 """
 
 import os
@@ -26,6 +29,16 @@ import gen_numerics as ref  # noqa: E402  (references, literals, attributes)
 OUT = os.path.join(HERE, "../numerics")
 RTOL, ATOL = 1e-4, 1e-5
 rng = np.random.default_rng(20261206)
+
+
+def ttype(a):
+    """The tensor type of `a` (also 0-d: tensor<f32>)."""
+    return "tensor<%sf32>" % "".join("%dx" % d for d in a.shape)
+
+
+def dense(a):
+    a = np.asarray(a, np.float32)
+    return "dense<%s> : %s" % (ref.literal(a), ttype(a))
 
 
 def rand(*shape, low=-16, high=16):
@@ -44,7 +57,7 @@ def positive(*shape):
 class Value:
     def __init__(self, name, array):
         self.name, self.array = name, np.asarray(array, np.float32)
-        self.type = ref.ttype(self.array)
+        self.type = ttype(self.array)
 
 
 class Model:
@@ -66,7 +79,7 @@ class Model:
 
     def const(self, array):
         v = self._new(array)
-        self.body.append("%s = arith.constant %s" % (v.name, ref.dense(v.array)))
+        self.body.append("%s = arith.constant %s" % (v.name, dense(v.array)))
         return v
 
     def op(self, name, operands, array, attrs=None, unary=False):
@@ -513,12 +526,50 @@ def shuffle_cases():
     yield m
 
 
+def norm_cases():
+    """A layer norm written out with a 0-d epsilon, as ConvNeXt's exports have
+    it (x - mean, its square, reduce_mean, + epsilon, sqrt, div, then the
+    affine scale and shift): the 0-d constant is a weight of the region, a
+    value with no dims. The square is a mul (the exports' pow with a 0-d
+    exponent 2 has no oneDNN primitive)."""
+    m = Model("layer_norm_0d_epsilon", [["conv_bias", "matmul_bias"]])
+    x = m.arg(rand(1, 8, 4, 4))
+    c = m.conv(x, m.const(rand(8, 1, 3, 3)), m.const(rand(8)), group=8,
+               pads=[1, 1, 1, 1])
+    t = m.transpose(c, [0, 2, 3, 1])
+    mean = m.reduce("reduce_mean", t, [-1], True)
+    d = m.binary("sub", t, mean)
+    var = m.reduce("reduce_mean", m.binary("mul", d, d), [-1], True)
+    eps = m.const(np.float32(1e-5))
+    y = m.binary("div", d, m.unary("sqrt", m.binary("add", var, eps)))
+    y = m.binary("add", m.binary("mul", y, m.const(rand(8))), m.const(rand(8)))
+    m.ret(m.binary("add", m.matmul(y, m.const(rand(8, 16))), m.const(rand(16))))
+    yield m
+
+    # The same with the epsilon a 0-d input of the model (and of the region).
+    m = Model("layer_norm_0d_epsilon_input", [["matmul", "matmul_bias"]])
+    x = m.arg(rand(2, 6, 8))
+    eps = m.arg(np.float32(1e-5))
+    t = m.matmul(x, m.const(rand(8, 8)))
+    d = m.binary("sub", t, m.reduce("reduce_mean", t, [-1], True))
+    var = m.reduce("reduce_mean", m.binary("mul", d, d), [-1], True)
+    y = m.binary("div", d, m.unary("sqrt", m.binary("add", var, eps)))
+    m.ret(m.binary("add", m.matmul(y, m.const(rand(8, 4))), m.const(rand(4))))
+    yield m
+
+
 def main():
+    only = set(sys.argv[1:])
     os.makedirs(OUT, exist_ok=True)
+    written = set()
     for group in (conv_cases, matmul_cases, pool_cases, other_cases, view_cases,
-                  shuffle_cases):
+                  shuffle_cases, norm_cases):
         for model in group():
-            model.write()
+            if not only or model.name in only:
+                model.write()
+                written.add(model.name)
+    if only - written:
+        sys.exit("gen_cases.py: no case named %s" % ", ".join(sorted(only - written)))
 
 
 if __name__ == "__main__":

@@ -14,8 +14,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef SEAM_PIPELINE_PIPELINES_H
-#define SEAM_PIPELINE_PIPELINES_H
+#ifndef SEAM_CODEGEN_PIPELINES_H
+#define SEAM_CODEGEN_PIPELINES_H
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/PassManager.h"
@@ -47,7 +47,8 @@ struct PipelineStage {
 };
 
 /// The stages from linalg on tensors to the LLVM dialect.
-std::vector<PipelineStage> getLowerToLLVMStages(const LowerToLLVMOptions &options);
+std::vector<PipelineStage>
+getLowerToLLVMStages(const LowerToLLVMOptions &options);
 
 /// Adds all of getLowerToLLVMStages to `pm` (their `after` hooks, which
 /// need the module between stages, are not run: leave afterBufferize unset).
@@ -59,4 +60,4 @@ void registerSeamPipelines();
 
 } // namespace seam
 
-#endif // SEAM_PIPELINE_PIPELINES_H
+#endif // SEAM_CODEGEN_PIPELINES_H

@@ -1,7 +1,7 @@
 //===- Passes.td - Passes of Seam's lowering pipeline ------*- tablegen -*-===//
 
-#ifndef SEAM_PIPELINE_PASSES_TD
-#define SEAM_PIPELINE_PASSES_TD
+#ifndef SEAM_CODEGEN_PASSES_TD
+#define SEAM_CODEGEN_PASSES_TD
 
 include "mlir/Pass/PassBase.td"
 
@@ -143,4 +143,4 @@ def SeamUnrollWindowsPass : Pass<"seam-unroll-windows", "::mlir::func::FuncOp"> 
                            "::mlir::tensor::TensorDialect"];
 }
 
-#endif // SEAM_PIPELINE_PASSES_TD
+#endif // SEAM_CODEGEN_PASSES_TD

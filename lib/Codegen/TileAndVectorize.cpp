@@ -1,9 +1,8 @@
 //===- TileAndVectorize.cpp - Cache and register tiling of matmul ---------===//
 
-#include "seam/Pipeline/Passes.h"
+#include "seam/Codegen/Passes.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
-#include "mlir/Dialect/Linalg/Transforms/Hoisting.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -12,9 +11,8 @@
 #include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
 
 namespace seam {
-#define GEN_PASS_DEF_SEAMHOISTVECTORTRANSFERSPASS
 #define GEN_PASS_DEF_SEAMTILEANDVECTORIZEPASS
-#include "seam/Pipeline/Passes.h.inc"
+#include "seam/Codegen/Passes.h.inc"
 } // namespace seam
 
 using namespace mlir;
@@ -40,15 +38,16 @@ FailureOr<scf::SCFTilingResult> tile(RewriterBase &rewriter, Operation *op,
 }
 
 struct SeamTileAndVectorizePass
-    : public seam::impl::SeamTileAndVectorizePassBase<SeamTileAndVectorizePass> {
+    : public seam::impl::SeamTileAndVectorizePassBase<
+          SeamTileAndVectorizePass> {
   using Base::Base;
 
   /// The largest divisor of `dim` up to `limit`, preferring multiples of 16
   /// then 8 (whole zmm/ymm registers) over odd widths LLVM must split.
   static int64_t largestDivisor(int64_t dim, int64_t limit) {
     for (int64_t multiple : {16, 8, 1})
-      for (int64_t t = std::min(limit, dim) / multiple * multiple; t >= multiple;
-           t -= multiple)
+      for (int64_t t = std::min(limit, dim) / multiple * multiple;
+           t >= multiple; t -= multiple)
         if (dim % t == 0 && (t > 1 || multiple == 1))
           return t;
     return 1;
@@ -90,10 +89,11 @@ struct SeamTileAndVectorizePass
     rewriter.setInsertionPoint(tiled);
     for (OpOperand *input : tiled.getDpsInputOperands()) {
       auto type = cast<RankedTensorType>(input->get().getType());
-      Value empty = tensor::EmptyOp::create(rewriter, tiled.getLoc(),
-                                            type.getShape(), type.getElementType());
-      input->set(linalg::CopyOp::create(rewriter, tiled.getLoc(), input->get(), empty)
-                     .getResult(0));
+      Value empty = tensor::EmptyOp::create(
+          rewriter, tiled.getLoc(), type.getShape(), type.getElementType());
+      input->set(
+          linalg::CopyOp::create(rewriter, tiled.getLoc(), input->get(), empty)
+              .getResult(0));
     }
     for (LoopLikeOpInterface loop : llvm::reverse(cache->loops))
       moveLoopInvariantCode(loop);
@@ -131,14 +131,6 @@ struct SeamTileAndVectorizePass
         op->emitError("cannot tile and vectorize this matmul");
         return signalPassFailure();
       }
-  }
-};
-
-struct SeamHoistVectorTransfersPass
-    : public seam::impl::SeamHoistVectorTransfersPassBase<
-          SeamHoistVectorTransfersPass> {
-  void runOnOperation() override {
-    linalg::hoistRedundantVectorTransfers(getOperation());
   }
 };
 

@@ -1,6 +1,6 @@
 //===- Parallelize.cpp - Split heavy linalg ops across threads ------------===//
 
-#include "seam/Pipeline/Passes.h"
+#include "seam/Codegen/Passes.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
@@ -10,7 +10,7 @@
 
 namespace seam {
 #define GEN_PASS_DEF_SEAMPARALLELIZEPASS
-#include "seam/Pipeline/Passes.h.inc"
+#include "seam/Codegen/Passes.h.inc"
 } // namespace seam
 
 using namespace mlir;
@@ -36,8 +36,8 @@ struct SeamParallelizePass
     // per thread: N, else M.
     if (auto matmul = dyn_cast<linalg::MatmulOp>(op.getOperation());
         matmul && !matmul.hasUserDefinedMaps()) {
-      for (auto [dim, multiple] : {std::pair<unsigned, int64_t>{1, 32}, {0, 8},
-                                   {1, 1}, {0, 1}})
+      for (auto [dim, multiple] :
+           {std::pair<unsigned, int64_t>{1, 32}, {0, 8}, {1, 1}, {0, 1}})
         if (ranges[dim] % (threads * multiple) == 0)
           return std::make_pair(dim, ranges[dim] / threads);
       return std::nullopt;

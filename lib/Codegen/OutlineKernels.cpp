@@ -1,6 +1,6 @@
 //===- OutlineKernels.cpp - One function per loop nest --------------------===//
 
-#include "seam/Pipeline/Passes.h"
+#include "seam/Codegen/Passes.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/IRMapping.h"
@@ -10,7 +10,7 @@
 
 namespace seam {
 #define GEN_PASS_DEF_SEAMOUTLINEKERNELSPASS
-#include "seam/Pipeline/Passes.h.inc"
+#include "seam/Codegen/Passes.h.inc"
 } // namespace seam
 
 using namespace mlir;
@@ -62,8 +62,8 @@ struct SeamOutlineKernelsPass
           builder.getFunctionType(ValueRange(arguments).getTypes(), {}));
       callee.setPrivate();
       // Carried to the LLVM function as its `noinline` attribute.
-      callee->setAttr("passthrough",
-                      builder.getArrayAttr({builder.getStringAttr("noinline")}));
+      callee->setAttr("passthrough", builder.getArrayAttr(
+                                         {builder.getStringAttr("noinline")}));
       symbols.insert(callee);
       Block *entry = callee.addEntryBlock();
       OpBuilder body = OpBuilder::atBlockBegin(entry);

@@ -1,7 +1,7 @@
 //===- Passes.h - Passes of Seam's lowering pipeline ------------*- C++ -*-===//
 
-#ifndef SEAM_PIPELINE_PASSES_H
-#define SEAM_PIPELINE_PASSES_H
+#ifndef SEAM_CODEGEN_PASSES_H
+#define SEAM_CODEGEN_PASSES_H
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -17,11 +17,11 @@
 namespace seam {
 
 #define GEN_PASS_DECL
-#include "seam/Pipeline/Passes.h.inc"
+#include "seam/Codegen/Passes.h.inc"
 
 #define GEN_PASS_REGISTRATION
-#include "seam/Pipeline/Passes.h.inc"
+#include "seam/Codegen/Passes.h.inc"
 
 } // namespace seam
 
-#endif // SEAM_PIPELINE_PASSES_H
+#endif // SEAM_CODEGEN_PASSES_H

@@ -1,12 +1,12 @@
 //===- DecomposeAggregates.cpp - linalg.softmax & co. into generics -------===//
 
-#include "seam/Pipeline/Passes.h"
+#include "seam/Codegen/Passes.h"
 
 #include "mlir/IR/PatternMatch.h"
 
 namespace seam {
 #define GEN_PASS_DEF_SEAMDECOMPOSEAGGREGATESPASS
-#include "seam/Pipeline/Passes.h.inc"
+#include "seam/Codegen/Passes.h.inc"
 } // namespace seam
 
 using namespace mlir;

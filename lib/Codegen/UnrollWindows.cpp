@@ -1,6 +1,7 @@
-//===- UnrollWindows.cpp - Pooling, depthwise conv as a generic over output ===//
+//===- UnrollWindows.cpp - Pooling, depthwise conv as a generic over output
+//===//
 
-#include "seam/Pipeline/Passes.h"
+#include "seam/Codegen/Passes.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -9,7 +10,7 @@
 
 namespace seam {
 #define GEN_PASS_DEF_SEAMUNROLLWINDOWSPASS
-#include "seam/Pipeline/Passes.h.inc"
+#include "seam/Codegen/Passes.h.inc"
 } // namespace seam
 
 using namespace mlir;
@@ -47,7 +48,8 @@ LogicalResult unroll(IRRewriter &rewriter, WindowOp pool, Combine combine,
     for (int64_t j = 0; j < kw; ++j)
       inputs.push_back(tensor::ExtractSliceOp::create(
           rewriter, pool.getLoc(), pool.getInputs()[0],
-          getAsIndexOpFoldResult(ctx, {0, 0, i * dilations[0], j * dilations[1]}),
+          getAsIndexOpFoldResult(ctx,
+                                 {0, 0, i * dilations[0], j * dilations[1]}),
           getAsIndexOpFoldResult(ctx, out),
           getAsIndexOpFoldResult(ctx, {1, 1, strides[0], strides[1]})));
   SmallVector<AffineMap> maps(inputs.size(),
@@ -55,7 +57,8 @@ LogicalResult unroll(IRRewriter &rewriter, WindowOp pool, Combine combine,
   // A depthwise convolution also reads w[c, i, j] for each position.
   if (combine == Combine::MultiplyAdd) {
     int64_t channels = windowType.getDimSize(0);
-    auto vectorType = RankedTensorType::get({channels}, outType.getElementType());
+    auto vectorType =
+        RankedTensorType::get({channels}, outType.getElementType());
     for (int64_t i = 0; i < kh; ++i)
       for (int64_t j = 0; j < kw; ++j) {
         inputs.push_back(tensor::ExtractSliceOp::create(
@@ -84,7 +87,8 @@ LogicalResult unroll(IRRewriter &rewriter, WindowOp pool, Combine combine,
             break;
           case Combine::MultiplyAdd:
             acc = arith::AddFOp::create(
-                b, loc, acc, arith::MulFOp::create(b, loc, v, args[positions + k]));
+                b, loc, acc,
+                arith::MulFOp::create(b, loc, v, args[positions + k]));
             break;
           }
         }

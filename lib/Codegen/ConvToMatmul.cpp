@@ -1,6 +1,6 @@
 //===- ConvToMatmul.cpp - Batch-1 NCHW convolution as im2col + matmul -----===//
 
-#include "seam/Pipeline/Passes.h"
+#include "seam/Codegen/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -11,7 +11,7 @@
 
 namespace seam {
 #define GEN_PASS_DEF_SEAMCONVTOMATMULPASS
-#include "seam/Pipeline/Passes.h.inc"
+#include "seam/Codegen/Passes.h.inc"
 } // namespace seam
 
 using namespace mlir;
@@ -50,14 +50,14 @@ LogicalResult rewriteConv(IRRewriter &rewriter, linalg::Conv2DNchwFchwOp conv) {
     MLIRContext *ctx = rewriter.getContext();
     AffineExpr c, i, j, y, x;
     bindDims(ctx, c, i, j, y, x);
-    auto inMap = AffineMap::get(
-        5, 0,
-        {getAffineConstantExpr(0, ctx), c, y * strides[0] + i * dilations[0],
-         x * strides[1] + j * dilations[1]},
-        ctx);
+    auto inMap = AffineMap::get(5, 0,
+                                {getAffineConstantExpr(0, ctx), c,
+                                 y * strides[0] + i * dilations[0],
+                                 x * strides[1] + j * dilations[1]},
+                                ctx);
     auto outMap = AffineMap::getMultiDimIdentityMap(5, ctx);
-    Value empty = tensor::EmptyOp::create(rewriter, loc,
-                                          {channels, kh, kw, oh, ow}, f32);
+    Value empty =
+        tensor::EmptyOp::create(rewriter, loc, {channels, kh, kw, oh, ow}, f32);
     auto im2col = linalg::GenericOp::create(
         rewriter, loc, empty.getType(), ValueRange{input}, ValueRange{empty},
         ArrayRef<AffineMap>{inMap, outMap},
@@ -78,7 +78,8 @@ LogicalResult rewriteConv(IRRewriter &rewriter, linalg::Conv2DNchwFchwOp conv) {
   auto padColumns = [&](Value matrix) -> Value {
     auto type = cast<RankedTensorType>(matrix.getType());
     auto paddedType = RankedTensorType::get({type.getDimSize(0), padded}, f32);
-    Value zero = arith::ConstantOp::create(rewriter, loc, rewriter.getZeroAttr(f32));
+    Value zero =
+        arith::ConstantOp::create(rewriter, loc, rewriter.getZeroAttr(f32));
     return tensor::createPadHighOp(paddedType, matrix, zero, /*nofold=*/false,
                                    loc, rewriter);
   };
@@ -87,8 +88,8 @@ LogicalResult rewriteConv(IRRewriter &rewriter, linalg::Conv2DNchwFchwOp conv) {
     col = padColumns(col);
     init = padColumns(init);
   }
-  auto matmul = linalg::MatmulOp::create(rewriter, loc, init.getType(),
-                                         ValueRange{weight, col}, ValueRange{init});
+  auto matmul = linalg::MatmulOp::create(
+      rewriter, loc, init.getType(), ValueRange{weight, col}, ValueRange{init});
   Value product = matmul.getResult(0);
   if (pad)
     product = tensor::ExtractSliceOp::create(
@@ -97,8 +98,8 @@ LogicalResult rewriteConv(IRRewriter &rewriter, linalg::Conv2DNchwFchwOp conv) {
         getAsIndexOpFoldResult(rewriter.getContext(),
                                {wType.getDimSize(0), spatial}),
         getAsIndexOpFoldResult(rewriter.getContext(), {1, 1}));
-  Value result = tensor::ExpandShapeOp::create(
-      rewriter, loc, outType, product, Reassociation{{0, 1}, {2, 3}});
+  Value result = tensor::ExpandShapeOp::create(rewriter, loc, outType, product,
+                                               Reassociation{{0, 1}, {2, 3}});
   rewriter.replaceOp(conv, result);
   return success();
 }
@@ -107,7 +108,8 @@ struct SeamConvToMatmulPass
     : public seam::impl::SeamConvToMatmulPassBase<SeamConvToMatmulPass> {
   void runOnOperation() override {
     SmallVector<linalg::Conv2DNchwFchwOp> convs;
-    getOperation().walk([&](linalg::Conv2DNchwFchwOp op) { convs.push_back(op); });
+    getOperation().walk(
+        [&](linalg::Conv2DNchwFchwOp op) { convs.push_back(op); });
     IRRewriter rewriter(&getContext());
     for (linalg::Conv2DNchwFchwOp conv : convs)
       (void)rewriteConv(rewriter, conv);

@@ -1,12 +1,12 @@
 //===- InlineAllocaScopes.cpp - Inline alloca scopes that allocate nothing ===//
 
-#include "seam/Pipeline/Passes.h"
+#include "seam/Codegen/Passes.h"
 
 #include "mlir/IR/PatternMatch.h"
 
 namespace seam {
 #define GEN_PASS_DEF_SEAMINLINEALLOCASCOPESPASS
-#include "seam/Pipeline/Passes.h.inc"
+#include "seam/Codegen/Passes.h.inc"
 } // namespace seam
 
 using namespace mlir;

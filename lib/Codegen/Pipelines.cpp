@@ -1,0 +1,156 @@
+//===- Pipelines.cpp - Seam's compilation pipelines -----------------------===//
+
+#include "seam/Codegen/Pipelines.h"
+#include "seam/Codegen/Passes.h"
+
+#include "seam/Conversion/Passes.h"
+
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Conversion/VectorToSCF/VectorToSCF.h"
+#include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/Math/Transforms/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Dialect/SCF/Transforms/Passes.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+
+namespace seam {
+
+static void addCleanup(OpPassManager &pm) {
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+}
+
+std::vector<PipelineStage>
+getLowerToLLVMStages(const LowerToLLVMOptions &options) {
+  std::vector<PipelineStage> stages;
+  stages.push_back(
+      {"optimize", [options](OpPassManager &pm) {
+         pm.addNestedPass<func::FuncOp>(createSeamDecomposeAggregatesPass());
+         pm.addNestedPass<func::FuncOp>(createLinalgElementwiseOpFusionPass());
+         addCleanup(pm);
+         if (options.vectorize) {
+           pm.addNestedPass<func::FuncOp>(createSeamConvToMatmulPass());
+           pm.addNestedPass<func::FuncOp>(createSeamUnrollWindowsPass());
+           addCleanup(pm);
+         }
+         SeamParallelizePassOptions parallel;
+         parallel.threads = options.threads;
+         pm.addNestedPass<func::FuncOp>(createSeamParallelizePass(parallel));
+         if (options.vectorize) {
+           pm.addNestedPass<func::FuncOp>(createSeamTileAndVectorizePass());
+           addCleanup(pm);
+         }
+       }});
+  stages.push_back(
+      {"bufferize",
+       [](OpPassManager &pm) {
+         pm.addPass(bufferization::createEmptyTensorEliminationPass());
+         bufferization::OneShotBufferizePassOptions bufferize;
+         bufferize.bufferizeFunctionBoundaries = true;
+         bufferize.functionBoundaryTypeConversion =
+             bufferization::LayoutMapOption::IdentityLayoutMap;
+         pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
+         // Results become out-params; a result's own allocation is replaced by
+         // the caller's buffer, so outputs are written in place, not copied.
+         bufferization::BufferResultsToOutParamsPassOptions outParams;
+         outParams.hoistStaticAllocs = true;
+         outParams.modifyPublicFunctions = true;
+         pm.addPass(
+             bufferization::createBufferResultsToOutParamsPass(outParams));
+         // Offloaded regions become calls of their backend's runtime on these
+         // buffers (before deallocation, which needs every op's memory
+         // effects).
+         pm.addPass(mlir::seam::createSeamLowerKernelCallsPass());
+         addCleanup(pm);
+         // Static temporaries (packed matmul tiles) are allocated once, not per
+         // loop iteration: large mallocs are mmaps, and page faults, every
+         // time.
+         pm.addNestedPass<func::FuncOp>(
+             bufferization::createBufferLoopHoistingPass());
+         bufferization::BufferDeallocationPipelineOptions dealloc;
+         bufferization::buildBufferDeallocationPipeline(pm, dealloc);
+         addCleanup(pm);
+       },
+       options.afterBufferize});
+  stages.push_back(
+      {"llvm", [](OpPassManager &pm) {
+         // Small functions compile in linear time; one huge one does not.
+         pm.addPass(createSeamOutlineKernelsPass());
+         pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
+         // The C tiles of vectorized matmuls stay in registers across k.
+         pm.addNestedPass<func::FuncOp>(createSeamHoistVectorTransfersPass());
+         pm.addNestedPass<func::FuncOp>(createConvertVectorToSCFPass(
+             VectorTransferToSCFOptions().enableFullUnroll()));
+         // Thread-level loops: scf.forall -> OpenMP (onto libgomp at run time).
+         pm.addNestedPass<func::FuncOp>(createForallToParallelLoopPass());
+         pm.addPass(createConvertSCFToOpenMPPass());
+         pm.addNestedPass<func::FuncOp>(createSeamInlineAllocaScopesPass());
+         pm.addPass(createLowerAffinePass());
+         pm.addPass(createSCFToControlFlowPass());
+         // erf, tanh, powf, ... become libm calls (math-expand-ops would
+         // rewrite powf as exp(y log x): NaN for negative bases).
+         pm.addPass(createConvertMathToLibmPass());
+         // Vector ops first: their n-D constants and contractions (as outer
+         // products, i.e. FMAs on 1-D vectors) must be gone before arith's.
+         ConvertVectorToLLVMPassOptions vectorToLLVM;
+         vectorToLLVM.vectorContractLowering =
+             vector::VectorContractLowering::OuterProduct;
+         pm.addPass(createConvertVectorToLLVMPass(vectorToLLVM));
+         pm.addPass(memref::createExpandStridedMetadataPass());
+         pm.addPass(createLowerAffinePass());
+         pm.addPass(createFinalizeMemRefToLLVMConversionPass());
+         // Vector ops whose operands only became LLVM values with the memrefs.
+         pm.addPass(createConvertVectorToLLVMPass(vectorToLLVM));
+         pm.addPass(createConvertMathToLLVMPass());
+         pm.addPass(createArithToLLVMConversionPass());
+         ConvertFuncToLLVMPassOptions funcOptions;
+         funcOptions.useBarePtrCallConv = true;
+         pm.addPass(createConvertFuncToLLVMPass(funcOptions));
+         pm.addPass(createConvertControlFlowToLLVMPass());
+         pm.addPass(createConvertOpenMPToLLVMPass());
+         pm.addPass(createReconcileUnrealizedCastsPass());
+         addCleanup(pm);
+       }});
+  return stages;
+}
+
+void buildLowerToLLVMPipeline(OpPassManager &pm,
+                              const LowerToLLVMOptions &options) {
+  for (const PipelineStage &stage : getLowerToLLVMStages(options))
+    stage.build(pm);
+}
+
+namespace {
+struct LowerToLLVMPipelineOptions
+    : public PassPipelineOptions<LowerToLLVMPipelineOptions> {
+  Option<int64_t> threads{
+      *this, "threads", llvm::cl::desc("Threads heavy loops are split across"),
+      llvm::cl::init(1)};
+  Option<bool> vectorize{*this, "vectorize",
+                         llvm::cl::desc("Tile and vectorize linalg ops"),
+                         llvm::cl::init(true)};
+};
+} // namespace
+
+void registerSeamPipelines() {
+  registerSeamCodegenPasses();
+  PassPipelineRegistration<LowerToLLVMPipelineOptions>(
+      "seam-lower-to-llvm",
+      "Lower linalg on tensors to the LLVM dialect: thread splitting, fusion, "
+      "tiling and vectorization, bufferization with outputs in caller "
+      "buffers, loops, conversion to LLVM",
+      [](OpPassManager &pm, const LowerToLLVMPipelineOptions &o) {
+        LowerToLLVMOptions options;
+        options.threads = o.threads;
+        options.vectorize = o.vectorize;
+        buildLowerToLLVMPipeline(pm, options);
+      });
+}
+
+} // namespace seam
