@@ -22,12 +22,12 @@ def Seam_KernelDescriptionAttrInterface
   }];
   let methods = [
     InterfaceMethod<[{
-        Checks the description against the types of a call's inputs,
-        weights and outputs (their number and shapes); reports the first
-        mismatch through `emitError`.
+        Checks the description against a call: the region it names and the
+        types of its inputs, weights and outputs (their number and shapes);
+        reports the first mismatch through `emitError`.
       }], "::mlir::LogicalResult", "verifyKernelCall",
       (ins "::llvm::function_ref<::mlir::InFlightDiagnostic()>":$emitError,
-           "::mlir::TypeRange":$inputs, "::mlir::TypeRange":$weights,
+           "::llvm::StringRef":$region, "::mlir::TypeRange":$inputs, "::mlir::TypeRange":$weights,
            "::mlir::TypeRange":$outputs)>,
     InterfaceMethod<[{
         The bytes the backend's runtime builds the region from.

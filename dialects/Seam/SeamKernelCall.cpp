@@ -35,7 +35,8 @@ LogicalResult KernelCallOp::verify() {
     return emitOpError("needs at least one 'outs' operand");
   return getDescription().verifyKernelCall(
       [&] { return emitOpError("description does not match the call: "); },
-      getInputs().getTypes(), getWeights().getTypes(), getInits().getTypes());
+      getRegion(), getInputs().getTypes(), getWeights().getTypes(),
+      getInits().getTypes());
 }
 
 void KernelCallOp::getEffects(

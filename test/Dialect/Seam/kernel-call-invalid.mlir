@@ -218,3 +218,13 @@ func.func @vector_operand(%v: vector<2x3xf32>, %e: tensor<2x3xf32>) -> tensor<2x
         ops = [#seam_dnnl.op<eltwise, dst = 1, srcs = [0], alg = relu>]>) -> tensor<2x3xf32>
   return %r : tensor<2x3xf32>
 }
+
+// -----
+
+func.func @other_region(%x: tensor<2x3xf32>, %e: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  // expected-error @below {{description does not match the call: it runs region 'dnnl_0', the description is of region 'other_name'}}
+  %r = seam.kernel_call "dnnl" "dnnl_0" ins(%x : tensor<2x3xf32>) outs(%e : tensor<2x3xf32>)
+      description(#seam_dnnl.region<name = "other_name", values = [[2, 3], [2, 3]], inputs = [0], outputs = [1],
+        ops = [#seam_dnnl.op<eltwise, dst = 1, srcs = [0], alg = relu>]>) -> tensor<2x3xf32>
+  return %r : tensor<2x3xf32>
+}

@@ -100,8 +100,9 @@ void mlir::seam::dnnl::printF32(AsmPrinter &printer, const APFloat &attr) {
 }
 
 /// Float parameters must be finite (the printer writes decimal literals).
-static LogicalResult checkFinite(function_ref<InFlightDiagnostic()> emitError,
-                                 ArrayRef<std::pair<const char *, APFloat>> values) {
+static LogicalResult
+checkFinite(function_ref<InFlightDiagnostic()> emitError,
+            ArrayRef<std::pair<const char *, APFloat>> values) {
   for (const auto &[name, value] : values)
     if (!value.isFinite())
       return emitError() << "'" << name << "' must be finite";
@@ -199,9 +200,8 @@ LogicalResult OpAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                              APFloat epsilon, Algorithm alg,
                              ArrayRef<PostOpAttr> postOps) {
   const char *name = dnnl_region::getOpKeyword(kind);
-  if (failed(checkFinite(emitError, {{"alpha", alpha},
-                                     {"beta", beta},
-                                     {"epsilon", epsilon}})))
+  if (failed(checkFinite(
+          emitError, {{"alpha", alpha}, {"beta", beta}, {"epsilon", epsilon}})))
     return failure();
   int64_t sources = getNumSources(kind);
   if (sources < 0 ? srcs.empty() : static_cast<int64_t>(srcs.size()) != sources)
@@ -341,8 +341,12 @@ RegionAttr::verify(function_ref<InFlightDiagnostic()> emitError, StringRef name,
 
 LogicalResult
 RegionAttr::verifyKernelCall(function_ref<InFlightDiagnostic()> emitError,
-                             TypeRange inputs, TypeRange weights,
-                             TypeRange outputs) const {
+                             StringRef region, TypeRange inputs,
+                             TypeRange weights, TypeRange outputs) const {
+  if (getName() != region)
+    return emitError() << "it runs region '" << region
+                       << "', the description is of region '" << getName()
+                       << "'";
   for (auto [kind, types, ids] :
        {std::make_tuple("input", inputs, getInputs()),
         std::make_tuple("weight", weights, getWeights()),
