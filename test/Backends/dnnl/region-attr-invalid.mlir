@@ -255,3 +255,9 @@ func.func private @f() attributes {a = #seam_dnnl.post_op<eltwise, alg = clip, b
 // expected-error @+1 {{op 0 (eltwise) uses value 1 before it is defined}}
 func.func private @f() attributes {a = #seam_dnnl.region<name = "r", values = [[4], [4]], inputs = [0], outputs = [1],
   ops = [#seam_dnnl.op<eltwise, dst = 1, srcs = [0], alg = relu, post_ops = [#seam_dnnl.post_op<sum, value = 1>]>]>}
+
+// -----
+
+// A hexadecimal literal is an f32 bit pattern: 0x7F800000 is inf.
+// expected-error @+1 {{'alpha' must be finite}}
+func.func private @f() attributes {a = #seam_dnnl.post_op<eltwise, alg = linear, alpha = 0x7F800000>}

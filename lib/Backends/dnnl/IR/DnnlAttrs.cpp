@@ -75,10 +75,11 @@ void mlir::seam::dnnl::printShapeList(AsmPrinter &printer,
 }
 
 FailureOr<APFloat> mlir::seam::dnnl::parseF32(AsmParser &parser) {
-  double value;
-  if (parser.parseFloat(value))
+  // As an f32: a hexadecimal literal is an f32 bit pattern.
+  APFloat value(APFloat::IEEEsingle());
+  if (parser.parseFloat(APFloat::IEEEsingle(), value))
     return failure();
-  return APFloat(static_cast<float>(value));
+  return value;
 }
 
 void mlir::seam::dnnl::printF32(AsmPrinter &printer, const APFloat &attr) {
