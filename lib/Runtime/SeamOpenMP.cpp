@@ -299,20 +299,14 @@ void seam_kmpc_fork_call(void *, int32_t argc, void *task, ...) {
     args[i] = va_arg(ap, void *);
   va_end(ap);
   Invoker call = invokers[argc];
-  int32_t threads = pushedNumThreads;
+  // A pushed num_threads applies to this region only; else the pool's size.
+  int32_t threads =
+      pushedNumThreads > 0 ? pushedNumThreads : omp_get_max_threads();
   pushedNumThreads = 0;
-  if (threads > 0) {
 #pragma omp parallel num_threads(threads)
-    {
-      int32_t gtid = omp_get_thread_num(), btid = gtid;
-      call(task, &gtid, &btid, args);
-    }
-  } else {
-#pragma omp parallel
-    {
-      int32_t gtid = omp_get_thread_num(), btid = gtid;
-      call(task, &gtid, &btid, args);
-    }
+  {
+    int32_t gtid = omp_get_thread_num(), btid = gtid;
+    call(task, &gtid, &btid, args);
   }
 }
 
