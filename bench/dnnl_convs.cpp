@@ -17,9 +17,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Seam/SeamOps.h"
 #include "seam/Import/OnnxImporter.h"
 #include "seam/InitAll.h"
+#include "seam/SeamOps.h"
 #include "seam/Transforms/PartitionPipeline.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -61,12 +61,12 @@ std::vector<Conv> readConvs(const std::string &path) {
     std::exit(1);
   }
   mlir::PassManager pm(&context);
-  mlir::seam::buildPreparePipeline(pm);
+  seam::buildPreparePipeline(pm);
   if (mlir::failed(pm.run(*module)))
     std::exit(1);
 
   std::vector<Conv> convs;
-  module->walk([&](mlir::seam::ConvOp op) {
+  module->walk([&](seam::ConvOp op) {
     auto shape = [](mlir::Value v) {
       auto s = llvm::cast<mlir::RankedTensorType>(v.getType()).getShape();
       return memory::dims(s.begin(), s.end());

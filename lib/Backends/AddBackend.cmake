@@ -9,7 +9,7 @@
 # lib/Runtime) exists, or when the backend has no runtime (DEFAULT overrides).
 #
 # `<function>` is the backend's registration function,
-# `void mlir::seam::<function>(BackendList &)`; the registry
+# `void seam::<function>(BackendList &)`; the registry
 # (Registry.cpp) calls each one through the generated Backends.inc, in the
 # order of the seam_add_backend lines. The global property SEAM_BACKENDS
 # lists the registered names: test/ turns it into lit features

@@ -7,7 +7,7 @@
 #include "mlir/IR/SymbolTable.h"
 
 using namespace mlir;
-using namespace mlir::seam;
+using namespace seam;
 
 Backend::~Backend() = default;
 
@@ -35,26 +35,26 @@ static Type pointerType(MLIRContext *context) {
   return LLVM::LLVMPointerType::get(context);
 }
 
-FunctionType mlir::seam::getKernelCreateType(MLIRContext *context) {
+FunctionType seam::getKernelCreateType(MLIRContext *context) {
   Type ptr = pointerType(context);
   return FunctionType::get(context, {ptr, IntegerType::get(context, 64), ptr},
                            {ptr});
 }
 
-FunctionType mlir::seam::getKernelRunType(MLIRContext *context) {
+FunctionType seam::getKernelRunType(MLIRContext *context) {
   Type ptr = pointerType(context);
   return FunctionType::get(context, {ptr, ptr}, {});
 }
 
-FunctionType mlir::seam::getKernelDestroyType(MLIRContext *context) {
+FunctionType seam::getKernelDestroyType(MLIRContext *context) {
   return FunctionType::get(context, {pointerType(context)}, {});
 }
 
-std::string mlir::seam::getKernelHandleSymbol(StringRef region) {
+std::string seam::getKernelHandleSymbol(StringRef region) {
   return ("__seam_" + region + "_handle").str();
 }
 
-std::string mlir::seam::getKernelDescriptionSymbol(StringRef region) {
+std::string seam::getKernelDescriptionSymbol(StringRef region) {
   return ("__seam_" + region + "_desc").str();
 }
 
@@ -67,7 +67,7 @@ Backend::getRegionStats(StringRef, function_ref<void *(StringRef)>) const {
 // @seam_init and @seam_deinit
 //===----------------------------------------------------------------------===//
 
-InitFunctions mlir::seam::getOrCreateInitFunctions(ModuleOp module) {
+InitFunctions seam::getOrCreateInitFunctions(ModuleOp module) {
   MLIRContext *context = module.getContext();
   Location loc = module.getLoc();
   auto getOrCreate = [&](StringRef name, TypeRange results) {
@@ -88,7 +88,7 @@ InitFunctions mlir::seam::getOrCreateInitFunctions(ModuleOp module) {
           getOrCreate(kDeinitFunctionName, {})};
 }
 
-void mlir::seam::addInitFailure(func::FuncOp init, Value failed) {
+void seam::addInitFailure(func::FuncOp init, Value failed) {
   auto ret = cast<func::ReturnOp>(init.getBody().back().getTerminator());
   OpBuilder builder(ret);
   Value status = arith::ExtUIOp::create(builder, ret.getLoc(),

@@ -2,14 +2,14 @@
 
 #include "seam/Backend/Pattern.h"
 
-#include "Seam/SeamConstants.h"
-#include "Seam/SeamOps.h"
+#include "seam/SeamConstants.h"
+#include "seam/SeamOps.h"
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/STLExtras.h"
 
 using namespace mlir;
-using namespace mlir::seam;
+using namespace seam;
 
 std::string Match::getPatternName(StringRef stem) const {
   std::string name = stem.str();
@@ -195,7 +195,7 @@ Verdict ChainPattern::match(Operation *root, Match &m) const {
 // Predicates
 //===----------------------------------------------------------------------===//
 
-OpPredicate mlir::seam::hasRank(unsigned index, int64_t rank, StringRef role) {
+OpPredicate seam::hasRank(unsigned index, int64_t rank, StringRef role) {
   return [index, rank, role = role.str()](Operation *op) -> Verdict {
     auto type =
         index < op->getNumOperands()
@@ -209,7 +209,7 @@ OpPredicate mlir::seam::hasRank(unsigned index, int64_t rank, StringRef role) {
   };
 }
 
-OpPredicate mlir::seam::allF32() {
+OpPredicate seam::allF32() {
   return [](Operation *op) -> Verdict {
     auto isF32Tensor = [](Type type) {
       auto tensor = dyn_cast<TensorType>(type);
@@ -229,7 +229,7 @@ OpPredicate mlir::seam::allF32() {
   };
 }
 
-OpPredicate mlir::seam::sameShapeOperands() {
+OpPredicate seam::sameShapeOperands() {
   return [](Operation *op) -> Verdict {
     for (Value operand : op->getOperands())
       if (operand.getType() != op->getOperand(0).getType())
@@ -243,20 +243,19 @@ OpPredicate mlir::seam::sameShapeOperands() {
 // Shared pieces of pattern tables
 //===----------------------------------------------------------------------===//
 
-OpPattern mlir::seam::convWithWeight() {
+OpPattern seam::convWithWeight() {
   return std::move(op(ConvOp::getOperationName())
                        .constant(1, "weight")
                        .optionalConstant(2, "bias", "bias"));
 }
 
-OpPattern mlir::seam::residualSum() {
+OpPattern seam::residualSum() {
   return std::move(op(AddOp::getOperationName(), "sum")
                        .secondInput("residual")
                        .where(sameShapeOperands()));
 }
 
-ChainPattern mlir::seam::convSumActivation(OpPattern conv,
-                                           PatternStep activation) {
+ChainPattern seam::convSumActivation(OpPattern conv, PatternStep activation) {
   ChainPattern chain(std::move(conv));
   chain.maybe(residualSum()).maybe(std::move(activation));
   return chain;

@@ -14,14 +14,14 @@
 #include <vector>
 
 using namespace mlir;
-using namespace mlir::seam;
+using namespace seam;
 
 // The registration function of each backend.
-namespace mlir::seam {
+namespace seam {
 #define SEAM_BACKEND(NAME, REGISTER) void REGISTER(BackendList &backends);
 #include "Backends.inc"
 #undef SEAM_BACKEND
-} // namespace mlir::seam
+} // namespace seam
 
 /// Creates every backend of this build, in registration order.
 static BackendList createBackends() {
@@ -32,7 +32,7 @@ static BackendList createBackends() {
   return backends;
 }
 
-ArrayRef<const Backend *> mlir::seam::getRegisteredBackends() {
+ArrayRef<const Backend *> seam::getRegisteredBackends() {
   static const BackendList owned = createBackends();
   static const std::vector<const Backend *> backends = [] {
     std::vector<const Backend *> pointers;
@@ -42,14 +42,14 @@ ArrayRef<const Backend *> mlir::seam::getRegisteredBackends() {
   }();
   return backends;
 }
-const Backend *mlir::seam::lookupBackend(StringRef name) {
+const Backend *seam::lookupBackend(StringRef name) {
   for (const Backend *backend : getRegisteredBackends())
     if (backend->getName() == name)
       return backend;
   return nullptr;
 }
 
-std::string mlir::seam::getRegisteredBackendNames() {
+std::string seam::getRegisteredBackendNames() {
   std::string names;
   for (const Backend *backend : getRegisteredBackends())
     names += (names.empty() ? "" : ", ") + backend->getName().str();
@@ -57,7 +57,7 @@ std::string mlir::seam::getRegisteredBackendNames() {
 }
 
 FailureOr<SmallVector<const Backend *>>
-mlir::seam::resolveBackends(ArrayRef<std::string> names, Location loc) {
+seam::resolveBackends(ArrayRef<std::string> names, Location loc) {
   if (names.empty())
     return emitError(loc, "no backends given: pass backends=<names> in "
                           "priority order, or backends=none (known: ")

@@ -66,7 +66,7 @@ getLowerToLLVMStages(const LowerToLLVMOptions &options) {
          // Offloaded regions become calls of their backend's runtime on these
          // buffers (before deallocation, which needs every op's memory
          // effects).
-         pm.addPass(mlir::seam::createSeamLowerKernelCallsPass());
+         pm.addPass(seam::createSeamLowerKernelCallsPass());
          addCleanup(pm);
          // Static temporaries (packed matmul tiles) are allocated once, not per
          // loop iteration: large mallocs are mmaps, and page faults, every

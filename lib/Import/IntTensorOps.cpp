@@ -3,7 +3,7 @@
 #include "IntTensorOps.h"
 
 using namespace mlir;
-using namespace mlir::seam;
+using namespace seam;
 
 namespace seam::detail {
 

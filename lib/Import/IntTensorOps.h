@@ -11,7 +11,7 @@
 
 #include "OnnxGraphImporter.h"
 
-#include "Seam/SeamShapes.h"
+#include "seam/SeamShapes.h"
 
 namespace seam::detail {
 
@@ -21,19 +21,19 @@ enum class IntBinaryKind { Add, Sub, Mul, Div };
 mlir::FailureOr<IntTensor> evalIntBinary(IntBinaryKind kind,
                                          const IntTensor &lhs,
                                          const IntTensor &rhs,
-                                         const mlir::seam::OpDiagnostic &diag);
+                                         const seam::OpDiagnostic &diag);
 
 /// ONNX Gather along `axis` (negative indices count from the end).
 mlir::FailureOr<IntTensor> evalIntGather(const IntTensor &data,
                                          const IntTensor &indices, int64_t axis,
-                                         const mlir::seam::OpDiagnostic &diag);
+                                         const seam::OpDiagnostic &diag);
 
 /// ONNX Concat along `axis` (normalized).
 IntTensor evalIntConcat(llvm::ArrayRef<IntTensor> inputs, int64_t axis);
 
 /// Strided slice of `data` per dimension.
 IntTensor evalIntSlice(const IntTensor &data,
-                       llvm::ArrayRef<mlir::seam::SliceDim> dims);
+                       llvm::ArrayRef<seam::SliceDim> dims);
 
 } // namespace seam::detail
 

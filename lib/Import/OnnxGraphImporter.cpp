@@ -3,8 +3,8 @@
 #include "OnnxGraphImporter.h"
 #include "OnnxModelLoader.h"
 
-#include "Seam/SeamConstants.h"
-#include "Seam/SeamOps.h"
+#include "seam/SeamConstants.h"
+#include "seam/SeamOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/AsmState.h"
@@ -17,7 +17,7 @@
 #include <cstring>
 
 using namespace mlir;
-using namespace mlir::seam;
+using namespace seam;
 
 namespace seam::detail {
 

@@ -5,7 +5,7 @@
 #include "OnnxGraphImporter.h"
 #include "OnnxModelLoader.h"
 
-#include "Seam/SeamDialect.h"
+#include "seam/SeamDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -20,8 +20,8 @@ namespace seam {
 using namespace detail;
 
 void loadImportDialects(MLIRContext &context) {
-  context.loadDialect<mlir::seam::SeamDialect, arith::ArithDialect,
-                      func::FuncDialect>();
+  context
+      .loadDialect<seam::SeamDialect, arith::ArithDialect, func::FuncDialect>();
 }
 
 std::string parseInputShape(llvm::StringRef spec, OnnxImportOptions &options) {

@@ -11,13 +11,13 @@
 #include "OnnxGraphImporter.h"
 #include "OnnxModelLoader.h"
 
-#include "Seam/SeamOps.h"
+#include "seam/SeamOps.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/ADT/StringSwitch.h"
 
 using namespace mlir;
-using namespace mlir::seam;
+using namespace seam;
 
 namespace seam::detail {
 

@@ -2,10 +2,10 @@
 
 #include "seam/InitAll.h"
 
-#include "Seam/SeamDialect.h"
 #include "seam/Backend/Backend.h"
 #include "seam/Codegen/Pipelines.h"
 #include "seam/Conversion/Passes.h"
+#include "seam/SeamDialect.h"
 #include "seam/Transforms/PartitionPipeline.h"
 #include "seam/Transforms/Passes.h"
 
@@ -55,7 +55,7 @@
 
 /// The dialects of each backend (its typed region descriptions).
 static void registerBackendDialects(mlir::DialectRegistry &registry) {
-  for (const mlir::seam::Backend *backend : mlir::seam::getRegisteredBackends())
+  for (const seam::Backend *backend : seam::getRegisteredBackends())
     backend->registerDialects(registry);
 }
 
@@ -65,13 +65,12 @@ void seam::registerDialects(mlir::DialectRegistry &registry) {
   // tensor, math), the optimize stage (scf, vector, affine), bufferization
   // (bufferization, memref), and the conversion to the LLVM dialect (cf,
   // omp for parallel loops, ub for the poison values of vector lowering).
-  registry
-      .insert<mlir::seam::SeamDialect, affine::AffineDialect,
-              arith::ArithDialect, bufferization::BufferizationDialect,
-              cf::ControlFlowDialect, func::FuncDialect, linalg::LinalgDialect,
-              LLVM::LLVMDialect, math::MathDialect, memref::MemRefDialect,
-              omp::OpenMPDialect, scf::SCFDialect, tensor::TensorDialect,
-              ub::UBDialect, vector::VectorDialect>();
+  registry.insert<seam::SeamDialect, affine::AffineDialect, arith::ArithDialect,
+                  bufferization::BufferizationDialect, cf::ControlFlowDialect,
+                  func::FuncDialect, linalg::LinalgDialect, LLVM::LLVMDialect,
+                  math::MathDialect, memref::MemRefDialect, omp::OpenMPDialect,
+                  scf::SCFDialect, tensor::TensorDialect, ub::UBDialect,
+                  vector::VectorDialect>();
 
   // One-shot bufferization: how each dialect's ops bufferize, across
   // function boundaries too.
@@ -115,14 +114,14 @@ void seam::registerAllDialectsForTools(mlir::DialectRegistry &registry) {
   // Upstream's lists hold every dialect and model of registerDialects.
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
-  registry.insert<mlir::seam::SeamDialect>();
+  registry.insert<seam::SeamDialect>();
   registerBackendDialects(registry);
 }
 
 void seam::registerAllPasses() {
   mlir::registerAllPasses();
-  mlir::seam::registerSeamPasses();
-  mlir::seam::registerPartitionPipeline();
-  mlir::seam::registerSeamConversionPasses();
+  seam::registerSeamPasses();
+  seam::registerPartitionPipeline();
+  seam::registerSeamConversionPasses();
   seam::registerSeamPipelines();
 }

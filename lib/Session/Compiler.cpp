@@ -50,11 +50,11 @@ static std::string partitionReport(ModuleOp module, bool partitioned) {
   if (!partitioned) {
     annotated = module.clone();
     PassManager pm(module.getContext());
-    pm.addPass(mlir::seam::createSeamAnnotateTargetPass({{"none"}}));
+    pm.addPass(seam::createSeamAnnotateTargetPass({{"none"}}));
     if (succeeded(pm.run(*annotated)))
       module = *annotated;
   }
-  mlir::seam::printPartitionReport(module, os);
+  seam::printPartitionReport(module, os);
   return report;
 }
 
@@ -76,29 +76,26 @@ static std::vector<PipelineStage> getStages(const CompileOptions &options,
     };
 
   std::vector<PipelineStage> stages;
-  stages.push_back(
-      {"prepare",
-       [](OpPassManager &pm) { mlir::seam::buildPreparePipeline(pm); },
-       partition ? nullptr : report});
+  stages.push_back({"prepare",
+                    [](OpPassManager &pm) { seam::buildPreparePipeline(pm); },
+                    partition ? nullptr : report});
   if (partition) {
     stages.push_back({"partition",
                       [backends = options.backends](OpPassManager &pm) {
-                        mlir::seam::PartitionPipelineOptions partitionOptions;
+                        seam::PartitionPipelineOptions partitionOptions;
                         partitionOptions.backends = backends;
                         // The prepare stage ran those passes already.
                         partitionOptions.prepare = false;
-                        mlir::seam::buildPartitionPipeline(pm,
-                                                           partitionOptions);
+                        seam::buildPartitionPipeline(pm, partitionOptions);
                       },
                       report});
     // Regions of backends with a runtime become calls into it.
     stages.push_back({"offload", [](OpPassManager &pm) {
-                        pm.addPass(
-                            mlir::seam::createSeamLowerBackendRegionsPass());
+                        pm.addPass(seam::createSeamLowerBackendRegionsPass());
                       }});
   }
   stages.push_back({"linalg", [](OpPassManager &pm) {
-                      pm.addPass(mlir::seam::createSeamLowerToLinalgPass());
+                      pm.addPass(seam::createSeamLowerToLinalgPass());
                       pm.addPass(createCanonicalizerPass());
                       pm.addPass(createCSEPass());
                     }});

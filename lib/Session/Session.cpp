@@ -3,12 +3,12 @@
 #include "seam/Session.h"
 
 #include "Compiler.h"
-#include "Seam/SeamDialect.h"
 #include "seam/Backend/Backend.h"
 #include "seam/Import/OnnxImporter.h"
 #include "seam/InitAll.h"
 #include "seam/Jit/JitEngine.h"
 #include "seam/Runtime/SeamRuntime.h"
+#include "seam/SeamDialect.h"
 #include "seam/Transforms/PartitionAttrs.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -117,9 +117,8 @@ private:
 
 static std::string nameOf(func::FuncOp main, bool result, unsigned i) {
   auto attr =
-      result
-          ? main.getResultAttrOfType<StringAttr>(i, mlir::seam::kTensorNameAttr)
-          : main.getArgAttrOfType<StringAttr>(i, mlir::seam::kTensorNameAttr);
+      result ? main.getResultAttrOfType<StringAttr>(i, seam::kTensorNameAttr)
+             : main.getArgAttrOfType<StringAttr>(i, seam::kTensorNameAttr);
   if (attr)
     return attr.str();
   return (result ? "output" : "input") + std::to_string(i);
@@ -132,9 +131,8 @@ static JitSymbolTable getSessionSymbols(const CompileOptions &options,
                                         const detail::WeightStore &weights) {
   JitSymbolTable table = getSeamRuntimeSymbols();
   for (const std::string &name : options.backends)
-    if (const mlir::seam::Backend *backend = mlir::seam::lookupBackend(name))
-      for (const mlir::seam::RuntimeSymbol &symbol :
-           backend->getRuntimeSymbols())
+    if (const seam::Backend *backend = seam::lookupBackend(name))
+      for (const seam::RuntimeSymbol &symbol : backend->getRuntimeSymbols())
         table[symbol.name] = symbol.address;
   for (const auto &entry : weights.symbols())
     table[entry.getKey()] = entry.getValue();
@@ -185,7 +183,7 @@ compile(OwningOpRef<ModuleOp> module, const CompileOptions &options,
   impl->threads = options.threads;
   impl->main = *fn;
   module->walk([&](Operation *op) {
-    auto backend = op->getAttrOfType<StringAttr>(mlir::seam::kBackendAttr);
+    auto backend = op->getAttrOfType<StringAttr>(seam::kBackendAttr);
     auto symbol =
         op->getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName());
     if (backend && symbol)
@@ -193,12 +191,12 @@ compile(OwningOpRef<ModuleOp> module, const CompileOptions &options,
   });
   // Kernel-library state (oneDNN primitives, packed weights) is made once,
   // here; a module without offloaded regions has no @seam_init.
-  if (module->lookupSymbol(mlir::seam::kInitFunctionName)) {
+  if (module->lookupSymbol(seam::kInitFunctionName)) {
     start = std::chrono::steady_clock::now();
-    auto init = impl->engine->lookup(mlir::seam::kInitFunctionName);
+    auto init = impl->engine->lookup(seam::kInitFunctionName);
     if (!init)
       return init.takeError();
-    auto deinit = impl->engine->lookup(mlir::seam::kDeinitFunctionName);
+    auto deinit = impl->engine->lookup(seam::kDeinitFunctionName);
     if (!deinit)
       return deinit.takeError();
     impl->deinit = *deinit; // also frees what a failed init made
@@ -355,8 +353,8 @@ std::vector<RegionProfile> Session::profile() const {
     return nullptr;
   };
   for (const auto &[region, backendName] : impl->regions) {
-    const mlir::seam::Backend *backend = mlir::seam::lookupBackend(backendName);
-    std::optional<mlir::seam::RegionStats> stats =
+    const seam::Backend *backend = seam::lookupBackend(backendName);
+    std::optional<seam::RegionStats> stats =
         backend ? backend->getRegionStats(region, lookup) : std::nullopt;
     if (stats)
       profiles.push_back({region, backendName, stats->runs, stats->milliseconds,

@@ -2,17 +2,17 @@
 
 #include "seam/Transforms/Passes.h"
 
-#include "Seam/SeamOps.h"
 #include "seam/Backend/Backend.h"
+#include "seam/SeamOps.h"
 #include "seam/Transforms/PartitionAttrs.h"
 
-namespace mlir::seam {
+namespace seam {
 #define GEN_PASS_DEF_SEAMANNOTATETARGETPASS
 #include "seam/Transforms/Passes.h.inc"
-} // namespace mlir::seam
+} // namespace seam
 
 using namespace mlir;
-using namespace mlir::seam;
+using namespace seam;
 
 namespace {
 
@@ -53,8 +53,7 @@ void annotateOp(Operation *op, ArrayRef<const Backend *> backends) {
 }
 
 struct SeamAnnotateTargetPass
-    : public mlir::seam::impl::SeamAnnotateTargetPassBase<
-          SeamAnnotateTargetPass> {
+    : public seam::impl::SeamAnnotateTargetPassBase<SeamAnnotateTargetPass> {
   using Base::Base;
 
   void runOnOperation() override {

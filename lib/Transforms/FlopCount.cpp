@@ -2,12 +2,12 @@
 
 #include "seam/Transforms/FlopCount.h"
 
-#include "Seam/SeamOps.h"
+#include "seam/SeamOps.h"
 
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
-using namespace mlir::seam;
+using namespace seam;
 
 namespace {
 
@@ -39,7 +39,7 @@ int64_t matrixProductFlops(Value output, int64_t k) {
 
 } // namespace
 
-int64_t mlir::seam::countFlops(Operation *op) {
+int64_t seam::countFlops(Operation *op) {
   return llvm::TypeSwitch<Operation *, int64_t>(op)
       .Case([](ConvOp conv) { return convFlops(conv); })
       .Case([](GemmOp gemm) {

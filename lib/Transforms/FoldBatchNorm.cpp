@@ -2,22 +2,22 @@
 
 #include "seam/Transforms/Passes.h"
 
-#include "Seam/SeamConstants.h"
-#include "Seam/SeamOps.h"
 #include "mlir/IR/BuiltinDialect.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
+#include "seam/SeamConstants.h"
+#include "seam/SeamOps.h"
 
 #include "llvm/ADT/SetVector.h"
 
 #include <cmath>
 
-namespace mlir::seam {
+namespace seam {
 #define GEN_PASS_DEF_SEAMFOLDBATCHNORMPASS
 #include "seam/Transforms/Passes.h.inc"
-} // namespace mlir::seam
+} // namespace seam
 
 using namespace mlir;
-using namespace mlir::seam;
+using namespace seam;
 
 namespace {
 
@@ -88,8 +88,7 @@ LogicalResult foldIntoConv(BatchNormOp bn) {
 }
 
 struct SeamFoldBatchNormPass
-    : public mlir::seam::impl::SeamFoldBatchNormPassBase<
-          SeamFoldBatchNormPass> {
+    : public seam::impl::SeamFoldBatchNormPassBase<SeamFoldBatchNormPass> {
   void runOnOperation() override {
     SmallVector<BatchNormOp> candidates;
     getOperation().walk([&](BatchNormOp bn) { candidates.push_back(bn); });

@@ -2,21 +2,21 @@
 
 #include "seam/Transforms/Passes.h"
 
-#include "Seam/SeamConstants.h"
-#include "Seam/SeamOps.h"
-#include "Seam/SeamScalarFns.h"
-#include "Seam/SeamShapes.h"
+#include "seam/SeamConstants.h"
+#include "seam/SeamOps.h"
+#include "seam/SeamScalarFns.h"
+#include "seam/SeamShapes.h"
 
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/TypeSwitch.h"
 
-namespace mlir::seam {
+namespace seam {
 #define GEN_PASS_DEF_SEAMFOLDCONSTANTSPASS
 #include "seam/Transforms/Passes.h.inc"
-} // namespace mlir::seam
+} // namespace seam
 
 using namespace mlir;
-using namespace mlir::seam;
+using namespace seam;
 
 namespace {
 
@@ -72,8 +72,7 @@ evaluate(Operation *op, ArrayRef<std::vector<float>> inputs) {
 }
 
 struct SeamFoldConstantsPass
-    : public mlir::seam::impl::SeamFoldConstantsPassBase<
-          SeamFoldConstantsPass> {
+    : public seam::impl::SeamFoldConstantsPassBase<SeamFoldConstantsPass> {
   using Base::Base;
 
   void runOnOperation() override {

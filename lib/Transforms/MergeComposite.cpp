@@ -2,21 +2,21 @@
 
 #include "seam/Transforms/Passes.h"
 
-#include "Seam/SeamOps.h"
 #include "seam/Backend/Backend.h"
+#include "seam/SeamOps.h"
 #include "seam/Transforms/PartitionAttrs.h"
 
 #include "mlir/IR/IRMapping.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
-namespace mlir::seam {
+namespace seam {
 #define GEN_PASS_DEF_SEAMMERGECOMPOSITEPASS
 #include "seam/Transforms/Passes.h.inc"
-} // namespace mlir::seam
+} // namespace seam
 
 using namespace mlir;
-using namespace mlir::seam;
+using namespace seam;
 
 namespace {
 
@@ -97,8 +97,7 @@ unsigned applyEntry(func::FuncOp func, const Backend &backend,
 }
 
 struct SeamMergeCompositePass
-    : public mlir::seam::impl::SeamMergeCompositePassBase<
-          SeamMergeCompositePass> {
+    : public seam::impl::SeamMergeCompositePassBase<SeamMergeCompositePass> {
   using Base::Base;
 
   void runOnOperation() override {

@@ -8,13 +8,13 @@
 #include "llvm/ADT/EquivalenceClasses.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
-namespace mlir::seam {
+namespace seam {
 #define GEN_PASS_DEF_SEAMMERGEREGIONSPASS
 #include "seam/Transforms/Passes.h.inc"
-} // namespace mlir::seam
+} // namespace seam
 
 using namespace mlir;
-using namespace mlir::seam;
+using namespace seam;
 
 namespace {
 
@@ -113,7 +113,7 @@ private:
 };
 
 struct SeamMergeRegionsPass
-    : public mlir::seam::impl::SeamMergeRegionsPassBase<SeamMergeRegionsPass> {
+    : public seam::impl::SeamMergeRegionsPassBase<SeamMergeRegionsPass> {
   void runOnOperation() override {
     func::FuncOp func = getOperation();
     if (getAssignedBackend(func))

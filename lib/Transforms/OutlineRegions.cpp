@@ -2,7 +2,7 @@
 
 #include "seam/Transforms/Passes.h"
 
-#include "Seam/SeamOps.h"
+#include "seam/SeamOps.h"
 #include "seam/Transforms/PartitionAttrs.h"
 
 #include "mlir/Analysis/TopologicalSortUtils.h"
@@ -11,13 +11,13 @@
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringMap.h"
 
-namespace mlir::seam {
+namespace seam {
 #define GEN_PASS_DEF_SEAMOUTLINEREGIONSPASS
 #include "seam/Transforms/Passes.h.inc"
-} // namespace mlir::seam
+} // namespace seam
 
 using namespace mlir;
-using namespace mlir::seam;
+using namespace seam;
 
 namespace {
 
@@ -135,8 +135,7 @@ private:
 };
 
 struct SeamOutlineRegionsPass
-    : public mlir::seam::impl::SeamOutlineRegionsPassBase<
-          SeamOutlineRegionsPass> {
+    : public seam::impl::SeamOutlineRegionsPassBase<SeamOutlineRegionsPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
     RegionOutliner outliner(module);

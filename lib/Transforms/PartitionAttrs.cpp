@@ -2,26 +2,26 @@
 
 #include "seam/Transforms/PartitionAttrs.h"
 
-#include "Seam/SeamOps.h"
+#include "seam/SeamOps.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
 
 using namespace mlir;
-using namespace mlir::seam;
+using namespace seam;
 
-std::optional<StringRef> mlir::seam::getAssignedBackend(Operation *op) {
+std::optional<StringRef> seam::getAssignedBackend(Operation *op) {
   if (auto backend = op->getAttrOfType<StringAttr>(kBackendAttr))
     return backend.getValue();
   return std::nullopt;
 }
 
-std::optional<int64_t> mlir::seam::getRegion(Operation *op) {
+std::optional<int64_t> seam::getRegion(Operation *op) {
   if (auto region = op->getAttrOfType<IntegerAttr>(kRegionAttr))
     return region.getInt();
   return std::nullopt;
 }
 
-void mlir::seam::addReason(Operation *op, StringRef reason) {
+void seam::addReason(Operation *op, StringRef reason) {
   auto existing = op->getAttrOfType<StringAttr>(kReasonAttr);
   if (!existing || existing.getValue().empty()) {
     op->setAttr(kReasonAttr, StringAttr::get(op->getContext(), reason));
@@ -36,13 +36,13 @@ void mlir::seam::addReason(Operation *op, StringRef reason) {
       StringAttr::get(op->getContext(), existing.getValue() + "; " + reason));
 }
 
-void mlir::seam::clearPartitionAttrs(Operation *op) {
+void seam::clearPartitionAttrs(Operation *op) {
   op->removeAttr(kBackendAttr);
   op->removeAttr(kRegionAttr);
   op->removeAttr(kReasonAttr);
 }
 
-SmallVector<func::FuncOp> mlir::seam::getFuncsToPartition(ModuleOp module) {
+SmallVector<func::FuncOp> seam::getFuncsToPartition(ModuleOp module) {
   SmallVector<func::FuncOp> funcs;
   for (auto func : module.getOps<func::FuncOp>())
     if (!getAssignedBackend(func))
@@ -50,7 +50,7 @@ SmallVector<func::FuncOp> mlir::seam::getFuncsToPartition(ModuleOp module) {
   return funcs;
 }
 
-FailureOr<RegionMap> mlir::seam::collectRegions(Block &block) {
+FailureOr<RegionMap> seam::collectRegions(Block &block) {
   RegionMap regions;
   for (Operation &op : block) {
     std::optional<StringRef> backend = getAssignedBackend(&op);
@@ -66,7 +66,7 @@ FailureOr<RegionMap> mlir::seam::collectRegions(Block &block) {
   return regions;
 }
 
-bool mlir::seam::isHeavyCompute(Operation *op) {
+bool seam::isHeavyCompute(Operation *op) {
   if (isa<ConvOp, MatMulOp, GemmOp>(op))
     return true;
   if (auto composite = dyn_cast<CompositeOp>(op))

@@ -8,17 +8,17 @@
 #include "mlir/Transforms/Passes.h"
 
 using namespace mlir;
-using namespace mlir::seam;
+using namespace seam;
 
-void mlir::seam::buildPreparePipeline(OpPassManager &pm) {
+void seam::buildPreparePipeline(OpPassManager &pm) {
   OpPassManager &prepare = pm.nest<func::FuncOp>();
   prepare.addPass(createSeamFoldConstantsPass());
   prepare.addPass(createSeamFoldBatchNormPass());
   prepare.addPass(createCanonicalizerPass());
 }
 
-void mlir::seam::buildPartitionPipeline(
-    OpPassManager &pm, const PartitionPipelineOptions &options) {
+void seam::buildPartitionPipeline(OpPassManager &pm,
+                                  const PartitionPipelineOptions &options) {
   if (options.prepare)
     buildPreparePipeline(pm);
 
@@ -34,7 +34,7 @@ void mlir::seam::buildPartitionPipeline(
     pm.addPass(createSeamPartitionReportPass());
 }
 
-void mlir::seam::registerPartitionPipeline() {
+void seam::registerPartitionPipeline() {
   PassPipelineRegistration<PartitionPipelineOptions>(
       "seam-partition",
       "Prepare and partition a model between backends and the compiler",

@@ -3,7 +3,7 @@
 #include "seam/Transforms/PartitionReport.h"
 #include "seam/Transforms/Passes.h"
 
-#include "Seam/SeamOps.h"
+#include "seam/SeamOps.h"
 #include "seam/Transforms/FlopCount.h"
 #include "seam/Transforms/PartitionAttrs.h"
 
@@ -12,13 +12,13 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
 
-namespace mlir::seam {
+namespace seam {
 #define GEN_PASS_DEF_SEAMPARTITIONREPORTPASS
 #include "seam/Transforms/Passes.h.inc"
-} // namespace mlir::seam
+} // namespace seam
 
 using namespace mlir;
-using namespace mlir::seam;
+using namespace seam;
 
 namespace {
 
@@ -69,7 +69,7 @@ void printRow(llvm::raw_ostream &os, StringRef name, StringRef regions,
 
 } // namespace
 
-void mlir::seam::printPartitionReport(ModuleOp module, llvm::raw_ostream &os) {
+void seam::printPartitionReport(ModuleOp module, llvm::raw_ostream &os) {
   llvm::MapVector<StringRef, Row> backends;
   Row compiler;
   SmallVector<Operation *> leftovers;
@@ -131,8 +131,7 @@ void mlir::seam::printPartitionReport(ModuleOp module, llvm::raw_ostream &os) {
 namespace {
 
 struct SeamPartitionReportPass
-    : public mlir::seam::impl::SeamPartitionReportPassBase<
-          SeamPartitionReportPass> {
+    : public seam::impl::SeamPartitionReportPassBase<SeamPartitionReportPass> {
   void runOnOperation() override {
     printPartitionReport(getOperation(), llvm::outs());
     markAllAnalysesPreserved();

@@ -2,18 +2,18 @@
 
 #include "seam/Transforms/Passes.h"
 
-#include "Seam/SeamOps.h"
+#include "seam/SeamOps.h"
 #include "seam/Transforms/PartitionAttrs.h"
 
 #include "mlir/IR/IRMapping.h"
 
-namespace mlir::seam {
+namespace seam {
 #define GEN_PASS_DEF_SEAMPRUNEREGIONSPASS
 #include "seam/Transforms/Passes.h.inc"
-} // namespace mlir::seam
+} // namespace seam
 
 using namespace mlir;
-using namespace mlir::seam;
+using namespace seam;
 
 namespace {
 
@@ -46,7 +46,7 @@ void pruneRegion(ArrayRef<Operation *> ops, StringRef backend) {
 }
 
 struct SeamPruneRegionsPass
-    : public mlir::seam::impl::SeamPruneRegionsPassBase<SeamPruneRegionsPass> {
+    : public seam::impl::SeamPruneRegionsPassBase<SeamPruneRegionsPass> {
   void runOnOperation() override {
     func::FuncOp func = getOperation();
     if (getAssignedBackend(func))

@@ -161,7 +161,7 @@ TEST_P(OnnxConformance, MatchesReferenceOutputs) {
 /// others compile their regions like --backends=none).
 std::vector<std::string> runtimeBackends() {
   std::vector<std::string> names;
-  for (const mlir::seam::Backend *backend : mlir::seam::getRegisteredBackends())
+  for (const seam::Backend *backend : seam::getRegisteredBackends())
     if (backend->getEntryPoints())
       names.push_back(backend->getName().str());
   return names;

@@ -7,8 +7,8 @@
 
 #include "seam/Import/OnnxImporter.h"
 
-#include "Seam/SeamConstants.h"
-#include "Seam/SeamOps.h"
+#include "seam/SeamConstants.h"
+#include "seam/SeamOps.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Diagnostics.h"
@@ -88,13 +88,12 @@ TEST(OnnxImportApi, ImportsBytesWithNamesAndWeights) {
   EXPECT_EQ(
       main.getResultAttrOfType<mlir::StringAttr>(0, "seam.name").getValue(),
       "y");
-  mlir::seam::AddOp add;
-  main.walk([&](mlir::seam::AddOp op) { add = op; });
+  seam::AddOp add;
+  main.walk([&](seam::AddOp op) { add = op; });
   ASSERT_TRUE(add);
-  EXPECT_TRUE(add.getLhs().getDefiningOp<mlir::seam::ReluOp>());
+  EXPECT_TRUE(add.getLhs().getDefiningOp<seam::ReluOp>());
   // The weight kept its values (one copy, in a resource blob).
-  std::optional<std::vector<float>> w =
-      mlir::seam::getF32ConstantData(add.getRhs());
+  std::optional<std::vector<float>> w = seam::getF32ConstantData(add.getRhs());
   ASSERT_TRUE(w);
   ASSERT_EQ(w->size(), 20u);
   EXPECT_EQ((*w)[0], 0.0f);

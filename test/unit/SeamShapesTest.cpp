@@ -5,13 +5,13 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Seam/SeamShapes.h"
+#include "seam/SeamShapes.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "gtest/gtest.h"
 
 using namespace mlir;
-using namespace mlir::seam;
+using namespace seam;
 
 namespace {
 

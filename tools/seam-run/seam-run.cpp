@@ -176,8 +176,7 @@ int main(int argc, char **argv) {
       "  --threads=<N>  threads for heavy loops and kernel "
       "libraries (0: library default)\n");
   if (listBackends) {
-    for (const mlir::seam::Backend *backend :
-         mlir::seam::getRegisteredBackends())
+    for (const seam::Backend *backend : seam::getRegisteredBackends())
       llvm::outs() << backend->getName() << "\n";
     return 0;
   }

@@ -14,6 +14,7 @@
 #define SEAM_BACKEND_BACKEND_H
 
 #include "seam/Backend/Pattern.h"
+#include "seam/Support/LLVM.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -27,7 +28,7 @@
 #include <utility>
 #include <vector>
 
-namespace mlir::seam {
+namespace seam {
 
 /// Decides whether a backend takes one match of a pattern; a refusal says why
 /// (e.g. "dilated convolution is not supported").
@@ -170,7 +171,7 @@ std::string getKernelDescriptionSymbol(StringRef region);
 
 /// What a backend's registration function, named by its seam_add_backend
 /// line, adds its backend(s) to:
-/// `void mlir::seam::registerXBackend(BackendList &backends)`.
+/// `void seam::registerXBackend(BackendList &backends)`.
 using BackendList = std::vector<std::unique_ptr<Backend>>;
 
 /// Every backend of this build, in registration order.
@@ -190,6 +191,6 @@ std::string getRegisteredBackendNames();
 FailureOr<SmallVector<const Backend *>>
 resolveBackends(ArrayRef<std::string> names, Location loc);
 
-} // namespace mlir::seam
+} // namespace seam
 
 #endif // SEAM_BACKEND_BACKEND_H

@@ -15,6 +15,7 @@
 #define SEAM_BACKEND_PATTERN_H
 
 #include "mlir/IR/Operation.h"
+#include "seam/Support/LLVM.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <functional>
@@ -22,7 +23,7 @@
 #include <optional>
 #include <string>
 
-namespace mlir::seam {
+namespace seam {
 
 //===----------------------------------------------------------------------===//
 // Verdict
@@ -203,6 +204,6 @@ OpPredicate allF32();
 /// All operands have the same shape (no broadcasting).
 OpPredicate sameShapeOperands();
 
-} // namespace mlir::seam
+} // namespace seam
 
 #endif // SEAM_BACKEND_PATTERN_H

@@ -9,8 +9,9 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
+#include "seam/Support/LLVM.h"
 
-namespace mlir::seam {
+namespace seam {
 
 #define GEN_PASS_DECL
 #include "seam/Conversion/Passes.h.inc"
@@ -18,6 +19,6 @@ namespace mlir::seam {
 #define GEN_PASS_REGISTRATION
 #include "seam/Conversion/Passes.h.inc"
 
-} // namespace mlir::seam
+} // namespace seam
 
 #endif // SEAM_CONVERSION_PASSES_H

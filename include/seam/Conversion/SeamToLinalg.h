@@ -10,8 +10,9 @@
 #define SEAM_CONVERSION_SEAMTOLINALG_H
 
 #include "mlir/Transforms/DialectConversion.h"
+#include "seam/Support/LLVM.h"
 
-namespace mlir::seam {
+namespace seam {
 
 /// Adds the patterns that lower every seam op (including seam.composite,
 /// whose body is inlined) to linalg, tensor, arith and math on tensors.
@@ -20,6 +21,6 @@ void populateSeamToLinalgConversionPatterns(RewritePatternSet &patterns);
 /// Marks the dialects the lowering produces legal and the seam dialect illegal.
 void configureSeamToLinalgConversionTarget(ConversionTarget &target);
 
-} // namespace mlir::seam
+} // namespace seam
 
 #endif // SEAM_CONVERSION_SEAMTOLINALG_H

@@ -17,12 +17,13 @@
 #define SEAM_TRANSFORMS_FLOPCOUNT_H
 
 #include "mlir/IR/Operation.h"
+#include "seam/Support/LLVM.h"
 
-namespace mlir::seam {
+namespace seam {
 
 /// The FLOPs of `op` (0 for ops that are not seam ops).
 int64_t countFlops(Operation *op);
 
-} // namespace mlir::seam
+} // namespace seam
 
 #endif // SEAM_TRANSFORMS_FLOPCOUNT_H

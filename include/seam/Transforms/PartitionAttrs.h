@@ -20,11 +20,12 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Operation.h"
+#include "seam/Support/LLVM.h"
 #include "llvm/ADT/MapVector.h"
 
 #include <optional>
 
-namespace mlir::seam {
+namespace seam {
 
 /// On an op or composite: the backend that takes it. On an outlined
 /// function: the backend that runs it.
@@ -65,6 +66,6 @@ FailureOr<RegionMap> collectRegions(Block &block);
 /// that holds one. Regions without one are not worth offloading.
 bool isHeavyCompute(Operation *op);
 
-} // namespace mlir::seam
+} // namespace seam
 
 #endif // SEAM_TRANSFORMS_PARTITIONATTRS_H

@@ -13,14 +13,15 @@
 
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassOptions.h"
+#include "seam/Support/LLVM.h"
 
 #include <string>
 
-namespace mlir::seam {
+namespace seam {
 
 /// Options of the seam-partition pipeline.
 struct PartitionPipelineOptions
-    : public PassPipelineOptions<PartitionPipelineOptions> {
+    : public mlir::PassPipelineOptions<PartitionPipelineOptions> {
   ListOption<std::string> backends{
       *this, "backends",
       llvm::cl::desc("Backends in priority order (a,b), or none")};
@@ -48,6 +49,6 @@ void buildPartitionPipeline(OpPassManager &pm,
 /// Registers the pipeline as `seam-partition`.
 void registerPartitionPipeline();
 
-} // namespace mlir::seam
+} // namespace seam
 
 #endif // SEAM_TRANSFORMS_PARTITIONPIPELINE_H

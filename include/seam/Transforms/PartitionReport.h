@@ -11,15 +11,16 @@
 #define SEAM_TRANSFORMS_PARTITIONREPORT_H
 
 #include "mlir/IR/BuiltinOps.h"
+#include "seam/Support/LLVM.h"
 #include "llvm/Support/raw_ostream.h"
 
-namespace mlir::seam {
+namespace seam {
 
 /// Prints the partition table of `module` to `os`. Ops inside a function
 /// with `seam.backend` (after outlining), or with a `seam.backend` of their
 /// own or of their composite (before), count as offloaded.
 void printPartitionReport(ModuleOp module, llvm::raw_ostream &os);
 
-} // namespace mlir::seam
+} // namespace seam
 
 #endif // SEAM_TRANSFORMS_PARTITIONREPORT_H

@@ -6,8 +6,9 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Pass/Pass.h"
+#include "seam/Support/LLVM.h"
 
-namespace mlir::seam {
+namespace seam {
 
 #define GEN_PASS_DECL
 #include "seam/Transforms/Passes.h.inc"
@@ -15,6 +16,6 @@ namespace mlir::seam {
 #define GEN_PASS_REGISTRATION
 #include "seam/Transforms/Passes.h.inc"
 
-} // namespace mlir::seam
+} // namespace seam
 
 #endif // SEAM_TRANSFORMS_PASSES_H

@@ -15,7 +15,7 @@
 #include "runtime/DnnlRuntime.h"
 
 using namespace mlir;
-using namespace mlir::seam;
+using namespace seam;
 
 namespace {
 
@@ -70,11 +70,11 @@ public:
 
 } // namespace
 
-namespace mlir::seam {
+namespace seam {
 /// The registration function named in lib/Backends/CMakeLists.txt.
 void registerDnnlBackend(BackendList &backends);
-} // namespace mlir::seam
+} // namespace seam
 
-void mlir::seam::registerDnnlBackend(BackendList &backends) {
+void seam::registerDnnlBackend(BackendList &backends) {
   backends.push_back(std::make_unique<DnnlBackend>());
 }

@@ -2,15 +2,15 @@
 
 #include "DnnlOpMapping.h"
 
-#include "Seam/SeamOps.h"
+#include "seam/SeamOps.h"
 
 #include "llvm/ADT/TypeSwitch.h"
 
 #include <cfloat>
 
 using namespace mlir;
-using namespace mlir::seam;
-using namespace mlir::seam::dnnl;
+using namespace seam;
+using namespace seam::dnnl;
 using dnnl_region::Algorithm;
 using dnnl_region::PostOp;
 
@@ -22,7 +22,7 @@ static PostOp eltwise(Algorithm alg, float alpha = 0, float beta = 0) {
   return post;
 }
 
-SmallVector<PostOp> mlir::seam::dnnl::getEltwiseSteps(Operation *op) {
+SmallVector<PostOp> seam::dnnl::getEltwiseSteps(Operation *op) {
   return llvm::TypeSwitch<Operation *, SmallVector<PostOp>>(op)
       .Case(
           [](ReluOp) { return SmallVector<PostOp>{eltwise(Algorithm::Relu)}; })
@@ -56,7 +56,7 @@ SmallVector<PostOp> mlir::seam::dnnl::getEltwiseSteps(Operation *op) {
       .Default([](Operation *) { return SmallVector<PostOp>(); });
 }
 
-Algorithm mlir::seam::dnnl::getBinaryAlgorithm(Operation *op) {
+Algorithm seam::dnnl::getBinaryAlgorithm(Operation *op) {
   return llvm::TypeSwitch<Operation *, Algorithm>(op)
       .Case([](AddOp) { return Algorithm::Add; })
       .Case([](SubOp) { return Algorithm::Sub; })
@@ -65,8 +65,8 @@ Algorithm mlir::seam::dnnl::getBinaryAlgorithm(Operation *op) {
       .Default([](Operation *) { return Algorithm::None; });
 }
 
-bool mlir::seam::dnnl::broadcastsInto(ArrayRef<int64_t> shape,
-                                      ArrayRef<int64_t> target) {
+bool seam::dnnl::broadcastsInto(ArrayRef<int64_t> shape,
+                                ArrayRef<int64_t> target) {
   if (shape.size() > target.size())
     return false;
   for (auto [dim, full] :
@@ -80,7 +80,7 @@ static ArrayRef<int64_t> shapeOf(Value value) {
   return cast<RankedTensorType>(value.getType()).getShape();
 }
 
-Verdict mlir::seam::dnnl::checkBinaryBroadcast(Operation *op) {
+Verdict seam::dnnl::checkBinaryBroadcast(Operation *op) {
   ArrayRef<int64_t> result = shapeOf(op->getResult(0));
   ArrayRef<int64_t> lhs = shapeOf(op->getOperand(0)),
                     rhs = shapeOf(op->getOperand(1));
@@ -96,8 +96,8 @@ Verdict mlir::seam::dnnl::checkBinaryBroadcast(Operation *op) {
                                 "operand (oneDNN broadcasts the second only)");
 }
 
-FailureOr<PoolWindow> mlir::seam::dnnl::getPoolWindow(Operation *op,
-                                                      std::string &whyNot) {
+FailureOr<PoolWindow> seam::dnnl::getPoolWindow(Operation *op,
+                                                std::string &whyNot) {
   ArrayRef<int64_t> in = shapeOf(op->getOperand(0)).drop_front(2),
                     out = shapeOf(op->getResult(0)).drop_front(2);
   size_t n = in.size();

@@ -14,10 +14,11 @@
 
 #include "runtime/RegionDesc.h"
 #include "seam/Backend/Pattern.h"
+#include "seam/Support/LLVM.h"
 
 #include "mlir/IR/Operation.h"
 
-namespace mlir::seam::dnnl {
+namespace seam::dnnl {
 
 /// The runtime's description of a region (runtime/RegionDesc.h).
 namespace dnnl_region = ::seam::dnnl_region;
@@ -53,6 +54,6 @@ struct PoolWindow {
 /// why oneDNN cannot compute it.
 FailureOr<PoolWindow> getPoolWindow(Operation *op, std::string &whyNot);
 
-} // namespace mlir::seam::dnnl
+} // namespace seam::dnnl
 
 #endif // SEAM_LIB_BACKENDS_DNNL_DNNLOPMAPPING_H

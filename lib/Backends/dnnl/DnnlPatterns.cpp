@@ -23,11 +23,11 @@
 
 #include "DnnlOpMapping.h"
 
-#include "Seam/SeamOps.h"
+#include "seam/SeamOps.h"
 
 using namespace mlir;
-using namespace mlir::seam;
-using namespace mlir::seam::dnnl;
+using namespace seam;
+using namespace seam::dnnl;
 
 namespace {
 
@@ -160,12 +160,12 @@ std::vector<PatternEntry> buildTable() {
 
 } // namespace
 
-ArrayRef<PatternEntry> mlir::seam::dnnl::getDnnlPatterns() {
+ArrayRef<PatternEntry> seam::dnnl::getDnnlPatterns() {
   static const std::vector<PatternEntry> table = buildTable();
   return table;
 }
 
-Verdict mlir::seam::dnnl::supportsDnnlOp(Operation *op) {
+Verdict seam::dnnl::supportsDnnlOp(Operation *op) {
   StringRef name = op->getName().getStringRef();
   bool eltwise = !getEltwiseSteps(op).empty();
   bool binary = getBinaryAlgorithm(op) != dnnl_region::Algorithm::None;

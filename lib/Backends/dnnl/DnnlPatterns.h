@@ -4,8 +4,9 @@
 #define SEAM_LIB_BACKENDS_DNNL_DNNLPATTERNS_H
 
 #include "seam/Backend/Backend.h"
+#include "seam/Support/LLVM.h"
 
-namespace mlir::seam::dnnl {
+namespace seam::dnnl {
 
 /// The pattern table of the dnnl backend, in priority order.
 ArrayRef<PatternEntry> getDnnlPatterns();
@@ -14,6 +15,6 @@ ArrayRef<PatternEntry> getDnnlPatterns();
 /// reshape, flatten, transpose, slice, reduce_mean, reduce_sum).
 Verdict supportsDnnlOp(Operation *op);
 
-} // namespace mlir::seam::dnnl
+} // namespace seam::dnnl
 
 #endif // SEAM_LIB_BACKENDS_DNNL_DNNLPATTERNS_H

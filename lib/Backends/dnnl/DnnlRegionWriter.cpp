@@ -5,14 +5,14 @@
 #include "DnnlOpMapping.h"
 #include "IR/DnnlDialect.h"
 
-#include "Seam/SeamConstants.h"
-#include "Seam/SeamOps.h"
+#include "seam/SeamConstants.h"
+#include "seam/SeamOps.h"
 
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
-using namespace mlir::seam;
-using namespace mlir::seam::dnnl;
+using namespace seam;
+using namespace seam::dnnl;
 using dnnl_region::Algorithm;
 using dnnl_region::OpDesc;
 using dnnl_region::OpKind;
@@ -347,7 +347,7 @@ private:
 
 } // namespace
 
-FailureOr<KernelRegion> mlir::seam::dnnl::describeRegion(func::FuncOp region) {
+FailureOr<KernelRegion> seam::dnnl::describeRegion(func::FuncOp region) {
   DescribedRegion described;
   if (failed(RegionWriter(described).write(region)))
     return failure();

@@ -4,10 +4,11 @@
 #define SEAM_LIB_BACKENDS_DNNL_DNNLREGIONWRITER_H
 
 #include "seam/Backend/Backend.h"
+#include "seam/Support/LLVM.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 
-namespace mlir::seam::dnnl {
+namespace seam::dnnl {
 
 /// Describes an outlined dnnl region as a #seam_dnnl.region: each composite
 /// becomes one op with its fused post-ops (bias, residual sum,
@@ -15,6 +16,6 @@ namespace mlir::seam::dnnl {
 /// weights. Emits an error on an op it cannot describe.
 FailureOr<KernelRegion> describeRegion(func::FuncOp region);
 
-} // namespace mlir::seam::dnnl
+} // namespace seam::dnnl
 
 #endif // SEAM_LIB_BACKENDS_DNNL_DNNLREGIONWRITER_H

@@ -12,12 +12,12 @@
 
 #include "seam/Backend/Backend.h"
 
-#include "Seam/SeamOps.h"
+#include "seam/SeamOps.h"
 
 #include <vector>
 
 using namespace mlir;
-using namespace mlir::seam;
+using namespace seam;
 
 namespace {
 
@@ -133,12 +133,12 @@ private:
 
 } // namespace
 
-namespace mlir::seam {
+namespace seam {
 /// The registration function named in lib/Backends/CMakeLists.txt.
 void registerTestBackends(BackendList &backends);
-} // namespace mlir::seam
+} // namespace seam
 
-void mlir::seam::registerTestBackends(BackendList &backends) {
+void seam::registerTestBackends(BackendList &backends) {
   backends.push_back(std::make_unique<TestBackend>());
   backends.push_back(std::make_unique<TestBlasBackend>());
 }

@@ -21,19 +21,19 @@
 #include "seam/Backend/Backend.h"
 #include "seam/Transforms/PartitionAttrs.h"
 
-#include "Seam/SeamOps.h"
+#include "seam/SeamOps.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Verifier.h"
 
-namespace mlir::seam {
+namespace seam {
 #define GEN_PASS_DEF_SEAMLOWERBACKENDREGIONSPASS
 #include "seam/Conversion/Passes.h.inc"
-} // namespace mlir::seam
+} // namespace seam
 
 using namespace mlir;
-using namespace mlir::seam;
+using namespace seam;
 
 namespace {
 
@@ -88,7 +88,7 @@ LogicalResult replaceBody(func::FuncOp region, const Backend &backend,
 }
 
 struct SeamLowerBackendRegionsPass
-    : public mlir::seam::impl::SeamLowerBackendRegionsPassBase<
+    : public seam::impl::SeamLowerBackendRegionsPassBase<
           SeamLowerBackendRegionsPass> {
   void runOnOperation() override {
     SmallVector<func::FuncOp> regions;

@@ -26,20 +26,20 @@
 
 #include "seam/Backend/Backend.h"
 
-#include "Seam/SeamOps.h"
+#include "seam/SeamOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 
-namespace mlir::seam {
+namespace seam {
 #define GEN_PASS_DEF_SEAMLOWERKERNELCALLSPASS
 #include "seam/Conversion/Passes.h.inc"
-} // namespace mlir::seam
+} // namespace seam
 
 using namespace mlir;
-using namespace mlir::seam;
+using namespace seam;
 
 namespace {
 
@@ -173,9 +173,9 @@ LogicalResult addInitAndDeinit(ModuleOp module, KernelCallOp call,
 LogicalResult checkInitFunctions(ModuleOp module, KernelCallOp call) {
   MLIRContext *context = module.getContext();
   for (auto [name, type] :
-       {std::make_pair(kInitFunctionName,
-                       FunctionType::get(context, {},
-                                         {IntegerType::get(context, 32)})),
+       {std::make_pair(
+            kInitFunctionName,
+            FunctionType::get(context, {}, {IntegerType::get(context, 32)})),
         std::make_pair(kDeinitFunctionName,
                        FunctionType::get(context, {}, {}))}) {
     Operation *symbol = module.lookupSymbol(name);
@@ -232,7 +232,7 @@ LogicalResult lowerCall(ModuleOp module, KernelCallOp call) {
 }
 
 struct SeamLowerKernelCallsPass
-    : public mlir::seam::impl::SeamLowerKernelCallsPassBase<
+    : public seam::impl::SeamLowerKernelCallsPassBase<
           SeamLowerKernelCallsPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();

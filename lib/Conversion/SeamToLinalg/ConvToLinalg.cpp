@@ -13,13 +13,13 @@
 
 #include "LoweringUtils.h"
 
-#include "Seam/SeamOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "seam/SeamOps.h"
 
 using namespace mlir;
-using namespace mlir::seam;
-using namespace mlir::seam::lowering;
+using namespace seam;
+using namespace seam::lowering;
 
 namespace {
 

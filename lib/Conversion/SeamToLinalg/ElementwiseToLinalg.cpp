@@ -12,16 +12,16 @@
 
 #include "LoweringUtils.h"
 
-#include "Seam/SeamConstants.h"
-#include "Seam/SeamOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "seam/SeamConstants.h"
+#include "seam/SeamOps.h"
 
 #include <cmath>
 
 using namespace mlir;
-using namespace mlir::seam;
-using namespace mlir::seam::lowering;
+using namespace seam;
+using namespace seam::lowering;
 
 namespace {
 

@@ -7,7 +7,7 @@
 #include "mlir/Dialect/Utils/ReshapeOpsUtils.h"
 
 using namespace mlir;
-using namespace mlir::seam;
+using namespace seam;
 
 ArrayRef<int64_t> lowering::shapeOf(Value value) {
   return cast<RankedTensorType>(value.getType()).getShape();

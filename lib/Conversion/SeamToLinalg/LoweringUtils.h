@@ -13,8 +13,9 @@
 #include "mlir/Dialect/Utils/StructuredOpsUtils.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/Transforms/DialectConversion.h"
+#include "seam/Support/LLVM.h"
 
-namespace mlir::seam::lowering {
+namespace seam::lowering {
 
 /// The static shape of a ranked tensor value.
 ArrayRef<int64_t> shapeOf(Value value);
@@ -98,6 +99,6 @@ void populateElementwisePatterns(RewritePatternSet &patterns);
 void populateReductionPatterns(RewritePatternSet &patterns);
 void populateDataMovementPatterns(RewritePatternSet &patterns);
 
-} // namespace mlir::seam::lowering
+} // namespace seam::lowering
 
 #endif // SEAM_LIB_CONVERSION_SEAMTOLINALG_LOWERINGUTILS_H

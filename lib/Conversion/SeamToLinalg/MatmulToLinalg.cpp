@@ -12,13 +12,13 @@
 
 #include "LoweringUtils.h"
 
-#include "Seam/SeamOps.h"
-#include "Seam/SeamShapes.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "seam/SeamOps.h"
+#include "seam/SeamShapes.h"
 
 using namespace mlir;
-using namespace mlir::seam;
-using namespace mlir::seam::lowering;
+using namespace seam;
+using namespace seam::lowering;
 
 namespace {
 

@@ -13,16 +13,16 @@
 
 #include "LoweringUtils.h"
 
-#include "Seam/SeamOps.h"
+#include "seam/SeamOps.h"
 #include "llvm/ADT/StringSet.h"
 
-namespace mlir::seam {
+namespace seam {
 #define GEN_PASS_DEF_SEAMLOWERTOLINALGPASS
 #include "seam/Conversion/Passes.h.inc"
-} // namespace mlir::seam
+} // namespace seam
 
 using namespace mlir;
-using namespace mlir::seam;
+using namespace seam;
 
 namespace {
 
@@ -52,8 +52,7 @@ struct CompositeInlining : OpConversionPattern<CompositeOp> {
 };
 
 struct SeamLowerToLinalgPass
-    : public mlir::seam::impl::SeamLowerToLinalgPassBase<
-          SeamLowerToLinalgPass> {
+    : public seam::impl::SeamLowerToLinalgPassBase<SeamLowerToLinalgPass> {
   void runOnOperation() override {
     MLIRContext *ctx = &getContext();
     RewritePatternSet patterns(ctx);
@@ -88,8 +87,7 @@ struct SeamLowerToLinalgPass
 
 } // namespace
 
-void mlir::seam::populateSeamToLinalgConversionPatterns(
-    RewritePatternSet &patterns) {
+void seam::populateSeamToLinalgConversionPatterns(RewritePatternSet &patterns) {
   lowering::populateConvPatterns(patterns);
   lowering::populatePoolPatterns(patterns);
   lowering::populateMatmulPatterns(patterns);
@@ -99,8 +97,7 @@ void mlir::seam::populateSeamToLinalgConversionPatterns(
   patterns.add<CompositeInlining>(patterns.getContext());
 }
 
-void mlir::seam::configureSeamToLinalgConversionTarget(
-    ConversionTarget &target) {
+void seam::configureSeamToLinalgConversionTarget(ConversionTarget &target) {
   target.addIllegalDialect<SeamDialect>();
   // Offloaded regions stay calls of their backend (seam-lower-kernel-calls).
   target.addLegalOp<KernelCallOp>();

@@ -61,7 +61,7 @@ void expectOutputs(const seam::Session &session,
 class DnnlBackend : public ::testing::Test {
 protected:
   void SetUp() override {
-    if (!mlir::seam::lookupBackend("dnnl"))
+    if (!seam::lookupBackend("dnnl"))
       GTEST_SKIP() << "the dnnl backend is not built";
   }
 };

@@ -10,8 +10,8 @@
 #include <cstdio>
 
 using namespace mlir;
-using namespace mlir::seam;
-using namespace mlir::seam::dnnl;
+using namespace seam;
+using namespace seam::dnnl;
 using dnnl_region::Algorithm;
 using dnnl_region::OpKind;
 
@@ -31,8 +31,7 @@ void SeamDnnlDialect::initialize() {
 // Parameter parsers and printers
 //===----------------------------------------------------------------------===//
 
-FailureOr<SmallVector<int64_t>>
-mlir::seam::dnnl::parseIntList(AsmParser &parser) {
+FailureOr<SmallVector<int64_t>> seam::dnnl::parseIntList(AsmParser &parser) {
   SmallVector<int64_t> values;
   if (failed(parser.parseCommaSeparatedList(
           AsmParser::Delimiter::Square, [&]() -> ParseResult {
@@ -42,15 +41,14 @@ mlir::seam::dnnl::parseIntList(AsmParser &parser) {
   return values;
 }
 
-void mlir::seam::dnnl::printIntList(AsmPrinter &printer,
-                                    ArrayRef<int64_t> values) {
+void seam::dnnl::printIntList(AsmPrinter &printer, ArrayRef<int64_t> values) {
   printer << '[';
   llvm::interleaveComma(values, printer);
   printer << ']';
 }
 
 FailureOr<SmallVector<DenseI64ArrayAttr>>
-mlir::seam::dnnl::parseShapeList(AsmParser &parser) {
+seam::dnnl::parseShapeList(AsmParser &parser) {
   SmallVector<DenseI64ArrayAttr> shapes;
   if (failed(parser.parseCommaSeparatedList(
           AsmParser::Delimiter::Square, [&]() -> ParseResult {
@@ -65,8 +63,8 @@ mlir::seam::dnnl::parseShapeList(AsmParser &parser) {
   return shapes;
 }
 
-void mlir::seam::dnnl::printShapeList(AsmPrinter &printer,
-                                      ArrayRef<DenseI64ArrayAttr> shapes) {
+void seam::dnnl::printShapeList(AsmPrinter &printer,
+                                ArrayRef<DenseI64ArrayAttr> shapes) {
   printer << '[';
   llvm::interleaveComma(shapes, printer, [&](DenseI64ArrayAttr shape) {
     printIntList(printer, shape.asArrayRef());
@@ -74,7 +72,7 @@ void mlir::seam::dnnl::printShapeList(AsmPrinter &printer,
   printer << ']';
 }
 
-FailureOr<APFloat> mlir::seam::dnnl::parseF32(AsmParser &parser) {
+FailureOr<APFloat> seam::dnnl::parseF32(AsmParser &parser) {
   // As an f32: a hexadecimal literal is an f32 bit pattern.
   APFloat value(APFloat::IEEEsingle());
   if (parser.parseFloat(APFloat::IEEEsingle(), value))
@@ -82,7 +80,7 @@ FailureOr<APFloat> mlir::seam::dnnl::parseF32(AsmParser &parser) {
   return value;
 }
 
-void mlir::seam::dnnl::printF32(AsmPrinter &printer, const APFloat &attr) {
+void seam::dnnl::printF32(AsmPrinter &printer, const APFloat &attr) {
   float value = attr.convertToFloat();
   // 9 significant digits round-trip every f32; always a float literal.
   // The verifiers admit finite values only.
@@ -110,7 +108,7 @@ checkFinite(function_ref<InFlightDiagnostic()> emitError,
   return success();
 }
 
-FailureOr<bool> mlir::seam::dnnl::parseBool(AsmParser &parser) {
+FailureOr<bool> seam::dnnl::parseBool(AsmParser &parser) {
   StringRef keyword;
   SMLoc loc = parser.getCurrentLocation();
   if (parser.parseKeyword(&keyword))
@@ -120,7 +118,7 @@ FailureOr<bool> mlir::seam::dnnl::parseBool(AsmParser &parser) {
   return keyword == "true";
 }
 
-FailureOr<bool> mlir::seam::dnnl::parsePostOpKind(AsmParser &parser) {
+FailureOr<bool> seam::dnnl::parsePostOpKind(AsmParser &parser) {
   StringRef keyword;
   SMLoc loc = parser.getCurrentLocation();
   if (parser.parseKeyword(&keyword))
@@ -130,7 +128,7 @@ FailureOr<bool> mlir::seam::dnnl::parsePostOpKind(AsmParser &parser) {
   return keyword == "sum";
 }
 
-FailureOr<OpKind> mlir::seam::dnnl::parseOpKind(AsmParser &parser) {
+FailureOr<OpKind> seam::dnnl::parseOpKind(AsmParser &parser) {
   std::string keyword;
   SMLoc loc = parser.getCurrentLocation();
   if (parser.parseKeywordOrString(&keyword))
@@ -140,7 +138,7 @@ FailureOr<OpKind> mlir::seam::dnnl::parseOpKind(AsmParser &parser) {
   return parser.emitError(loc, "unknown op kind '") << keyword << "'";
 }
 
-FailureOr<Algorithm> mlir::seam::dnnl::parseAlgorithm(AsmParser &parser) {
+FailureOr<Algorithm> seam::dnnl::parseAlgorithm(AsmParser &parser) {
   std::string keyword;
   SMLoc loc = parser.getCurrentLocation();
   if (parser.parseKeywordOrString(&keyword))
@@ -383,9 +381,8 @@ std::vector<uint8_t> RegionAttr::serialize() const {
 // Conversion from and to the runtime's description
 //===----------------------------------------------------------------------===//
 
-RegionAttr
-mlir::seam::dnnl::getRegionAttr(MLIRContext *context,
-                                const dnnl_region::RegionDesc &region) {
+RegionAttr seam::dnnl::getRegionAttr(MLIRContext *context,
+                                     const dnnl_region::RegionDesc &region) {
   SmallVector<DenseI64ArrayAttr> values;
   for (const std::vector<int64_t> &dims : region.values)
     values.push_back(DenseI64ArrayAttr::get(context, dims));
@@ -410,7 +407,7 @@ static std::vector<int64_t> toVector(ArrayRef<int64_t> values) {
   return std::vector<int64_t>(values.begin(), values.end());
 }
 
-dnnl_region::RegionDesc mlir::seam::dnnl::getRegionDesc(RegionAttr attr) {
+dnnl_region::RegionDesc seam::dnnl::getRegionDesc(RegionAttr attr) {
   dnnl_region::RegionDesc region;
   region.name = attr.getName().str();
   for (DenseI64ArrayAttr shape : attr.getValues())

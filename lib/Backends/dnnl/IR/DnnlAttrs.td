@@ -11,11 +11,11 @@
 
 include "mlir/IR/AttrTypeBase.td"
 include "mlir/IR/OpBase.td"
-include "Seam/SeamInterfaces.td"
+include "seam/SeamInterfaces.td"
 
 def SeamDnnl_Dialect : Dialect {
   let name = "seam_dnnl";
-  let cppNamespace = "::mlir::seam::dnnl";
+  let cppNamespace = "::seam::dnnl";
   let summary = "Region descriptions of Seam's oneDNN backend";
   let description = [{
     Attributes only: `#seam_dnnl.region` describes one region offloaded to
@@ -32,51 +32,51 @@ def SeamDnnl_Dialect : Dialect {
 
 /// A list of integers printed in brackets: `[0, 2]`, `[]`.
 def SeamDnnl_IntList : OptionalArrayRefParameter<"int64_t"> {
-  let parser = "::mlir::seam::dnnl::parseIntList($_parser)";
-  let printer = "::mlir::seam::dnnl::printIntList($_printer, $_self)";
+  let parser = "::seam::dnnl::parseIntList($_parser)";
+  let printer = "::seam::dnnl::printIntList($_printer, $_self)";
 }
 
 /// An f32 (held as an APFloat, which hashes) printed with 9 significant
 /// digits, which round-trip exactly.
 class SeamDnnl_F32<string value>
     : DefaultValuedParameter<"::llvm::APFloat", "::llvm::APFloat(" # value # ")"> {
-  let parser = "::mlir::seam::dnnl::parseF32($_parser)";
-  let printer = "::mlir::seam::dnnl::printF32($_printer, $_self)";
+  let parser = "::seam::dnnl::parseF32($_parser)";
+  let printer = "::seam::dnnl::printF32($_printer, $_self)";
   let comparator = "$_lhs.bitwiseIsEqual($_rhs)";
 }
 
 def SeamDnnl_Bool : DefaultValuedParameter<"bool", "false"> {
-  let parser = "::mlir::seam::dnnl::parseBool($_parser)";
+  let parser = "::seam::dnnl::parseBool($_parser)";
   let printer = "$_printer << ($_self ? \"true\" : \"false\")";
 }
 
 def SeamDnnl_OpKind : AttrParameter<"::seam::dnnl_region::OpKind", "op kind"> {
-  let parser = "::mlir::seam::dnnl::parseOpKind($_parser)";
+  let parser = "::seam::dnnl::parseOpKind($_parser)";
   let printer = "$_printer << ::seam::dnnl_region::getOpKeyword($_self)";
 }
 
 /// Whether a post-op is a sum (`sum`) or an elementwise function (`eltwise`).
 def SeamDnnl_PostOpKind : AttrParameter<"bool", "whether the post-op is a sum"> {
-  let parser = "::mlir::seam::dnnl::parsePostOpKind($_parser)";
+  let parser = "::seam::dnnl::parsePostOpKind($_parser)";
   let printer = "$_printer << ($_self ? \"sum\" : \"eltwise\")";
 }
 
 /// A bracketed list of attributes of type `attr`.
 class SeamDnnl_AttrList<string attr> : OptionalArrayRefParameter<attr> {
-  let parser = "::mlir::seam::dnnl::parseAttrList<" # attr # ">($_parser)";
-  let printer = "::mlir::seam::dnnl::printAttrList($_printer, $_self)";
+  let parser = "::seam::dnnl::parseAttrList<" # attr # ">($_parser)";
+  let printer = "::seam::dnnl::printAttrList($_printer, $_self)";
 }
 
 /// Value shapes: `[[1, 3, 8, 8], [8], []]`.
 def SeamDnnl_ShapeList : ArrayRefParameter<"::mlir::DenseI64ArrayAttr"> {
-  let parser = "::mlir::seam::dnnl::parseShapeList($_parser)";
-  let printer = "::mlir::seam::dnnl::printShapeList($_printer, $_self)";
+  let parser = "::seam::dnnl::parseShapeList($_parser)";
+  let printer = "::seam::dnnl::printShapeList($_printer, $_self)";
 }
 
 def SeamDnnl_Algorithm
     : DefaultValuedParameter<"::seam::dnnl_region::Algorithm",
                              "::seam::dnnl_region::Algorithm::None"> {
-  let parser = "::mlir::seam::dnnl::parseAlgorithm($_parser)";
+  let parser = "::seam::dnnl::parseAlgorithm($_parser)";
   let printer = "$_printer << ::seam::dnnl_region::getAlgorithmKeyword($_self)";
 }
 

@@ -11,14 +11,15 @@
 #define SEAM_LIB_BACKENDS_DNNL_IR_DNNLDIALECT_H
 
 #include "runtime/RegionDesc.h"
+#include "seam/Support/LLVM.h"
 
-#include "Seam/SeamInterfaces.h"
+#include "seam/SeamInterfaces.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Dialect.h"
 #include "mlir/IR/DialectImplementation.h"
 
-namespace mlir::seam::dnnl {
+namespace seam::dnnl {
 
 /// The runtime's description of a region (runtime/RegionDesc.h).
 namespace dnnl_region = ::seam::dnnl_region;
@@ -62,14 +63,14 @@ void printAttrList(AsmPrinter &printer, ArrayRef<AttrT> attrs) {
   printer << ']';
 }
 
-} // namespace mlir::seam::dnnl
+} // namespace seam::dnnl
 
 #include "IR/DnnlDialect.h.inc"
 
 #define GET_ATTRDEF_CLASSES
 #include "IR/DnnlAttrs.h.inc"
 
-namespace mlir::seam::dnnl {
+namespace seam::dnnl {
 
 /// The attribute form of a region description.
 RegionAttr getRegionAttr(MLIRContext *context,
@@ -78,6 +79,6 @@ RegionAttr getRegionAttr(MLIRContext *context,
 /// The runtime form of a region attribute.
 dnnl_region::RegionDesc getRegionDesc(RegionAttr region);
 
-} // namespace mlir::seam::dnnl
+} // namespace seam::dnnl
 
 #endif // SEAM_LIB_BACKENDS_DNNL_IR_DNNLDIALECT_H

@@ -11,10 +11,11 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Value.h"
+#include "seam/Support/LLVM.h"
 #include <optional>
 #include <vector>
 
-namespace mlir::seam {
+namespace seam {
 
 /// Constants with more elements than this are stored as dense_resource.
 constexpr int64_t kInlineConstantLimit = 16;
@@ -33,6 +34,6 @@ Value createF32Constant(OpBuilder &builder, Location loc,
                         StringRef name,
                         int64_t inlineLimit = kInlineConstantLimit);
 
-} // namespace mlir::seam
+} // namespace seam
 
 #endif // SEAM_DIALECT_SEAM_SEAMCONSTANTS_H

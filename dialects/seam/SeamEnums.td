@@ -3,7 +3,7 @@
 #ifndef SEAM_ENUMS_TD
 #define SEAM_ENUMS_TD
 
-include "Seam/SeamDialect.td"
+include "seam/SeamDialect.td"
 include "mlir/IR/EnumAttr.td"
 
 /// ONNX `auto_pad`: how sliding-window ops (conv, pooling) pad their input.
@@ -13,7 +13,7 @@ def Seam_AutoPad : I32EnumAttr<"AutoPad", "automatic padding of a sliding window
     I32EnumAttrCase<"same_lower", 2>,  // output = ceil(input / stride), extra pad at start
     I32EnumAttrCase<"valid", 3>        // no padding
   ]> {
-  let cppNamespace = "::mlir::seam";
+  let cppNamespace = "::seam";
   let genSpecializedAttr = 0;
 }
 def Seam_AutoPadAttr : EnumAttr<Seam_Dialect, Seam_AutoPad, "auto_pad">;
@@ -24,7 +24,7 @@ def Seam_PadMode : I32EnumAttr<"PadMode", "how seam.pad fills the border", [
     I32EnumAttrCase<"reflect", 1>,
     I32EnumAttrCase<"edge", 2>
   ]> {
-  let cppNamespace = "::mlir::seam";
+  let cppNamespace = "::seam";
   let genSpecializedAttr = 0;
 }
 def Seam_PadModeAttr : EnumAttr<Seam_Dialect, Seam_PadMode, "pad_mode">;

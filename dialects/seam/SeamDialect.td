@@ -14,7 +14,7 @@ include "mlir/IR/AttrTypeBase.td"
 
 def Seam_Dialect : Dialect {
   let name = "seam";
-  let cppNamespace = "::mlir::seam";
+  let cppNamespace = "::seam";
   let summary = "Neural-network graph ops with ONNX semantics, and partition regions";
   let description = [{
     The `seam` dialect is the level at which Seam imports, prepares and

@@ -1,7 +1,7 @@
 //===- SeamDialect.cpp - The seam graph dialect ---------------------------===//
 
-#include "Seam/SeamDialect.h"
-#include "Seam/SeamOps.h"
+#include "seam/SeamDialect.h"
+#include "seam/SeamOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Builders.h"
@@ -9,22 +9,22 @@
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
-using namespace mlir::seam;
+using namespace seam;
 
-#include "Seam/SeamDialect.cpp.inc"
-#include "Seam/SeamEnums.cpp.inc"
+#include "seam/SeamDialect.cpp.inc"
+#include "seam/SeamEnums.cpp.inc"
 
 #define GET_ATTRDEF_CLASSES
-#include "Seam/SeamAttrs.cpp.inc"
+#include "seam/SeamAttrs.cpp.inc"
 
 void SeamDialect::initialize() {
   addOperations<
 #define GET_OP_LIST
-#include "Seam/SeamOps.cpp.inc"
+#include "seam/SeamOps.cpp.inc"
       >();
   addAttributes<
 #define GET_ATTRDEF_LIST
-#include "Seam/SeamAttrs.cpp.inc"
+#include "seam/SeamAttrs.cpp.inc"
       >();
   attachKernelCallInterfaces(getContext());
 }

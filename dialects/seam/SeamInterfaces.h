@@ -6,10 +6,11 @@
 #include "mlir/IR/Attributes.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/TypeRange.h"
+#include "seam/Support/LLVM.h"
 
 #include <cstdint>
 #include <vector>
 
-#include "Seam/SeamAttrInterfaces.h.inc"
+#include "seam/SeamAttrInterfaces.h.inc"
 
 #endif // SEAM_DIALECT_SEAM_SEAMINTERFACES_H

@@ -5,16 +5,16 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Seam/SeamOps.h"
+#include "seam/SeamOps.h"
 
 #include "mlir/Dialect/Bufferization/IR/BufferizableOpInterface.h"
 #include "mlir/Dialect/Bufferization/IR/DstBufferizableOpInterfaceImpl.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 
 using namespace mlir;
-using namespace mlir::seam;
+using namespace seam;
 
-#include "Seam/SeamAttrInterfaces.cpp.inc"
+#include "seam/SeamAttrInterfaces.cpp.inc"
 
 //===----------------------------------------------------------------------===//
 // Verifier and memory effects
@@ -101,6 +101,6 @@ struct KernelCallBufferization
 
 } // namespace
 
-void mlir::seam::attachKernelCallInterfaces(MLIRContext *context) {
+void seam::attachKernelCallInterfaces(MLIRContext *context) {
   KernelCallOp::attachInterface<KernelCallBufferization>(*context);
 }

@@ -3,8 +3,6 @@
 #ifndef SEAM_DIALECT_SEAM_SEAMOPS_H
 #define SEAM_DIALECT_SEAM_SEAMOPS_H
 
-#include "Seam/SeamDialect.h"
-#include "Seam/SeamInterfaces.h"
 #include "mlir/Bytecode/BytecodeOpInterface.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/OpDefinition.h"
@@ -13,14 +11,17 @@
 #include "mlir/Interfaces/DestinationStyleOpInterface.h"
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "seam/SeamDialect.h"
+#include "seam/SeamInterfaces.h"
+#include "seam/Support/LLVM.h"
 
 #define GET_OP_CLASSES
-#include "Seam/SeamOps.h.inc"
+#include "seam/SeamOps.h.inc"
 
-namespace mlir::seam {
+namespace seam {
 /// Attaches the bufferization model of seam.kernel_call (called when the
 /// dialect is loaded).
 void attachKernelCallInterfaces(MLIRContext *context);
-} // namespace mlir::seam
+} // namespace seam
 
 #endif // SEAM_DIALECT_SEAM_SEAMOPS_H

@@ -10,9 +10,9 @@
 #ifndef SEAM_OPS_TD
 #define SEAM_OPS_TD
 
-include "Seam/SeamDialect.td"
-include "Seam/SeamEnums.td"
-include "Seam/SeamInterfaces.td"
+include "seam/SeamDialect.td"
+include "seam/SeamEnums.td"
+include "seam/SeamInterfaces.td"
 include "mlir/IR/OpBase.td"
 include "mlir/IR/CommonAttrConstraints.td"
 include "mlir/Interfaces/ControlFlowInterfaces.td"
@@ -66,7 +66,7 @@ def Seam_ConvOp : Seam_Op<"conv", [Pure, InferTypeOpAdaptor]> {
     OptionalAttr<DenseI64ArrayAttr>:$pads,
     OptionalAttr<DenseI64ArrayAttr>:$dilations,
     DefaultValuedAttr<ConfinedAttr<I64Attr, [IntPositive]>, "1">:$group,
-    DefaultValuedAttr<Seam_AutoPadAttr, "::mlir::seam::AutoPad::notset">:$auto_pad
+    DefaultValuedAttr<Seam_AutoPadAttr, "::seam::AutoPad::notset">:$auto_pad
   );
   let results = (outs Seam_Tensor:$output);
   let assemblyFormat = [{
@@ -84,7 +84,7 @@ class Seam_PoolOp<string mnemonic, string onnxName, dag extraArgs>
     OptionalAttr<DenseI64ArrayAttr>:$strides,
     OptionalAttr<DenseI64ArrayAttr>:$pads,
     OptionalAttr<DenseI64ArrayAttr>:$dilations,
-    DefaultValuedAttr<Seam_AutoPadAttr, "::mlir::seam::AutoPad::notset">:$auto_pad,
+    DefaultValuedAttr<Seam_AutoPadAttr, "::seam::AutoPad::notset">:$auto_pad,
     DefaultValuedAttr<BoolAttr, "false">:$ceil_mode), extraArgs);
   let results = (outs Seam_Tensor:$output);
   let assemblyFormat = [{
@@ -319,7 +319,7 @@ def Seam_PadOp : Seam_Op<"pad", [Pure, InferTypeOpAdaptor]> {
   let arguments = (ins
     Seam_Tensor:$input,
     DenseI64ArrayAttr:$pads,
-    DefaultValuedAttr<Seam_PadModeAttr, "::mlir::seam::PadMode::constant">:$mode,
+    DefaultValuedAttr<Seam_PadModeAttr, "::seam::PadMode::constant">:$mode,
     DefaultValuedAttr<F32Attr, "0.0f">:$value
   );
   let results = (outs Seam_Tensor:$output);

@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Seam/SeamOps.h"
-#include "Seam/SeamScalarFns.h"
+#include "seam/SeamOps.h"
+#include "seam/SeamScalarFns.h"
 
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -17,13 +17,13 @@
 #include <cmath>
 
 using namespace mlir;
-using namespace mlir::seam;
+using namespace seam;
 
 //===----------------------------------------------------------------------===//
 // Elementwise ops on splats
 //===----------------------------------------------------------------------===//
 
-std::function<float(float)> mlir::seam::getUnaryScalarFn(Operation *op) {
+std::function<float(float)> seam::getUnaryScalarFn(Operation *op) {
   using Fn = std::function<float(float)>;
   return llvm::TypeSwitch<Operation *, Fn>(op)
       .Case([](ReluOp) { return [](float x) { return x > 0.0f ? x : 0.0f; }; })
@@ -67,8 +67,7 @@ std::function<float(float)> mlir::seam::getUnaryScalarFn(Operation *op) {
       .Default([](Operation *) { return Fn(); });
 }
 
-std::function<float(float, float)>
-mlir::seam::getBinaryScalarFn(Operation *op) {
+std::function<float(float, float)> seam::getBinaryScalarFn(Operation *op) {
   using Fn = std::function<float(float, float)>;
   return llvm::TypeSwitch<Operation *, Fn>(op)
       .Case([](AddOp) { return [](float a, float b) { return a + b; }; })

@@ -10,9 +10,10 @@
 #define SEAM_DIALECT_SEAM_SEAMSCALARFNS_H
 
 #include "mlir/IR/Operation.h"
+#include "seam/Support/LLVM.h"
 #include <functional>
 
-namespace mlir::seam {
+namespace seam {
 
 /// f(x) of an elementwise unary seam op (relu, clip, ...), or null.
 std::function<float(float)> getUnaryScalarFn(Operation *op);
@@ -20,6 +21,6 @@ std::function<float(float)> getUnaryScalarFn(Operation *op);
 /// f(a, b) of a broadcasting binary seam op (add, sub, mul, div, pow), or null.
 std::function<float(float, float)> getBinaryScalarFn(Operation *op);
 
-} // namespace mlir::seam
+} // namespace seam
 
 #endif // SEAM_DIALECT_SEAM_SEAMSCALARFNS_H

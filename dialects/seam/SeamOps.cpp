@@ -1,7 +1,7 @@
 //===- SeamOps.cpp - Verification and type inference of the seam ops ------===//
 
-#include "Seam/SeamOps.h"
-#include "Seam/SeamShapes.h"
+#include "seam/SeamOps.h"
+#include "seam/SeamShapes.h"
 
 #include "mlir/Dialect/Traits.h"
 #include "mlir/IR/Builders.h"
@@ -11,7 +11,7 @@
 #include "llvm/ADT/SmallSet.h"
 
 using namespace mlir;
-using namespace mlir::seam;
+using namespace seam;
 
 //===----------------------------------------------------------------------===//
 // Helpers
@@ -641,4 +641,4 @@ LogicalResult CompositeOp::verifyRegions() {
 }
 
 #define GET_OP_CLASSES
-#include "Seam/SeamOps.cpp.inc"
+#include "seam/SeamOps.cpp.inc"

@@ -1,6 +1,6 @@
 //===- SeamConstants.cpp - Reading and making f32 constants ---------------===//
 
-#include "Seam/SeamConstants.h"
+#include "seam/SeamConstants.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -8,7 +8,7 @@
 #include "mlir/IR/DialectResourceBlobManager.h"
 
 using namespace mlir;
-using namespace mlir::seam;
+using namespace seam;
 
 static Attribute constantAttr(Value value) {
   auto constant = value ? value.getDefiningOp<arith::ConstantOp>() : nullptr;
@@ -20,7 +20,7 @@ static Attribute constantAttr(Value value) {
   return constant.getValue();
 }
 
-bool mlir::seam::isF32Constant(Value value) {
+bool seam::isF32Constant(Value value) {
   Attribute attr = constantAttr(value);
   if (isa_and_nonnull<DenseElementsAttr>(attr))
     return true;
@@ -29,7 +29,7 @@ bool mlir::seam::isF32Constant(Value value) {
   return false;
 }
 
-std::optional<std::vector<float>> mlir::seam::getF32ConstantData(Value value) {
+std::optional<std::vector<float>> seam::getF32ConstantData(Value value) {
   Attribute attr = constantAttr(value);
   if (auto dense = dyn_cast_or_null<DenseElementsAttr>(attr)) {
     std::vector<float> data;
@@ -44,10 +44,9 @@ std::optional<std::vector<float>> mlir::seam::getF32ConstantData(Value value) {
   return std::nullopt;
 }
 
-Value mlir::seam::createF32Constant(OpBuilder &builder, Location loc,
-                                    ArrayRef<int64_t> shape,
-                                    ArrayRef<float> data, StringRef name,
-                                    int64_t inlineLimit) {
+Value seam::createF32Constant(OpBuilder &builder, Location loc,
+                              ArrayRef<int64_t> shape, ArrayRef<float> data,
+                              StringRef name, int64_t inlineLimit) {
   auto type = RankedTensorType::get(shape, builder.getF32Type());
   if (static_cast<int64_t>(data.size()) <= inlineLimit)
     return arith::ConstantOp::create(builder, loc, type,

@@ -13,7 +13,7 @@ include "mlir/IR/OpBase.td"
 
 def Seam_KernelDescriptionAttrInterface
     : AttrInterface<"KernelDescriptionAttrInterface"> {
-  let cppNamespace = "::mlir::seam";
+  let cppNamespace = "::seam";
   let description = [{
     The typed description of an offloaded region, carried by
     `seam.kernel_call` (e.g. `#seam_dnnl.region<...>`). The kernel runtime

@@ -9,17 +9,18 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Dialect.h"
+#include "seam/Support/LLVM.h"
 
-#include "Seam/SeamDialect.h.inc"
-#include "Seam/SeamEnums.h.inc"
+#include "seam/SeamDialect.h.inc"
+#include "seam/SeamEnums.h.inc"
 
 #define GET_ATTRDEF_CLASSES
-#include "Seam/SeamAttrs.h.inc"
+#include "seam/SeamAttrs.h.inc"
 
-namespace mlir::seam {
+namespace seam {
 /// The ONNX name of a model input or output, on @main's arguments and
 /// results.
 inline constexpr llvm::StringLiteral kTensorNameAttr = "seam.name";
-} // namespace mlir::seam
+} // namespace seam
 
 #endif // SEAM_DIALECT_SEAM_SEAMDIALECT_H

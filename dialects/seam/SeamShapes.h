@@ -11,12 +11,13 @@
 #ifndef SEAM_DIALECT_SEAM_SEAMSHAPES_H
 #define SEAM_DIALECT_SEAM_SEAMSHAPES_H
 
-#include "Seam/SeamDialect.h"
 #include "mlir/IR/Diagnostics.h"
+#include "seam/SeamDialect.h"
+#include "seam/Support/LLVM.h"
 #include "llvm/ADT/SmallVector.h"
 #include <optional>
 
-namespace mlir::seam {
+namespace seam {
 
 /// Emits errors on behalf of one op, prefixed like Operation::emitOpError
 /// ("'seam.conv' op ..."), or nothing when there is no location (as when
@@ -81,6 +82,6 @@ inferSlice(ArrayRef<int64_t> shape, ArrayRef<int64_t> starts,
            ArrayRef<int64_t> ends, std::optional<ArrayRef<int64_t>> axes,
            std::optional<ArrayRef<int64_t>> steps, const OpDiagnostic &diag);
 
-} // namespace mlir::seam
+} // namespace seam
 
 #endif // SEAM_DIALECT_SEAM_SEAMSHAPES_H

@@ -1,13 +1,13 @@
 //===- SeamShapes.cpp - Shape rules of the seam ops -----------------------===//
 
-#include "Seam/SeamShapes.h"
+#include "seam/SeamShapes.h"
 
 #include "mlir/Dialect/Traits.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallSet.h"
 
 using namespace mlir;
-using namespace mlir::seam;
+using namespace seam;
 
 InFlightDiagnostic OpDiagnostic::emit() const {
   if (!loc)
@@ -18,8 +18,8 @@ InFlightDiagnostic OpDiagnostic::emit() const {
 }
 
 FailureOr<SmallVector<int64_t>>
-mlir::seam::broadcastShapes(ArrayRef<int64_t> lhs, ArrayRef<int64_t> rhs,
-                            const OpDiagnostic &diag) {
+seam::broadcastShapes(ArrayRef<int64_t> lhs, ArrayRef<int64_t> rhs,
+                      const OpDiagnostic &diag) {
   SmallVector<int64_t> result;
   if (!OpTrait::util::getBroadcastedShape(lhs, rhs, result)) {
     diag.emit() << "operand shapes [" << lhs << "] and [" << rhs
@@ -43,7 +43,7 @@ static SmallVector<int64_t> broadcastStrides(ArrayRef<int64_t> shape,
   return strides;
 }
 
-void mlir::seam::forEachBroadcastElement(
+void seam::forEachBroadcastElement(
     ArrayRef<int64_t> result, ArrayRef<int64_t> lhs, ArrayRef<int64_t> rhs,
     llvm::function_ref<void(int64_t, int64_t, int64_t)> fn) {
   size_t rank = result.size();
@@ -69,10 +69,9 @@ void mlir::seam::forEachBroadcastElement(
   }
 }
 
-FailureOr<int64_t> mlir::seam::normalizeAxis(int64_t axis, int64_t rank,
-                                             StringRef what,
-                                             const OpDiagnostic &diag,
-                                             bool allowRank) {
+FailureOr<int64_t> seam::normalizeAxis(int64_t axis, int64_t rank,
+                                       StringRef what, const OpDiagnostic &diag,
+                                       bool allowRank) {
   int64_t upper = allowRank ? rank : rank - 1;
   if (axis < -rank || axis > upper) {
     diag.emit() << what << " " << axis << " is out of range [" << -rank << ", "
@@ -99,9 +98,10 @@ static LogicalResult checkPositiveList(std::optional<ArrayRef<int64_t>> values,
   return success();
 }
 
-FailureOr<SmallVector<int64_t>> mlir::seam::inferWindowOutput(
-    ArrayRef<int64_t> spatial, const WindowAttrs &attrs,
-    const OpDiagnostic &diag, SmallVectorImpl<int64_t> *resolvedPads) {
+FailureOr<SmallVector<int64_t>>
+seam::inferWindowOutput(ArrayRef<int64_t> spatial, const WindowAttrs &attrs,
+                        const OpDiagnostic &diag,
+                        SmallVectorImpl<int64_t> *resolvedPads) {
   size_t n = spatial.size();
   if (n < 1 || n > 3) {
     diag.emit() << "supports 1 to 3 spatial dimensions, got " << n;
@@ -173,10 +173,11 @@ FailureOr<SmallVector<int64_t>> mlir::seam::inferWindowOutput(
   return out;
 }
 
-FailureOr<SmallVector<SliceDim>> mlir::seam::inferSlice(
-    ArrayRef<int64_t> shape, ArrayRef<int64_t> starts, ArrayRef<int64_t> ends,
-    std::optional<ArrayRef<int64_t>> axes,
-    std::optional<ArrayRef<int64_t>> steps, const OpDiagnostic &diag) {
+FailureOr<SmallVector<SliceDim>>
+seam::inferSlice(ArrayRef<int64_t> shape, ArrayRef<int64_t> starts,
+                 ArrayRef<int64_t> ends, std::optional<ArrayRef<int64_t>> axes,
+                 std::optional<ArrayRef<int64_t>> steps,
+                 const OpDiagnostic &diag) {
   int64_t rank = shape.size();
   if (starts.size() != ends.size() || (axes && axes->size() != starts.size()) ||
       (steps && steps->size() != starts.size())) {
