@@ -5,6 +5,9 @@
 #include "DnnlOpMapping.h"
 #include "IR/DnnlDialect.h"
 
+#include "seam/Backend/RegionDescription.h"
+
+#include "seam/Backend/RegionValues.h"
 #include "seam/SeamConstants.h"
 #include "seam/SeamOps.h"
 
@@ -19,10 +22,6 @@ using dnnl_region::OpKind;
 using dnnl_region::PostOp;
 
 namespace {
-
-std::vector<int64_t> toVector(ArrayRef<int64_t> values) {
-  return std::vector<int64_t>(values.begin(), values.end());
-}
 
 /// `axis` in [0, rank).
 int64_t normalizeAxis(int64_t axis, Value value) {
@@ -64,79 +63,24 @@ std::optional<SmallVector<int64_t>> getDroppedReduction(Operation *op) {
   return std::nullopt;
 }
 
-/// A region function described for the runtime.
-struct DescribedRegion {
-  dnnl_region::RegionDesc desc;
-  /// The constants (weights) the region uses, in the order of desc.weights.
-  SmallVector<Value> weights;
-};
-
 class RegionWriter {
 public:
-  explicit RegionWriter(DescribedRegion &out) : out(out) {}
-
   LogicalResult write(func::FuncOp region) {
-    out.desc.name = region.getSymName().str();
-    Block &body = region.getBody().front();
-    for (BlockArgument arg : body.getArguments())
-      out.desc.inputs.push_back(define(arg));
-    for (Operation &op : body.without_terminator()) {
-      if (op.hasTrait<OpTrait::ConstantLike>())
-        continue; // numbered where used, as weights
-      if (failed(isa<CompositeOp>(op) ? writeComposite(cast<CompositeOp>(op))
-                                      : writeSingle(&op)))
-        return failure();
-    }
-    for (Value result : body.getTerminator()->getOperands()) {
-      FailureOr<int64_t> id = use(result, body.getTerminator());
-      if (failed(id))
-        return failure();
-      out.desc.outputs.push_back(*id);
-    }
-    return success();
+    return values.write(region, [&](Operation *op) {
+      if (auto composite = dyn_cast<CompositeOp>(op))
+        return writeComposite(composite);
+      return writeSingle(op);
+    });
   }
+
+  /// The numbered values and the ops that compute them.
+  RegionValues values{"dnnl"};
+  std::vector<OpDesc> ops;
 
 private:
-  /// Numbers a new value.
-  int64_t define(Value value) {
-    int64_t id = define(cast<RankedTensorType>(value.getType()).getShape());
-    ids[value] = id;
-    return id;
-  }
-
-  /// Numbers a value of the runtime's that has no value in the IR.
-  int64_t define(ArrayRef<int64_t> shape) {
-    out.desc.values.push_back(toVector(shape));
-    return static_cast<int64_t>(out.desc.values.size()) - 1;
-  }
-
-  /// The number of a used value; a constant becomes a weight at its first use.
-  FailureOr<int64_t> use(Value value, Operation *user) {
-    if (auto it = ids.find(value); it != ids.end())
-      return it->second;
-    if (!isF32Constant(value))
-      return user->emitError("dnnl region: operand is neither computed in the "
-                             "region nor an f32 constant");
-    int64_t id = define(value);
-    out.desc.weights.push_back(id);
-    out.weights.push_back(value);
-    return id;
-  }
-
-  FailureOr<SmallVector<int64_t>> useAll(Operation *op) {
-    SmallVector<int64_t> result;
-    for (Value operand : op->getOperands()) {
-      FailureOr<int64_t> id = use(operand, op);
-      if (failed(id))
-        return failure();
-      result.push_back(*id);
-    }
-    return result;
-  }
-
   /// The op (without dst) that computes `op`, the first op of a chain.
   FailureOr<OpDesc> describe(Operation *op) {
-    FailureOr<SmallVector<int64_t>> operands = useAll(op);
+    FailureOr<SmallVector<int64_t>> operands = values.useOperands(op);
     if (failed(operands))
       return failure();
     OpDesc d;
@@ -149,9 +93,9 @@ private:
               d.kind = OpKind::Conv;
               d.bias = conv.getBias() ? d.srcs[2] : -1;
               d.srcs.resize(2);
-              d.strides = toVector(conv.getStridesOrDefault());
-              d.pads = toVector(conv.getResolvedPads());
-              d.dilations = toVector(conv.getDilationsOrDefault());
+              d.strides = desc::toVector(conv.getStridesOrDefault());
+              d.pads = desc::toVector(conv.getResolvedPads());
+              d.dilations = desc::toVector(conv.getDilationsOrDefault());
               d.group = conv.getGroup();
               return true;
             })
@@ -180,10 +124,10 @@ private:
                 return false;
               d.kind = OpKind::Pool;
               d.alg = window->alg;
-              d.kernel = toVector(window->kernel);
-              d.strides = toVector(window->strides);
-              d.pads = toVector(window->pads);
-              d.dilations = toVector(window->dilations);
+              d.kernel = desc::toVector(window->kernel);
+              d.strides = desc::toVector(window->strides);
+              d.pads = desc::toVector(window->pads);
+              d.dilations = desc::toVector(window->dilations);
               return true;
             })
             .Case([&](SoftmaxOp softmax) {
@@ -208,7 +152,7 @@ private:
                 size_t n = shape.size() - 2;
                 d.kind = OpKind::Pool;
                 d.alg = Algorithm::PoolAvgExclude;
-                d.kernel = toVector(shape.drop_front(2));
+                d.kernel = desc::toVector(shape.drop_front(2));
                 d.strides.assign(n, 1);
                 d.pads.assign(2 * n, 0);
                 d.dilations.assign(n, 1);
@@ -217,7 +161,7 @@ private:
             })
             .Case([&](TransposeOp transpose) {
               d.kind = OpKind::Transpose;
-              d.perm = toVector(transpose.getPerm());
+              d.perm = desc::toVector(transpose.getPerm());
               return true;
             })
             .Case([&](SliceOp slice) {
@@ -269,10 +213,10 @@ private:
     if (isa<AddOp>(op)) {
       Value other =
           op->getOperand(0) == chain ? op->getOperand(1) : op->getOperand(0);
-      FailureOr<int64_t> id = use(other, op);
+      FailureOr<int64_t> id = values.use(other, op);
       if (failed(id))
         return failure();
-      bool isWeight = llvm::is_contained(out.desc.weights, *id);
+      bool isWeight = values.isWeight(*id);
       if (d.kind == OpKind::MatMul && d.bias < 0 && d.postOps.empty() &&
           isWeight) {
         d.bias = *id;
@@ -289,24 +233,19 @@ private:
   }
 
   LogicalResult writeComposite(CompositeOp composite) {
+    if (failed(values.bindCompositeArguments(composite)))
+      return failure();
     Block &body = composite.getBody().front();
-    for (auto [arg, input] :
-         llvm::zip(body.getArguments(), composite.getInputs())) {
-      FailureOr<int64_t> id = use(input, composite);
-      if (failed(id))
-        return failure();
-      ids[arg] = *id;
-    }
-    auto ops = body.without_terminator();
-    if (ops.empty() || composite.getNumResults() != 1)
+    auto chainOps = body.without_terminator();
+    if (chainOps.empty() || composite.getNumResults() != 1)
       return composite.emitError("dnnl region: a composite must hold a chain "
                                  "of ops with one result");
-    Operation *root = &*ops.begin();
+    Operation *root = &*chainOps.begin();
     FailureOr<OpDesc> d = describe(root);
     if (failed(d))
       return failure();
     Value chain = root->getResult(0);
-    for (Operation &op : llvm::drop_begin(ops)) {
+    for (Operation &op : llvm::drop_begin(chainOps)) {
       if (failed(fuse(*d, &op, chain)))
         return failure();
       chain = op.getResult(0);
@@ -314,8 +253,8 @@ private:
     if (composite.getYield().getOperand(0) != chain)
       return composite.emitError("dnnl region: the composite does not yield "
                                  "the end of its chain");
-    d->dst = define(composite.getResult(0));
-    out.desc.ops.push_back(std::move(*d));
+    d->dst = values.define(composite.getResult(0));
+    ops.push_back(std::move(*d));
     return success();
   }
 
@@ -327,32 +266,37 @@ private:
       return failure();
     if (std::optional<SmallVector<int64_t>> kept = getDroppedReduction(op)) {
       // oneDNN keeps the reduced dims (as 1): a reshape then drops them.
-      d->dst = define(*kept);
+      d->dst = values.define(*kept);
       OpDesc drop;
       drop.kind = OpKind::Reshape;
       drop.srcs = {d->dst};
-      out.desc.ops.push_back(std::move(*d));
-      drop.dst = define(op->getResult(0));
-      out.desc.ops.push_back(std::move(drop));
+      ops.push_back(std::move(*d));
+      drop.dst = values.define(op->getResult(0));
+      ops.push_back(std::move(drop));
       return success();
     }
-    d->dst = define(op->getResult(0));
-    out.desc.ops.push_back(std::move(*d));
+    d->dst = values.define(op->getResult(0));
+    ops.push_back(std::move(*d));
     return success();
   }
-
-  DescribedRegion &out;
-  DenseMap<Value, int64_t> ids;
 };
 
 } // namespace
 
 FailureOr<KernelRegion> seam::dnnl::describeRegion(func::FuncOp region) {
-  DescribedRegion described;
-  if (failed(RegionWriter(described).write(region)))
+  RegionWriter writer;
+  if (failed(writer.write(region)))
     return failure();
+  RegionValues &values = writer.values;
+  dnnl_region::RegionDesc desc;
+  desc.name = values.name;
+  desc.values = std::move(values.values);
+  desc.inputs = std::move(values.inputs);
+  desc.weights = std::move(values.weights);
+  desc.outputs = std::move(values.outputs);
+  desc.ops = std::move(writer.ops);
   MLIRContext *context = region.getContext();
   context->getOrLoadDialect<SeamDnnlDialect>();
-  return KernelRegion{getRegionAttr(context, described.desc),
-                      std::move(described.weights)};
+  return KernelRegion{getRegionAttr(context, desc),
+                      std::move(values.weightValues)};
 }

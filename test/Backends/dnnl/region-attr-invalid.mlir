@@ -148,7 +148,7 @@ func.func private @f() attributes {a = #seam_dnnl.region<name = "r", values = [[
 
 // -----
 
-// expected-error @+1 {{value 1 has a negative dim}}
+// expected-error @+1 {{value 1 has a dim of -4 (oneDNN needs dims >= 0)}}
 func.func private @f() attributes {a = #seam_dnnl.region<name = "r", values = [[2, 8], [8, -4], [2, 4]], inputs = [0], weights = [1], outputs = [2], ops = [#seam_dnnl.op<matmul, dst = 2, srcs = [0, 1]>]>}
 
 // -----

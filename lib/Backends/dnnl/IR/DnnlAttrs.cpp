@@ -7,8 +7,6 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
 
-#include <cstdio>
-
 using namespace mlir;
 using namespace seam;
 using namespace seam::dnnl;
@@ -31,93 +29,6 @@ void SeamDnnlDialect::initialize() {
 // Parameter parsers and printers
 //===----------------------------------------------------------------------===//
 
-FailureOr<SmallVector<int64_t>> seam::dnnl::parseIntList(AsmParser &parser) {
-  SmallVector<int64_t> values;
-  if (failed(parser.parseCommaSeparatedList(
-          AsmParser::Delimiter::Square, [&]() -> ParseResult {
-            return parser.parseInteger(values.emplace_back());
-          })))
-    return failure();
-  return values;
-}
-
-void seam::dnnl::printIntList(AsmPrinter &printer, ArrayRef<int64_t> values) {
-  printer << '[';
-  llvm::interleaveComma(values, printer);
-  printer << ']';
-}
-
-FailureOr<SmallVector<DenseI64ArrayAttr>>
-seam::dnnl::parseShapeList(AsmParser &parser) {
-  SmallVector<DenseI64ArrayAttr> shapes;
-  if (failed(parser.parseCommaSeparatedList(
-          AsmParser::Delimiter::Square, [&]() -> ParseResult {
-            FailureOr<SmallVector<int64_t>> dims = parseIntList(parser);
-            if (failed(dims))
-              return failure();
-            shapes.push_back(
-                DenseI64ArrayAttr::get(parser.getContext(), *dims));
-            return success();
-          })))
-    return failure();
-  return shapes;
-}
-
-void seam::dnnl::printShapeList(AsmPrinter &printer,
-                                ArrayRef<DenseI64ArrayAttr> shapes) {
-  printer << '[';
-  llvm::interleaveComma(shapes, printer, [&](DenseI64ArrayAttr shape) {
-    printIntList(printer, shape.asArrayRef());
-  });
-  printer << ']';
-}
-
-FailureOr<APFloat> seam::dnnl::parseF32(AsmParser &parser) {
-  // As an f32: a hexadecimal literal is an f32 bit pattern.
-  APFloat value(APFloat::IEEEsingle());
-  if (parser.parseFloat(APFloat::IEEEsingle(), value))
-    return failure();
-  return value;
-}
-
-void seam::dnnl::printF32(AsmPrinter &printer, const APFloat &attr) {
-  float value = attr.convertToFloat();
-  // 9 significant digits round-trip every f32; always a float literal.
-  // The verifiers admit finite values only.
-  char text[32];
-  std::snprintf(text, sizeof(text), "%.9g", value);
-  StringRef str(text);
-  if (str.contains('.')) {
-    printer << str;
-    return;
-  }
-  // MLIR's float literals need a '.': 1e+09 -> 1.0e+09, 3 -> 3.0.
-  auto [mantissa, exponent] = str.split('e');
-  printer << mantissa << ".0";
-  if (str.contains('e'))
-    printer << 'e' << exponent;
-}
-
-/// Float parameters must be finite (the printer writes decimal literals).
-static LogicalResult
-checkFinite(function_ref<InFlightDiagnostic()> emitError,
-            ArrayRef<std::pair<const char *, APFloat>> values) {
-  for (const auto &[name, value] : values)
-    if (!value.isFinite())
-      return emitError() << "'" << name << "' must be finite";
-  return success();
-}
-
-FailureOr<bool> seam::dnnl::parseBool(AsmParser &parser) {
-  StringRef keyword;
-  SMLoc loc = parser.getCurrentLocation();
-  if (parser.parseKeyword(&keyword))
-    return failure();
-  if (keyword != "true" && keyword != "false")
-    return parser.emitError(loc, "expected 'true' or 'false'");
-  return keyword == "true";
-}
-
 FailureOr<bool> seam::dnnl::parsePostOpKind(AsmParser &parser) {
   StringRef keyword;
   SMLoc loc = parser.getCurrentLocation();
@@ -129,23 +40,13 @@ FailureOr<bool> seam::dnnl::parsePostOpKind(AsmParser &parser) {
 }
 
 FailureOr<OpKind> seam::dnnl::parseOpKind(AsmParser &parser) {
-  std::string keyword;
-  SMLoc loc = parser.getCurrentLocation();
-  if (parser.parseKeywordOrString(&keyword))
-    return failure();
-  if (std::optional<OpKind> kind = dnnl_region::lookupOpKind(keyword))
-    return *kind;
-  return parser.emitError(loc, "unknown op kind '") << keyword << "'";
+  return desc::parseEnumKeyword<OpKind>(parser, "op kind",
+                                        dnnl_region::lookupOpKind);
 }
 
 FailureOr<Algorithm> seam::dnnl::parseAlgorithm(AsmParser &parser) {
-  std::string keyword;
-  SMLoc loc = parser.getCurrentLocation();
-  if (parser.parseKeywordOrString(&keyword))
-    return failure();
-  if (std::optional<Algorithm> alg = dnnl_region::lookupAlgorithm(keyword))
-    return *alg;
-  return parser.emitError(loc, "unknown algorithm '") << keyword << "'";
+  return desc::parseEnumKeyword<Algorithm>(parser, "algorithm",
+                                           dnnl_region::lookupAlgorithm);
 }
 
 //===----------------------------------------------------------------------===//
@@ -155,7 +56,7 @@ FailureOr<Algorithm> seam::dnnl::parseAlgorithm(AsmParser &parser) {
 LogicalResult PostOpAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                  bool isSum, Algorithm alg, APFloat alpha,
                                  APFloat beta, int64_t value) {
-  if (failed(checkFinite(emitError, {{"alpha", alpha}, {"beta", beta}})))
+  if (failed(desc::checkFinite(emitError, {{"alpha", alpha}, {"beta", beta}})))
     return failure();
   if (isSum) {
     if (value < 0)
@@ -199,7 +100,7 @@ LogicalResult OpAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                              APFloat epsilon, Algorithm alg,
                              ArrayRef<PostOpAttr> postOps) {
   const char *name = dnnl_region::getOpKeyword(kind);
-  if (failed(checkFinite(
+  if (failed(desc::checkFinite(
           emitError, {{"alpha", alpha}, {"beta", beta}, {"epsilon", epsilon}})))
     return failure();
   int64_t sources = getNumSources(kind);
@@ -223,50 +124,8 @@ LogicalResult OpAttr::verify(function_ref<InFlightDiagnostic()> emitError,
 
 namespace {
 
-/// Checks the value numbers of a region in order: defined once, before use.
-class RegionChecker {
-public:
-  RegionChecker(function_ref<InFlightDiagnostic()> emitError,
-                ArrayRef<DenseI64ArrayAttr> values)
-      : emitError(emitError), values(values), defined(values.size(), false) {}
-
-  LogicalResult define(int64_t id, const Twine &what) {
-    if (failed(inRange(id, what)))
-      return failure();
-    if (defined[id])
-      return emitError() << what << " redefines value " << id;
-    defined[id] = true;
-    return success();
-  }
-
-  LogicalResult use(int64_t id, const Twine &what) {
-    if (failed(inRange(id, what)))
-      return failure();
-    if (!defined[id])
-      return emitError() << what << " uses value " << id
-                         << " before it is defined";
-    return success();
-  }
-
-  int64_t rank(int64_t id) const { return values[id].size(); }
-
-  function_ref<InFlightDiagnostic()> emitError;
-
-private:
-  LogicalResult inRange(int64_t id, const Twine &what) {
-    if (id < 0 || id >= static_cast<int64_t>(values.size()))
-      return emitError() << what << " refers to value " << id
-                         << ", but the region has " << values.size()
-                         << " values";
-    return success();
-  }
-
-  ArrayRef<DenseI64ArrayAttr> values;
-  std::vector<bool> defined;
-};
-
 /// The window attributes of a conv or pool op must fit its source's rank.
-LogicalResult checkWindow(RegionChecker &checker, OpAttr op,
+LogicalResult checkWindow(desc::ValueChecker &checker, OpAttr op,
                           const Twine &what) {
   int64_t spatial = checker.rank(op.getSrcs()[0]) - 2;
   if (spatial < 1)
@@ -293,21 +152,10 @@ RegionAttr::verify(function_ref<InFlightDiagnostic()> emitError, StringRef name,
                    ArrayRef<DenseI64ArrayAttr> values, ArrayRef<int64_t> inputs,
                    ArrayRef<int64_t> weights, ArrayRef<int64_t> outputs,
                    ArrayRef<OpAttr> ops) {
-  for (auto [i, shape] : llvm::enumerate(values)) {
-    if (static_cast<int64_t>(shape.size()) > dnnl_region::kMaxRank)
-      return emitError() << "value " << i << " has rank " << shape.size()
-                         << " (oneDNN takes at most " << dnnl_region::kMaxRank
-                         << ")";
-    if (llvm::any_of(shape.asArrayRef(), [](int64_t d) { return d < 0; }))
-      return emitError() << "value " << i << " has a negative dim";
-  }
-  RegionChecker checker(emitError, values);
-  for (int64_t id : inputs)
-    if (failed(checker.define(id, "input")))
-      return failure();
-  for (int64_t id : weights)
-    if (failed(checker.define(id, "weight")))
-      return failure();
+  desc::ValueChecker checker(emitError, values);
+  if (failed(checker.checkValues(inputs, weights, dnnl_region::kMaxRank,
+                                 /*minDim=*/0, "oneDNN")))
+    return failure();
   for (auto [i, op] : llvm::enumerate(ops)) {
     std::string what = "op " + std::to_string(i) + " (" +
                        dnnl_region::getOpKeyword(op.getKind()) + ")";
@@ -326,12 +174,7 @@ RegionAttr::verify(function_ref<InFlightDiagnostic()> emitError, StringRef name,
     if (failed(checker.define(op.getDst(), what)))
       return failure();
   }
-  for (int64_t id : outputs)
-    if (failed(checker.use(id, "output")))
-      return failure();
-  if (outputs.empty())
-    return emitError() << "a region needs at least one output";
-  return success();
+  return checker.checkOutputs(outputs);
 }
 
 //===----------------------------------------------------------------------===//
@@ -342,35 +185,9 @@ LogicalResult
 RegionAttr::verifyKernelCall(function_ref<InFlightDiagnostic()> emitError,
                              StringRef region, TypeRange inputs,
                              TypeRange weights, TypeRange outputs) const {
-  if (getName() != region)
-    return emitError() << "it runs region '" << region
-                       << "', the description is of region '" << getName()
-                       << "'";
-  for (auto [kind, types, ids] :
-       {std::make_tuple("input", inputs, getInputs()),
-        std::make_tuple("weight", weights, getWeights()),
-        std::make_tuple("output", outputs, getOutputs())}) {
-    if (types.size() != ids.size())
-      return emitError() << "it has " << types.size() << " " << kind
-                         << "s, the region " << ids.size();
-    for (auto [i, type, id] : llvm::enumerate(types, ids)) {
-      auto shaped = cast<ShapedType>(type);
-      ArrayRef<int64_t> expected = getValues()[id].asArrayRef();
-      if (!shaped.hasStaticShape() || shaped.getShape() != expected ||
-          !shaped.getElementType().isF32())
-        return emitError() << kind << " #" << i << " has type " << type
-                           << ", the region's value " << id << " is "
-                           << (expected.empty() ? "0-d" : "")
-                           << llvm::join(
-                                  llvm::map_range(expected,
-                                                  [](int64_t d) {
-                                                    return std::to_string(d);
-                                                  }),
-                                  "x")
-                           << " f32";
-    }
-  }
-  return success();
+  return desc::verifyKernelCallTypes(emitError, region, getName(), getValues(),
+                                     inputs, getInputs(), weights, getWeights(),
+                                     outputs, getOutputs());
 }
 
 std::vector<uint8_t> RegionAttr::serialize() const {
@@ -383,9 +200,8 @@ std::vector<uint8_t> RegionAttr::serialize() const {
 
 RegionAttr seam::dnnl::getRegionAttr(MLIRContext *context,
                                      const dnnl_region::RegionDesc &region) {
-  SmallVector<DenseI64ArrayAttr> values;
-  for (const std::vector<int64_t> &dims : region.values)
-    values.push_back(DenseI64ArrayAttr::get(context, dims));
+  SmallVector<DenseI64ArrayAttr> values =
+      desc::getValueAttrs(context, region.values);
   SmallVector<OpAttr> ops;
   for (const dnnl_region::OpDesc &op : region.ops) {
     SmallVector<PostOpAttr> postOps;
@@ -403,30 +219,25 @@ RegionAttr seam::dnnl::getRegionAttr(MLIRContext *context,
                          region.weights, region.outputs, ops);
 }
 
-static std::vector<int64_t> toVector(ArrayRef<int64_t> values) {
-  return std::vector<int64_t>(values.begin(), values.end());
-}
-
 dnnl_region::RegionDesc seam::dnnl::getRegionDesc(RegionAttr attr) {
   dnnl_region::RegionDesc region;
   region.name = attr.getName().str();
-  for (DenseI64ArrayAttr shape : attr.getValues())
-    region.values.push_back(toVector(shape.asArrayRef()));
-  region.inputs = toVector(attr.getInputs());
-  region.weights = toVector(attr.getWeights());
-  region.outputs = toVector(attr.getOutputs());
+  region.values = desc::getValueDims(attr.getValues());
+  region.inputs = desc::toVector(attr.getInputs());
+  region.weights = desc::toVector(attr.getWeights());
+  region.outputs = desc::toVector(attr.getOutputs());
   for (OpAttr op : attr.getOps()) {
     dnnl_region::OpDesc &d = region.ops.emplace_back();
     d.kind = op.getKind();
     d.dst = op.getDst();
-    d.srcs = toVector(op.getSrcs());
+    d.srcs = desc::toVector(op.getSrcs());
     d.bias = op.getBias();
-    d.kernel = toVector(op.getKernel());
-    d.strides = toVector(op.getStrides());
-    d.pads = toVector(op.getPads());
-    d.dilations = toVector(op.getDilations());
-    d.perm = toVector(op.getPerm());
-    d.offsets = toVector(op.getOffsets());
+    d.kernel = desc::toVector(op.getKernel());
+    d.strides = desc::toVector(op.getStrides());
+    d.pads = desc::toVector(op.getPads());
+    d.dilations = desc::toVector(op.getDilations());
+    d.perm = desc::toVector(op.getPerm());
+    d.offsets = desc::toVector(op.getOffsets());
     d.group = op.getGroup();
     d.axis = op.getAxis();
     d.transA = op.getTransA();

@@ -12,6 +12,7 @@
 include "mlir/IR/AttrTypeBase.td"
 include "mlir/IR/OpBase.td"
 include "seam/SeamInterfaces.td"
+include "seam/Backend/RegionDescription.td"
 
 def SeamDnnl_Dialect : Dialect {
   let name = "seam_dnnl";
@@ -30,26 +31,6 @@ def SeamDnnl_Dialect : Dialect {
 // Parameters
 //===----------------------------------------------------------------------===//
 
-/// A list of integers printed in brackets: `[0, 2]`, `[]`.
-def SeamDnnl_IntList : OptionalArrayRefParameter<"int64_t"> {
-  let parser = "::seam::dnnl::parseIntList($_parser)";
-  let printer = "::seam::dnnl::printIntList($_printer, $_self)";
-}
-
-/// An f32 (held as an APFloat, which hashes) printed with 9 significant
-/// digits, which round-trip exactly.
-class SeamDnnl_F32<string value>
-    : DefaultValuedParameter<"::llvm::APFloat", "::llvm::APFloat(" # value # ")"> {
-  let parser = "::seam::dnnl::parseF32($_parser)";
-  let printer = "::seam::dnnl::printF32($_printer, $_self)";
-  let comparator = "$_lhs.bitwiseIsEqual($_rhs)";
-}
-
-def SeamDnnl_Bool : DefaultValuedParameter<"bool", "false"> {
-  let parser = "::seam::dnnl::parseBool($_parser)";
-  let printer = "$_printer << ($_self ? \"true\" : \"false\")";
-}
-
 def SeamDnnl_OpKind : AttrParameter<"::seam::dnnl_region::OpKind", "op kind"> {
   let parser = "::seam::dnnl::parseOpKind($_parser)";
   let printer = "$_printer << ::seam::dnnl_region::getOpKeyword($_self)";
@@ -59,18 +40,6 @@ def SeamDnnl_OpKind : AttrParameter<"::seam::dnnl_region::OpKind", "op kind"> {
 def SeamDnnl_PostOpKind : AttrParameter<"bool", "whether the post-op is a sum"> {
   let parser = "::seam::dnnl::parsePostOpKind($_parser)";
   let printer = "$_printer << ($_self ? \"sum\" : \"eltwise\")";
-}
-
-/// A bracketed list of attributes of type `attr`.
-class SeamDnnl_AttrList<string attr> : OptionalArrayRefParameter<attr> {
-  let parser = "::seam::dnnl::parseAttrList<" # attr # ">($_parser)";
-  let printer = "::seam::dnnl::printAttrList($_printer, $_self)";
-}
-
-/// Value shapes: `[[1, 3, 8, 8], [8], []]`.
-def SeamDnnl_ShapeList : ArrayRefParameter<"::mlir::DenseI64ArrayAttr"> {
-  let parser = "::seam::dnnl::parseShapeList($_parser)";
-  let printer = "::seam::dnnl::printShapeList($_printer, $_self)";
 }
 
 def SeamDnnl_Algorithm
@@ -104,8 +73,8 @@ def SeamDnnl_PostOpAttr : SeamDnnl_Attr<"PostOp", "post_op"> {
   let parameters = (ins
     SeamDnnl_PostOpKind:$isSum,
     SeamDnnl_Algorithm:$alg,
-    SeamDnnl_F32<"0.0f">:$alpha,
-    SeamDnnl_F32<"0.0f">:$beta,
+    SeamDesc_F32<"0.0f">:$alpha,
+    SeamDesc_F32<"0.0f">:$beta,
     DefaultValuedParameter<"int64_t", "-1">:$value
   );
   let assemblyFormat = [{
@@ -133,23 +102,23 @@ def SeamDnnl_OpAttr : SeamDnnl_Attr<"Op", "op"> {
   let parameters = (ins
     SeamDnnl_OpKind:$kind,
     "int64_t":$dst,
-    SeamDnnl_IntList:$srcs,
+    SeamDesc_IntList:$srcs,
     DefaultValuedParameter<"int64_t", "-1">:$bias,
-    SeamDnnl_IntList:$kernel,
-    SeamDnnl_IntList:$strides,
-    SeamDnnl_IntList:$pads,
-    SeamDnnl_IntList:$dilations,
-    SeamDnnl_IntList:$perm,
-    SeamDnnl_IntList:$offsets,
+    SeamDesc_IntList:$kernel,
+    SeamDesc_IntList:$strides,
+    SeamDesc_IntList:$pads,
+    SeamDesc_IntList:$dilations,
+    SeamDesc_IntList:$perm,
+    SeamDesc_IntList:$offsets,
     DefaultValuedParameter<"int64_t", "1">:$group,
     DefaultValuedParameter<"int64_t", "0">:$axis,
-    SeamDnnl_Bool:$trans_a,
-    SeamDnnl_Bool:$trans_b,
-    SeamDnnl_F32<"1.0f">:$alpha,
-    SeamDnnl_F32<"1.0f">:$beta,
-    SeamDnnl_F32<"1e-5f">:$epsilon,
+    SeamDesc_Bool:$trans_a,
+    SeamDesc_Bool:$trans_b,
+    SeamDesc_F32<"1.0f">:$alpha,
+    SeamDesc_F32<"1.0f">:$beta,
+    SeamDesc_F32<"1e-5f">:$epsilon,
     SeamDnnl_Algorithm:$alg,
-    SeamDnnl_AttrList<"PostOpAttr">:$post_ops
+    SeamDesc_AttrList<"PostOpAttr">:$post_ops
   );
   let assemblyFormat = [{
     `<` $kind `,` struct($dst, $srcs, $bias, $kernel, $strides, $pads,
@@ -181,11 +150,11 @@ def SeamDnnl_RegionAttr : SeamDnnl_Attr<"Region", "region",
   }];
   let parameters = (ins
     StringRefParameter<"the region's name">:$name,
-    SeamDnnl_ShapeList:$values,
-    SeamDnnl_IntList:$inputs,
-    SeamDnnl_IntList:$weights,
-    SeamDnnl_IntList:$outputs,
-    SeamDnnl_AttrList<"OpAttr">:$ops
+    SeamDesc_ShapeList:$values,
+    SeamDesc_IntList:$inputs,
+    SeamDesc_IntList:$weights,
+    SeamDesc_IntList:$outputs,
+    SeamDesc_AttrList<"OpAttr">:$ops
   );
   let assemblyFormat = [{
     `<` struct($name, $values, $inputs, $weights, $outputs, $ops) `>`

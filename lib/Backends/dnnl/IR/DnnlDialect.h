@@ -13,6 +13,7 @@
 #include "runtime/RegionDesc.h"
 #include "seam/Support/LLVM.h"
 
+#include "seam/Backend/RegionDescription.h"
 #include "seam/SeamInterfaces.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
@@ -24,44 +25,11 @@ namespace seam::dnnl {
 /// The runtime's description of a region (runtime/RegionDesc.h).
 namespace dnnl_region = ::seam::dnnl_region;
 
-//===----------------------------------------------------------------------===//
-// Parameter parsers and printers (used by the generated code)
-//===----------------------------------------------------------------------===//
-
-FailureOr<SmallVector<int64_t>> parseIntList(AsmParser &parser);
-void printIntList(AsmPrinter &printer, ArrayRef<int64_t> values);
-FailureOr<SmallVector<DenseI64ArrayAttr>> parseShapeList(AsmParser &parser);
-void printShapeList(AsmPrinter &printer, ArrayRef<DenseI64ArrayAttr> shapes);
-FailureOr<APFloat> parseF32(AsmParser &parser);
-void printF32(AsmPrinter &printer, const APFloat &value);
-FailureOr<bool> parseBool(AsmParser &parser);
+/// Parsers of the dnnl-specific parameters (used by the generated code); the
+/// others are seam/Backend/RegionDescription.h's.
 FailureOr<bool> parsePostOpKind(AsmParser &parser);
 FailureOr<dnnl_region::OpKind> parseOpKind(AsmParser &parser);
 FailureOr<dnnl_region::Algorithm> parseAlgorithm(AsmParser &parser);
-
-/// `[#seam_dnnl.x<...>, ...]`.
-template <typename AttrT>
-FailureOr<SmallVector<AttrT>> parseAttrList(AsmParser &parser) {
-  SmallVector<AttrT> result;
-  if (failed(parser.parseCommaSeparatedList(AsmParser::Delimiter::Square,
-                                            [&]() -> ParseResult {
-                                              AttrT attr;
-                                              if (parser.parseAttribute(attr))
-                                                return failure();
-                                              result.push_back(attr);
-                                              return success();
-                                            })))
-    return failure();
-  return result;
-}
-
-template <typename AttrT>
-void printAttrList(AsmPrinter &printer, ArrayRef<AttrT> attrs) {
-  printer << '[';
-  llvm::interleaveComma(attrs, printer,
-                        [&](AttrT attr) { printer.printAttribute(attr); });
-  printer << ']';
-}
 
 } // namespace seam::dnnl
 

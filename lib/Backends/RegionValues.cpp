@@ -1,0 +1,89 @@
+//===- RegionValues.cpp - Number the values of a region for a runtime -----===//
+
+#include "seam/Backend/RegionValues.h"
+
+#include "seam/SeamConstants.h"
+#include "seam/SeamOps.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+
+using namespace mlir;
+using namespace seam;
+
+LogicalResult
+RegionValues::write(func::FuncOp region,
+                    function_ref<LogicalResult(Operation *)> writeOp) {
+  name = region.getSymName().str();
+  Block &body = region.getBody().front();
+  for (BlockArgument arg : body.getArguments())
+    inputs.push_back(define(arg));
+  for (Operation &op : body.without_terminator()) {
+    if (op.hasTrait<OpTrait::ConstantLike>())
+      continue; // numbered where used, as weights
+    if (failed(writeOp(&op)))
+      return failure();
+  }
+  Operation *terminator = body.getTerminator();
+  for (Value result : terminator->getOperands()) {
+    FailureOr<int64_t> id = use(result, terminator);
+    if (failed(id))
+      return failure();
+    outputs.push_back(*id);
+  }
+  return success();
+}
+
+int64_t RegionValues::define(Value value) {
+  int64_t id = define(cast<RankedTensorType>(value.getType()).getShape());
+  ids[value] = id;
+  return id;
+}
+
+int64_t RegionValues::define(ArrayRef<int64_t> shape) {
+  values.emplace_back(shape.begin(), shape.end());
+  return static_cast<int64_t>(values.size()) - 1;
+}
+
+FailureOr<int64_t> RegionValues::use(Value value, Operation *user) {
+  if (auto it = ids.find(value); it != ids.end())
+    return it->second;
+  if (!isF32Constant(value))
+    return emitError(user, "operand is neither computed in the region nor an "
+                           "f32 constant");
+  int64_t id = define(value);
+  weights.push_back(id);
+  weightValues.push_back(value);
+  return id;
+}
+
+FailureOr<SmallVector<int64_t>> RegionValues::useOperands(Operation *op) {
+  SmallVector<int64_t> result;
+  for (Value operand : op->getOperands()) {
+    FailureOr<int64_t> id = use(operand, op);
+    if (failed(id))
+      return failure();
+    result.push_back(*id);
+  }
+  return result;
+}
+
+LogicalResult RegionValues::bindCompositeArguments(CompositeOp composite) {
+  Block &body = composite.getBody().front();
+  for (auto [arg, input] :
+       llvm::zip(body.getArguments(), composite.getInputs())) {
+    FailureOr<int64_t> id = use(input, composite);
+    if (failed(id))
+      return failure();
+    ids[arg] = *id;
+  }
+  return success();
+}
+
+bool RegionValues::isWeight(int64_t id) const {
+  return llvm::is_contained(weights, id);
+}
+
+InFlightDiagnostic RegionValues::emitError(Operation *op,
+                                           const Twine &message) const {
+  return op->emitError(backend + " region: " + message);
+}
