@@ -11,7 +11,7 @@ PACKAGES=(
   # ONNX import
   libonnx-dev libprotobuf-dev protobuf-compiler libonnx-testdata
   # kernel libraries
-  libdnnl-dev libopenblas-dev
+  libdnnl-dev libopenblas-dev libxnnpack-dev libpthreadpool-dev
   # tests and benchmarks
   libgtest-dev libbenchmark-dev
   # test-data generation (Debian's /usr/bin/python3)

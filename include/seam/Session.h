@@ -84,7 +84,8 @@ struct RegionProfile {
   std::string region, backend;
   int64_t runs = 0;
   double milliseconds = 0;
-  /// Its kernels (library primitives, reorders included), with their times.
+  /// Its kernels (library primitives, reorders included), with their times
+  /// in milliseconds (negative when the library does not time them).
   std::vector<std::pair<std::string, double>> kernels;
 };
 

@@ -155,10 +155,16 @@ static void printProfile(const seam::Session &session, int64_t runs,
         "  {0,9:F3} ms/run {1,5:F1}%  region {2} ({3}, {4} kernels)\n", ms,
         100 * ms / perRun, region.region, region.backend,
         region.kernels.size());
-    for (const auto &[name, kernelMs] : region.kernels)
+    for (const auto &[name, kernelMs] : region.kernels) {
+      if (kernelMs < 0) {
+        llvm::outs() << llvm::formatv("  {0,9} ms/run {1,5}%    {2}\n",
+                                      "untimed", "-", name);
+        continue;
+      }
       llvm::outs() << llvm::formatv(
           "  {0,9:F3} ms/run {1,5:F1}%    {2}\n", kernelMs / region.runs,
           100 * kernelMs / region.runs / perRun, name);
+    }
   }
   llvm::outs() << llvm::formatv(
       "  {0,9:F3} ms/run {1,5:F1}%  compiled code and region calls\n",

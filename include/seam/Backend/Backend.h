@@ -84,7 +84,8 @@ struct KernelRegion {
 struct RegionStats {
   int64_t runs = 0;
   double milliseconds = 0;
-  /// The kernels (library primitives) it runs and their total times.
+  /// The kernels (library primitives) it runs and their total times in
+  /// milliseconds; negative when the library does not time its kernels.
   std::vector<std::pair<std::string, double>> kernels;
 };
 

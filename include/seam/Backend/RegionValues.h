@@ -38,6 +38,9 @@ public:
 
   /// Numbers a new value (the result of an op).
   int64_t define(Value value);
+  /// Makes `value` stand for the existing value `id` (an op the runtime
+  /// fuses into the one that computes `id`).
+  void alias(Value value, int64_t id) { ids[value] = id; }
   /// Numbers a value of the runtime's that has no value in the IR.
   int64_t define(ArrayRef<int64_t> shape);
   /// The number of a used value; an f32 constant becomes a weight at its

@@ -1,0 +1,211 @@
+//===- XnnpackAttrs.cpp - The seam_xnnpack dialect: region descriptions ---===//
+
+#include "IR/XnnpackDialect.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace seam;
+using namespace seam::xnnpack;
+using xnnpack_region::OpKind;
+
+#include "IR/XnnpackDialect.cpp.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "IR/XnnpackAttrs.cpp.inc"
+
+void SeamXnnpackDialect::initialize() {
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "IR/XnnpackAttrs.cpp.inc"
+      >();
+}
+
+FailureOr<OpKind> seam::xnnpack::parseOpKind(AsmParser &parser) {
+  return desc::parseEnumKeyword<OpKind>(parser, "op kind",
+                                        xnnpack_region::lookupOpKind);
+}
+
+//===----------------------------------------------------------------------===//
+// Verifiers
+//===----------------------------------------------------------------------===//
+
+/// The number of sources an op kind takes (-1: two or more).
+static int64_t getNumSources(OpKind kind) {
+  switch (kind) {
+  case OpKind::Conv2d:
+  case OpKind::FullyConnected:
+  case OpKind::Add:
+  case OpKind::Multiply:
+  case OpKind::Subtract:
+  case OpKind::Divide:
+    return 2;
+  case OpKind::Concat:
+    return -1;
+  default:
+    return 1;
+  }
+}
+
+static bool isWindowed(OpKind kind) {
+  return kind == OpKind::Conv2d || kind == OpKind::MaxPool2d ||
+         kind == OpKind::AvgPool2d;
+}
+
+LogicalResult OpAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                             OpKind kind, int64_t dst, ArrayRef<int64_t> srcs,
+                             int64_t bias, ArrayRef<int64_t> kernel,
+                             ArrayRef<int64_t> strides, ArrayRef<int64_t> pads,
+                             ArrayRef<int64_t> dilations, int64_t group,
+                             int64_t axis, bool transB, bool countIncludePad,
+                             APFloat outputMin, APFloat outputMax,
+                             APFloat alpha, APFloat padValue) {
+  const char *name = xnnpack_region::getOpKeyword(kind);
+  if (failed(desc::checkFinite(emitError,
+                               {{"alpha", alpha}, {"pad_value", padValue}})))
+    return failure();
+  if (outputMin.isNaN() || outputMax.isNaN() ||
+      outputMin.compare(outputMax) != APFloat::cmpLessThan)
+    return emitError() << "output_min must be less than output_max";
+  int64_t sources = getNumSources(kind);
+  if (sources < 0 ? srcs.size() < 2
+                  : static_cast<int64_t>(srcs.size()) != sources)
+    return emitError() << name << " takes "
+                       << (sources < 0 ? "at least 2" : std::to_string(sources))
+                       << " sources, not " << srcs.size();
+  if (bias >= 0 && kind != OpKind::Conv2d && kind != OpKind::FullyConnected)
+    return emitError() << name << " has no bias";
+  if (group < 1)
+    return emitError() << "group must be positive, not " << group;
+  if (group != 1 && kind != OpKind::Conv2d)
+    return emitError() << name << " has no group";
+  if (countIncludePad && kind != OpKind::AvgPool2d)
+    return emitError() << name << " has no count_include_pad";
+  if (transB && kind != OpKind::FullyConnected)
+    return emitError() << name << " has no trans_b";
+  if (isWindowed(kind)) {
+    auto check = [&](ArrayRef<int64_t> list, size_t size, StringRef field,
+                     bool optional, int64_t min) -> LogicalResult {
+      if (!(optional && list.empty()) && list.size() != size)
+        return emitError() << name << ": '" << field << "' has " << list.size()
+                           << " entries, expected " << size;
+      for (int64_t v : list)
+        if (v < min)
+          return emitError() << name << ": '" << field << "' has " << v
+                             << ", below " << min;
+      return success();
+    };
+    if (failed(check(kernel, 2, "kernel", false, 1)) ||
+        failed(check(strides, 2, "strides", true, 1)) ||
+        failed(check(pads, 4, "pads", true, 0)) ||
+        failed(check(dilations, 2, "dilations", true, 1)))
+      return failure();
+  } else if (!kernel.empty() || !strides.empty() || !dilations.empty() ||
+             (!pads.empty() && kind != OpKind::ConstantPad)) {
+    return emitError() << name << " has no window (kernel, strides, pads, "
+                       << "dilations)";
+  }
+  return success();
+}
+
+LogicalResult
+RegionAttr::verify(function_ref<InFlightDiagnostic()> emitError, StringRef name,
+                   ArrayRef<DenseI64ArrayAttr> values, ArrayRef<int64_t> inputs,
+                   ArrayRef<int64_t> weights, ArrayRef<int64_t> outputs,
+                   ArrayRef<OpAttr> ops) {
+  desc::ValueChecker checker(emitError, values);
+  if (failed(checker.checkValues(inputs, weights, xnnpack_region::kMaxRank,
+                                 /*minDim=*/1, "XNNPACK")))
+    return failure();
+  for (auto [i, op] : llvm::enumerate(ops)) {
+    std::string what = "op " + std::to_string(i) + " (" +
+                       xnnpack_region::getOpKeyword(op.getKind()) + ")";
+    for (int64_t src : op.getSrcs())
+      if (failed(checker.use(src, what)))
+        return failure();
+    if (op.getBias() >= 0 && failed(checker.use(op.getBias(), what)))
+      return failure();
+    int64_t rank = checker.rank(op.getSrcs()[0]);
+    if ((isWindowed(op.getKind()) || op.getKind() == OpKind::GlobalAvgPool2d) &&
+        rank != 4)
+      return emitError() << what << " needs a 4-D source, not " << rank << "-D";
+    if (op.getKind() == OpKind::ConstantPad &&
+        static_cast<int64_t>(op.getPads().size()) != 2 * rank)
+      return emitError() << what << ": 'pads' has " << op.getPads().size()
+                         << " entries, expected " << 2 * rank;
+    if ((op.getKind() == OpKind::Softmax || op.getKind() == OpKind::Concat) &&
+        (op.getAxis() < 0 || op.getAxis() >= rank))
+      return emitError() << what << ": axis " << op.getAxis()
+                         << " is not in [0, " << rank << ")";
+    if (failed(checker.define(op.getDst(), what)))
+      return failure();
+  }
+  return checker.checkOutputs(outputs);
+}
+
+//===----------------------------------------------------------------------===//
+// KernelDescriptionAttrInterface
+//===----------------------------------------------------------------------===//
+
+LogicalResult
+RegionAttr::verifyKernelCall(function_ref<InFlightDiagnostic()> emitError,
+                             StringRef region, TypeRange inputs,
+                             TypeRange weights, TypeRange outputs) const {
+  return desc::verifyKernelCallTypes(emitError, region, getName(), getValues(),
+                                     inputs, getInputs(), weights, getWeights(),
+                                     outputs, getOutputs());
+}
+
+std::vector<uint8_t> RegionAttr::serialize() const {
+  return xnnpack_region::serialize(getRegionDesc(*this));
+}
+
+//===----------------------------------------------------------------------===//
+// Conversion from and to the runtime's description
+//===----------------------------------------------------------------------===//
+
+RegionAttr
+seam::xnnpack::getRegionAttr(MLIRContext *context,
+                             const xnnpack_region::RegionDesc &region) {
+  SmallVector<OpAttr> ops;
+  for (const xnnpack_region::OpDesc &op : region.ops)
+    ops.push_back(OpAttr::get(context, op.kind, op.dst, op.srcs, op.bias,
+                              op.kernel, op.strides, op.pads, op.dilations,
+                              op.group, op.axis, op.transB, op.countIncludePad,
+                              APFloat(op.outputMin), APFloat(op.outputMax),
+                              APFloat(op.alpha), APFloat(op.padValue)));
+  return RegionAttr::get(context, region.name,
+                         desc::getValueAttrs(context, region.values),
+                         region.inputs, region.weights, region.outputs, ops);
+}
+
+xnnpack_region::RegionDesc seam::xnnpack::getRegionDesc(RegionAttr attr) {
+  xnnpack_region::RegionDesc region;
+  region.name = attr.getName().str();
+  region.values = desc::getValueDims(attr.getValues());
+  region.inputs = desc::toVector(attr.getInputs());
+  region.weights = desc::toVector(attr.getWeights());
+  region.outputs = desc::toVector(attr.getOutputs());
+  for (OpAttr op : attr.getOps()) {
+    xnnpack_region::OpDesc &d = region.ops.emplace_back();
+    d.kind = op.getKind();
+    d.dst = op.getDst();
+    d.srcs = desc::toVector(op.getSrcs());
+    d.bias = op.getBias();
+    d.kernel = desc::toVector(op.getKernel());
+    d.strides = desc::toVector(op.getStrides());
+    d.pads = desc::toVector(op.getPads());
+    d.dilations = desc::toVector(op.getDilations());
+    d.group = op.getGroup();
+    d.axis = op.getAxis();
+    d.transB = op.getTransB();
+    d.countIncludePad = op.getCountIncludePad();
+    d.outputMin = op.getOutputMin().convertToFloat();
+    d.outputMax = op.getOutputMax().convertToFloat();
+    d.alpha = op.getAlpha().convertToFloat();
+    d.padValue = op.getPadValue().convertToFloat();
+  }
+  return region;
+}

@@ -1,0 +1,219 @@
+//===- XnnpackPatterns.cpp - The xnnpack pattern table and single ops -----===//
+//
+// What the XNNPACK backend takes, in priority order, in XNNPACK's terms
+// (its subgraph API of the Debian snapshot, runtime/RegionDesc.h):
+//
+//   conv2d            2-D conv (grouped, depthwise, strided, dilated, padded)
+//                     with constant weights (+bias) (+ReLU/Clip: the node's
+//                     output clamp)
+//   fully_connected   gemm with constant B, no transA, alpha = beta = 1
+//                     (+per-column bias) (+ReLU/Clip)
+//   matmul            matmul by a constant 2-D B (+per-column bias add)
+//                     (+ReLU/Clip)
+//   max_pool, avg_pool, global_avg_pool   2-D
+//   softmax           over the innermost dim of XNNPACK's layout
+//
+// and, as single ops, add/mul/sub/div with broadcasting, an inference
+// batch_norm (as a multiply and an add per channel), ReLU and Clip
+// (clamp), hard-swish, sigmoid, leaky ReLU, constant pad, concat and
+// reshape/flatten where the NHWC layout of images keeps their meaning.
+// Each check says why it refuses.
+//
+//===----------------------------------------------------------------------===//
+
+#include "XnnpackPatterns.h"
+
+#include "XnnpackOpMapping.h"
+
+#include "seam/SeamConstants.h"
+#include "seam/SeamOps.h"
+
+using namespace mlir;
+using namespace seam;
+using namespace seam::xnnpack;
+
+namespace {
+
+ArrayRef<int64_t> shapeOf(Value value) {
+  return cast<RankedTensorType>(value.getType()).getShape();
+}
+
+int64_t rankOf(Value value) { return shapeOf(value).size(); }
+
+/// ReLU and Clip: the output clamp of the node before them.
+PatternStep outputClamp() {
+  return anyOf({op("seam.relu", "relu"), op("seam.clip", "clip")});
+}
+
+/// A per-column bias of a [..., N] product: [N].
+bool isColumnBias(ArrayRef<int64_t> bias, ArrayRef<int64_t> result) {
+  return bias.size() == 1 && !result.empty() && bias[0] == result.back();
+}
+
+Verdict checkConv(const Match &m) {
+  ConvOp conv = m.find<ConvOp>();
+  if (rankOf(conv.getInput()) != 4)
+    return Verdict::refuse("conv of rank " + Twine(rankOf(conv.getInput())) +
+                           " (XNNPACK convolves 2-D images only)");
+  return Verdict::accept();
+}
+
+Verdict checkGemm(const Match &m) {
+  GemmOp gemm = m.find<GemmOp>();
+  if (gemm.getTransA())
+    return Verdict::refuse("gemm with transA (XNNPACK's fully connected "
+                           "takes A as it is)");
+  if (!gemm.getAlpha().isExactlyValue(1.0) ||
+      (gemm.getC() && !gemm.getBeta().isExactlyValue(1.0)))
+    return Verdict::refuse("gemm with alpha or beta other than 1");
+  if (Value c = gemm.getC())
+    if (!isColumnBias(shapeOf(c), shapeOf(gemm.getResult())))
+      return Verdict::refuse("gemm whose C is not a per-column bias");
+  return Verdict::accept();
+}
+
+Verdict checkMatmul(const Match &m) {
+  MatMulOp matmul = m.find<MatMulOp>();
+  int64_t a = rankOf(matmul.getA());
+  if (rankOf(matmul.getB()) != 2)
+    return Verdict::refuse("matmul by a B that is not 2-D");
+  if (a < 1 || a == 4 || a > kMaxRank)
+    return Verdict::refuse("matmul of a " + Twine(a) +
+                           "-D A (XNNPACK's fully connected takes ranks 1 to "
+                           "6 but the image rank 4)");
+  if (auto add = m.find<AddOp>())
+    if (add.getResult().getType() != matmul.getResult().getType() ||
+        !isColumnBias(shapeOf(add.getOperand(1)), shapeOf(add.getResult())))
+      return Verdict::refuse("the add after the matmul is not a per-column "
+                             "bias");
+  return Verdict::accept();
+}
+
+Verdict checkPool(const Match &m) {
+  std::string whyNot;
+  if (failed(getPoolWindow(m.getRoot(), whyNot)))
+    return Verdict::refuse(whyNot);
+  return Verdict::accept();
+}
+
+Verdict checkGlobalPool(const Match &m) {
+  if (rankOf(m.getRoot()->getOperand(0)) != 4)
+    return Verdict::refuse("global_avg_pool of rank " +
+                           Twine(rankOf(m.getRoot()->getOperand(0))) +
+                           " (XNNPACK pools 2-D images only)");
+  return Verdict::accept();
+}
+
+Verdict checkSoftmax(const Match &m) {
+  auto softmax = cast<SoftmaxOp>(m.getRoot());
+  int64_t rank = rankOf(softmax.getInput());
+  int64_t axis =
+      softmax.getAxis() < 0 ? softmax.getAxis() + rank : softmax.getAxis();
+  if (rank < 1 || rank > kMaxRank)
+    return Verdict::refuse("softmax of rank " + Twine(rank));
+  if (axis != rank - 1 && !(rank == 4 && axis == 1))
+    return Verdict::refuse("softmax over an axis that is not the innermost "
+                           "(XNNPACK normalizes the innermost dim only)");
+  return Verdict::accept();
+}
+
+std::vector<PatternEntry> buildTable() {
+  std::vector<PatternEntry> table;
+  table.push_back(
+      {"conv2d",
+       ChainPattern(convWithWeight().where(allF32())).maybe(outputClamp()),
+       checkConv});
+  table.push_back({"fully_connected",
+                   ChainPattern(op("seam.gemm")
+                                    .where(allF32())
+                                    .constant(1, "weight")
+                                    .optionalConstant(2, "bias", "bias"))
+                       .maybe(outputClamp()),
+                   checkGemm});
+  table.push_back(
+      {"matmul",
+       ChainPattern(op("seam.matmul").where(allF32()).constant(1, "weight"))
+           .maybe(op("seam.add", "bias").constant(1, "bias"))
+           .maybe(outputClamp()),
+       checkMatmul});
+  table.push_back({"max_pool",
+                   ChainPattern(op("seam.max_pool").where(allF32())),
+                   checkPool});
+  table.push_back({"avg_pool",
+                   ChainPattern(op("seam.avg_pool").where(allF32())),
+                   checkPool});
+  table.push_back({"global_avg_pool",
+                   ChainPattern(op("seam.global_avg_pool").where(allF32())),
+                   checkGlobalPool});
+  table.push_back({"softmax", ChainPattern(op("seam.softmax").where(allF32())),
+                   checkSoftmax});
+  return table;
+}
+
+Verdict checkReshape(Operation *op) {
+  ArrayRef<int64_t> in = shapeOf(op->getOperand(0)),
+                    out = shapeOf(op->getResult(0));
+  if (!isLayoutFree(in) || !isLayoutFree(out))
+    return Verdict::refuse(op->getName().getStringRef() +
+                           " of a 4-D image with C > 1 and H * W > 1 (the "
+                           "region holds it in NHWC)");
+  return Verdict::accept();
+}
+
+Verdict checkConcat(ConcatOp concat) {
+  if (concat.getInputs().size() < 2)
+    return Verdict::refuse("concat of one input");
+  return Verdict::accept();
+}
+
+Verdict checkPad(PadOp pad) {
+  if (pad.getMode() != PadMode::constant)
+    return Verdict::refuse("pad in a mode other than constant");
+  if (llvm::any_of(pad.getPads(), [](int64_t p) { return p < 0; }))
+    return Verdict::refuse("pad with negative pads (cropping)");
+  return Verdict::accept();
+}
+
+} // namespace
+
+ArrayRef<PatternEntry> seam::xnnpack::getXnnpackPatterns() {
+  static const std::vector<PatternEntry> table = buildTable();
+  return table;
+}
+
+Verdict seam::xnnpack::supportsXnnpackOp(Operation *op) {
+  StringRef name = op->getName().getStringRef();
+  std::optional<xnnpack_region::OpKind> elementwise = getElementwiseKind(op);
+  if (!elementwise &&
+      !isa<ConcatOp, ReshapeOp, FlattenOp, PadOp, BatchNormOp>(op))
+    return Verdict::refuse(name + " is not supported outside a pattern");
+  if (Verdict f32 = allF32()(op); !f32.accepted())
+    return f32;
+  int64_t rank = rankOf(op->getResult(0));
+  if (rank < 1 || rank > kMaxRank)
+    return Verdict::refuse(name + " of rank " + Twine(rank) +
+                           " (XNNPACK takes 1 to 6)");
+  if (isa<AddOp, MulOp, SubOp, DivOp>(op))
+    return checkBinary(op);
+  if (auto clip = dyn_cast<ClipOp>(op)) {
+    auto bounds = getClampBounds(op);
+    if (!(bounds->first < bounds->second))
+      return Verdict::refuse("clip with min not below max");
+  }
+  if (auto bn = dyn_cast<BatchNormOp>(op)) {
+    if (rank < 2)
+      return Verdict::refuse("batch_norm of rank 1");
+    for (Value parameter : op->getOperands().drop_front())
+      if (!isF32Constant(parameter))
+        return Verdict::refuse("batch_norm whose parameters are not "
+                               "constants");
+    return checkBinary(op);
+  }
+  if (isa<ReshapeOp, FlattenOp>(op))
+    return checkReshape(op);
+  if (auto concat = dyn_cast<ConcatOp>(op))
+    return checkConcat(concat);
+  if (auto pad = dyn_cast<PadOp>(op))
+    return checkPad(pad);
+  return Verdict::accept();
+}

@@ -1,0 +1,1188 @@
+//===- XnnpackRuntimeTest.cpp - The xnnpack backend's runtime -------------===//
+//
+// The runtime on its own, through its C ABI: descriptions built by hand,
+// serialized, created, run, and compared with naive NCHW loops written here
+// (rtol 1e-4); several threads on one handle; thread counts and statistics;
+// and the runtime's answers to descriptions it cannot read or build (an
+// error message naming the region, op and reason, and a null handle).
+//
+//===----------------------------------------------------------------------===//
+
+#include "XnnpackRuntime.h"
+#include "RegionDesc.h"
+
+#include "seam/Runtime/SeamRuntime.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <cstring>
+#include <functional>
+#include <limits>
+#include <random>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace {
+
+using namespace seam::xnnpack_region;
+
+using Dims = std::vector<int64_t>;
+
+constexpr float kInf = std::numeric_limits<float>::infinity();
+
+//===----------------------------------------------------------------------===//
+// Tensors and the reference implementation (ONNX semantics, NCHW)
+//===----------------------------------------------------------------------===//
+
+struct Tensor {
+  Dims dims;
+  std::vector<float> data;
+};
+
+int64_t numElements(const Dims &dims) {
+  int64_t n = 1;
+  for (int64_t d : dims)
+    n *= d;
+  return n;
+}
+
+Tensor randomTensor(const Dims &dims, uint32_t seed, float low = -1.0f,
+                    float high = 1.0f) {
+  std::mt19937 generator(seed);
+  std::uniform_real_distribution<float> distribution(low, high);
+  Tensor t{dims, std::vector<float>(numElements(dims))};
+  for (float &x : t.data)
+    x = distribution(generator);
+  return t;
+}
+
+/// Row-major strides of `dims`.
+Dims stridesOf(const Dims &dims) {
+  Dims strides(dims.size(), 1);
+  for (size_t i = dims.size(); i-- > 1;)
+    strides[i - 1] = strides[i] * dims[i];
+  return strides;
+}
+
+struct ConvParams {
+  Dims strides = {1, 1}, pads = {0, 0, 0, 0}, dilations = {1, 1};
+  int64_t group = 1;
+};
+
+Tensor referenceConv2d(const Tensor &x, const Tensor &w, const Tensor *bias,
+                       const ConvParams &p) {
+  int64_t n = x.dims[0], c = x.dims[1], h = x.dims[2], wi = x.dims[3];
+  int64_t o = w.dims[0], cg = w.dims[1], kh = w.dims[2], kw = w.dims[3];
+  int64_t oh = (h + p.pads[0] + p.pads[2] - ((kh - 1) * p.dilations[0] + 1)) /
+                   p.strides[0] +
+               1;
+  int64_t ow = (wi + p.pads[1] + p.pads[3] - ((kw - 1) * p.dilations[1] + 1)) /
+                   p.strides[1] +
+               1;
+  Tensor y{{n, o, oh, ow}, std::vector<float>(n * o * oh * ow)};
+  int64_t og = o / p.group;
+  for (int64_t b = 0; b < n; ++b)
+    for (int64_t oc = 0; oc < o; ++oc)
+      for (int64_t yh = 0; yh < oh; ++yh)
+        for (int64_t yw = 0; yw < ow; ++yw) {
+          double sum = bias ? bias->data[oc] : 0.0;
+          int64_t g = oc / og;
+          for (int64_t ci = 0; ci < cg; ++ci)
+            for (int64_t i = 0; i < kh; ++i)
+              for (int64_t j = 0; j < kw; ++j) {
+                int64_t ih = yh * p.strides[0] - p.pads[0] + i * p.dilations[0];
+                int64_t iw = yw * p.strides[1] - p.pads[1] + j * p.dilations[1];
+                if (ih < 0 || ih >= h || iw < 0 || iw >= wi)
+                  continue;
+                int64_t ic = g * cg + ci;
+                sum += static_cast<double>(
+                           x.data[((b * c + ic) * h + ih) * wi + iw]) *
+                       w.data[((oc * cg + ci) * kh + i) * kw + j];
+              }
+          y.data[((b * o + oc) * oh + yh) * ow + yw] = static_cast<float>(sum);
+        }
+  return y;
+}
+
+Tensor referenceFullyConnected(const Tensor &x, const Tensor &w, bool transB,
+                               const Tensor *bias) {
+  int64_t k = x.dims.back();
+  int64_t n = transB ? w.dims[0] : w.dims[1];
+  int64_t m = numElements(x.dims) / k;
+  Tensor y{x.dims, std::vector<float>(m * n)};
+  y.dims.back() = n;
+  for (int64_t i = 0; i < m; ++i)
+    for (int64_t j = 0; j < n; ++j) {
+      double sum = bias ? bias->data[j] : 0.0;
+      for (int64_t l = 0; l < k; ++l)
+        sum += static_cast<double>(x.data[i * k + l]) *
+               (transB ? w.data[j * k + l] : w.data[l * n + j]);
+      y.data[i * n + j] = static_cast<float>(sum);
+    }
+  return y;
+}
+
+enum class PoolKind { Max, AvgExcludePad, AvgIncludePad };
+
+Tensor referencePool2d(const Tensor &x, PoolKind kind, const Dims &kernel,
+                       const ConvParams &p) {
+  int64_t n = x.dims[0], c = x.dims[1], h = x.dims[2], w = x.dims[3];
+  int64_t oh =
+      (h + p.pads[0] + p.pads[2] - ((kernel[0] - 1) * p.dilations[0] + 1)) /
+          p.strides[0] +
+      1;
+  int64_t ow =
+      (w + p.pads[1] + p.pads[3] - ((kernel[1] - 1) * p.dilations[1] + 1)) /
+          p.strides[1] +
+      1;
+  Tensor y{{n, c, oh, ow}, std::vector<float>(n * c * oh * ow)};
+  for (int64_t b = 0; b < n; ++b)
+    for (int64_t ch = 0; ch < c; ++ch)
+      for (int64_t yh = 0; yh < oh; ++yh)
+        for (int64_t yw = 0; yw < ow; ++yw) {
+          double best = -kInf, sum = 0;
+          int64_t valid = 0, padded = 0;
+          for (int64_t i = 0; i < kernel[0]; ++i)
+            for (int64_t j = 0; j < kernel[1]; ++j) {
+              int64_t ih = yh * p.strides[0] - p.pads[0] + i * p.dilations[0];
+              int64_t iw = yw * p.strides[1] - p.pads[1] + j * p.dilations[1];
+              if (ih < h + p.pads[2] && iw < w + p.pads[3])
+                ++padded;
+              if (ih < 0 || ih >= h || iw < 0 || iw >= w)
+                continue;
+              float v = x.data[((b * c + ch) * h + ih) * w + iw];
+              best = std::max<double>(best, v);
+              sum += v;
+              ++valid;
+            }
+          double result = kind == PoolKind::Max             ? best
+                          : kind == PoolKind::AvgExcludePad ? sum / valid
+                                                            : sum / padded;
+          y.data[((b * c + ch) * oh + yh) * ow + yw] =
+              static_cast<float>(result);
+        }
+  return y;
+}
+
+Tensor referenceGlobalAvgPool(const Tensor &x) {
+  int64_t n = x.dims[0], c = x.dims[1], hw = x.dims[2] * x.dims[3];
+  Tensor y{{n, c, 1, 1}, std::vector<float>(n * c)};
+  for (int64_t i = 0; i < n * c; ++i) {
+    double sum = 0;
+    for (int64_t j = 0; j < hw; ++j)
+      sum += x.data[i * hw + j];
+    y.data[i] = static_cast<float>(sum / hw);
+  }
+  return y;
+}
+
+/// NumPy-broadcast elementwise `f(a, b)`.
+Tensor referenceBinary(const Tensor &a, const Tensor &b,
+                       const std::function<float(float, float)> &f) {
+  size_t rank = std::max(a.dims.size(), b.dims.size());
+  auto align = [&](const Dims &dims) {
+    Dims aligned(rank - dims.size(), 1);
+    aligned.insert(aligned.end(), dims.begin(), dims.end());
+    return aligned;
+  };
+  Dims da = align(a.dims), db = align(b.dims), dy(rank);
+  for (size_t i = 0; i < rank; ++i)
+    dy[i] = std::max(da[i], db[i]);
+  Dims sa = stridesOf(da), sb = stridesOf(db), sy = stridesOf(dy);
+  Tensor y{dy, std::vector<float>(numElements(dy))};
+  for (int64_t flat = 0; flat < numElements(dy); ++flat) {
+    int64_t ia = 0, ib = 0;
+    for (size_t d = 0; d < rank; ++d) {
+      int64_t index = flat / sy[d] % dy[d];
+      ia += (da[d] == 1 ? 0 : index) * sa[d];
+      ib += (db[d] == 1 ? 0 : index) * sb[d];
+    }
+    y.data[flat] = f(a.data[ia], b.data[ib]);
+  }
+  return y;
+}
+
+Tensor referenceUnary(const Tensor &x, const std::function<float(float)> &f) {
+  Tensor y = x;
+  for (float &v : y.data)
+    v = f(v);
+  return y;
+}
+
+Tensor referenceSoftmax(const Tensor &x, int64_t axis) {
+  int64_t outer = 1, inner = 1, length = x.dims[axis];
+  for (int64_t i = 0; i < axis; ++i)
+    outer *= x.dims[i];
+  for (size_t i = axis + 1; i < x.dims.size(); ++i)
+    inner *= x.dims[i];
+  Tensor y = x;
+  for (int64_t o = 0; o < outer; ++o)
+    for (int64_t in = 0; in < inner; ++in) {
+      auto at = [&](int64_t l) { return (o * length + l) * inner + in; };
+      double largest = -kInf, sum = 0;
+      for (int64_t l = 0; l < length; ++l)
+        largest = std::max<double>(largest, x.data[at(l)]);
+      for (int64_t l = 0; l < length; ++l)
+        sum += std::exp(x.data[at(l)] - largest);
+      for (int64_t l = 0; l < length; ++l)
+        y.data[at(l)] =
+            static_cast<float>(std::exp(x.data[at(l)] - largest) / sum);
+    }
+  return y;
+}
+
+Tensor referencePad(const Tensor &x, const Dims &pads, float value) {
+  size_t rank = x.dims.size();
+  Dims dy = x.dims;
+  for (size_t i = 0; i < rank; ++i)
+    dy[i] += pads[i] + pads[rank + i];
+  Tensor y{dy, std::vector<float>(numElements(dy), value)};
+  Dims sx = stridesOf(x.dims), sy = stridesOf(dy);
+  for (int64_t flat = 0; flat < numElements(x.dims); ++flat) {
+    int64_t target = 0;
+    for (size_t d = 0; d < rank; ++d)
+      target += (flat / sx[d] % x.dims[d] + pads[d]) * sy[d];
+    y.data[target] = x.data[flat];
+  }
+  return y;
+}
+
+Tensor referenceConcat(const std::vector<const Tensor *> &xs, int64_t axis) {
+  Dims dy = xs[0]->dims;
+  dy[axis] = 0;
+  for (const Tensor *x : xs)
+    dy[axis] += x->dims[axis];
+  int64_t outer = 1, inner = 1;
+  for (int64_t i = 0; i < axis; ++i)
+    outer *= dy[i];
+  for (size_t i = axis + 1; i < dy.size(); ++i)
+    inner *= dy[i];
+  Tensor y{dy, {}};
+  for (int64_t o = 0; o < outer; ++o)
+    for (const Tensor *x : xs) {
+      int64_t chunk = x->dims[axis] * inner;
+      y.data.insert(y.data.end(), x->data.begin() + o * chunk,
+                    x->data.begin() + (o + 1) * chunk);
+    }
+  return y;
+}
+
+float hardSwish(float x) {
+  return x * std::min(std::max(x + 3, 0.0f), 6.0f) / 6;
+}
+float sigmoid(float x) { return 1 / (1 + std::exp(-x)); }
+
+/// Whether `actual` matches `expected` at rtol 1e-4 (and atol 1e-5 for
+/// values near zero); the first mismatch in the failure message.
+testing::AssertionResult allClose(const std::vector<float> &actual,
+                                  const Tensor &expected) {
+  if (actual.size() != expected.data.size())
+    return testing::AssertionFailure()
+           << "sizes " << actual.size() << " vs " << expected.data.size();
+  for (size_t i = 0; i < actual.size(); ++i) {
+    float e = expected.data[i], a = actual[i];
+    if (!(std::fabs(a - e) <= 1e-4f * std::fabs(e) + 1e-5f))
+      return testing::AssertionFailure()
+             << "element " << i << ": " << a << " vs expected " << e;
+  }
+  return testing::AssertionSuccess();
+}
+
+//===----------------------------------------------------------------------===//
+// Regions built by hand
+//===----------------------------------------------------------------------===//
+
+OpDesc makeOp(OpKind kind, std::vector<int64_t> srcs) {
+  OpDesc op;
+  op.kind = kind;
+  op.srcs = std::move(srcs);
+  return op;
+}
+
+class TestRegion {
+public:
+  RegionDesc desc;
+  std::vector<Tensor> inputs, weights;
+
+  TestRegion() { desc.name = "xnnpack_test"; }
+
+  int64_t value(const Dims &dims) {
+    desc.values.push_back(dims);
+    return static_cast<int64_t>(desc.values.size()) - 1;
+  }
+  int64_t input(const Tensor &t) {
+    int64_t id = value(t.dims);
+    desc.inputs.push_back(id);
+    inputs.push_back(t);
+    return id;
+  }
+  int64_t weight(const Tensor &t) {
+    int64_t id = value(t.dims);
+    desc.weights.push_back(id);
+    weights.push_back(t);
+    return id;
+  }
+  int64_t op(OpDesc op, const Dims &dstDims) {
+    op.dst = value(dstDims);
+    desc.ops.push_back(std::move(op));
+    return desc.ops.back().dst;
+  }
+  void output(int64_t id) { desc.outputs.push_back(id); }
+
+  /// Creates the region; on failure, what the runtime printed.
+  void *create(std::string *message = nullptr) const {
+    std::vector<uint8_t> blob = serialize(desc);
+    std::vector<const void *> pointers;
+    for (const Tensor &w : weights)
+      pointers.push_back(w.data.data());
+    testing::internal::CaptureStderr();
+    void *handle = seam_xnnpack_create_region(
+        blob.data(), static_cast<int64_t>(blob.size()), pointers.data());
+    std::string printed = testing::internal::GetCapturedStderr();
+    if (message)
+      *message = printed;
+    else if (!handle)
+      ADD_FAILURE() << "create failed: " << printed;
+    return handle;
+  }
+
+  /// Runs `handle` on `inputData` (default: the inputs given).
+  std::vector<std::vector<float>>
+  run(void *handle, const std::vector<Tensor> *inputData = nullptr) const {
+    const std::vector<Tensor> &ins = inputData ? *inputData : inputs;
+    std::vector<std::vector<float>> outs;
+    for (int64_t id : desc.outputs)
+      outs.emplace_back(numElements(desc.values[id]), -12345.0f);
+    std::vector<void *> buffers;
+    for (const Tensor &t : ins)
+      buffers.push_back(const_cast<float *>(t.data.data()));
+    for (std::vector<float> &out : outs)
+      buffers.push_back(out.data());
+    seam_xnnpack_run_region(handle, buffers.data());
+    return outs;
+  }
+
+  /// Creates, runs once, destroys.
+  std::vector<std::vector<float>> runOnce() const {
+    void *handle = create();
+    if (!handle)
+      return {};
+    auto outs = run(handle);
+    seam_xnnpack_destroy_region(handle);
+    return outs;
+  }
+
+  /// Creation fails; what it printed.
+  std::string createError() const {
+    std::string message;
+    void *handle = create(&message);
+    EXPECT_EQ(handle, nullptr);
+    seam_xnnpack_destroy_region(handle);
+    return message;
+  }
+};
+
+/// One op on one input (and weights) compared with `expected`.
+void expectSingleOp(TestRegion &region, int64_t result,
+                    const Tensor &expected) {
+  region.output(result);
+  auto outs = region.runOnce();
+  ASSERT_EQ(outs.size(), 1u);
+  EXPECT_TRUE(allClose(outs[0], expected));
+}
+
+//===----------------------------------------------------------------------===//
+// Description
+//===----------------------------------------------------------------------===//
+
+TEST(XnnpackRegionDesc, RoundTrips) {
+  RegionDesc desc;
+  desc.name = "xnnpack_7";
+  desc.values = {{1, 3, 8, 8}, {4, 3, 3, 3}, {4}, {1, 4, 8, 8}, {}};
+  desc.inputs = {0};
+  desc.weights = {1, 2};
+  desc.outputs = {3};
+  OpDesc op = makeOp(OpKind::Conv2d, {0, 1});
+  op.dst = 3;
+  op.bias = 2;
+  op.kernel = {3, 3};
+  op.strides = {1, 2};
+  op.pads = {1, 0, 2, 1};
+  op.dilations = {2, 1};
+  op.group = 1;
+  op.axis = 3;
+  op.transB = true;
+  op.countIncludePad = true;
+  op.outputMin = 0;
+  op.outputMax = 6;
+  op.alpha = 0.25f;
+  op.padValue = -1.5f;
+  desc.ops = {op, makeOp(OpKind::Softmax, {3})};
+  desc.ops[1].dst = 4;
+  std::vector<uint8_t> blob = serialize(desc);
+  ASSERT_EQ(std::memcmp(blob.data(), "SEAMXNNP", 8), 0);
+
+  RegionDesc read;
+  std::string error;
+  ASSERT_TRUE(deserialize(blob.data(), blob.size(), read, error)) << error;
+  EXPECT_EQ(read.name, desc.name);
+  EXPECT_EQ(read.values, desc.values);
+  EXPECT_EQ(read.inputs, desc.inputs);
+  EXPECT_EQ(read.weights, desc.weights);
+  EXPECT_EQ(read.outputs, desc.outputs);
+  ASSERT_EQ(read.ops.size(), 2u);
+  const OpDesc &r = read.ops[0];
+  EXPECT_EQ(r.kind, OpKind::Conv2d);
+  EXPECT_EQ(r.srcs, op.srcs);
+  EXPECT_EQ(r.dst, 3);
+  EXPECT_EQ(r.bias, 2);
+  EXPECT_EQ(r.kernel, op.kernel);
+  EXPECT_EQ(r.strides, op.strides);
+  EXPECT_EQ(r.pads, op.pads);
+  EXPECT_EQ(r.dilations, op.dilations);
+  EXPECT_EQ(r.axis, 3);
+  EXPECT_TRUE(r.transB);
+  EXPECT_TRUE(r.countIncludePad);
+  EXPECT_EQ(r.outputMin, 0.0f);
+  EXPECT_EQ(r.outputMax, 6.0f);
+  EXPECT_EQ(r.alpha, 0.25f);
+  EXPECT_EQ(r.padValue, -1.5f);
+  EXPECT_EQ(read.ops[1].kind, OpKind::Softmax);
+  EXPECT_EQ(read.ops[1].outputMin, -kInf);
+  EXPECT_EQ(read.ops[1].outputMax, kInf);
+}
+
+TEST(XnnpackRegionDesc, KeywordsRoundTrip) {
+  for (int i = 0; i < kNumOpKinds; ++i) {
+    auto kind = static_cast<OpKind>(i);
+    EXPECT_EQ(lookupOpKind(getOpKeyword(kind)), kind) << getOpKeyword(kind);
+  }
+  EXPECT_EQ(lookupOpKind("conv2d"), OpKind::Conv2d);
+  EXPECT_EQ(lookupOpKind("global_avg_pool2d"), OpKind::GlobalAvgPool2d);
+  EXPECT_EQ(lookupOpKind("conv"), std::nullopt);
+}
+
+//===----------------------------------------------------------------------===//
+// conv2d
+//===----------------------------------------------------------------------===//
+
+/// A conv2d region: input, filter and optional bias, checked against the
+/// reference.
+void checkConv2d(const Dims &inputDims, const Dims &filterDims, bool withBias,
+                 const ConvParams &p, float outputMin = -kInf,
+                 float outputMax = kInf) {
+  TestRegion region;
+  Tensor x = randomTensor(inputDims, 1), w = randomTensor(filterDims, 2),
+         b = randomTensor({filterDims[0]}, 3);
+  int64_t in = region.input(x);
+  int64_t filter = region.weight(w);
+  OpDesc op = makeOp(OpKind::Conv2d, {in, filter});
+  if (withBias)
+    op.bias = region.weight(b);
+  op.kernel = {filterDims[2], filterDims[3]};
+  op.strides = p.strides;
+  op.pads = p.pads;
+  op.dilations = p.dilations;
+  op.group = p.group;
+  op.outputMin = outputMin;
+  op.outputMax = outputMax;
+  Tensor expected = referenceConv2d(x, w, withBias ? &b : nullptr, p);
+  for (float &v : expected.data)
+    v = std::min(std::max(v, outputMin), outputMax);
+  expectSingleOp(region, region.op(op, expected.dims), expected);
+}
+
+TEST(XnnpackRuntime, Conv2d) {
+  checkConv2d({1, 3, 8, 8}, {8, 3, 3, 3}, /*withBias=*/true, {});
+}
+
+TEST(XnnpackRuntime, Conv2dWithoutBiasBatch2) {
+  checkConv2d({2, 4, 6, 5}, {6, 4, 1, 1}, /*withBias=*/false, {});
+}
+
+TEST(XnnpackRuntime, Conv2dStridedPadded) {
+  ConvParams p;
+  p.strides = {2, 2};
+  p.pads = {1, 0, 2, 1};
+  checkConv2d({1, 5, 11, 9}, {7, 5, 3, 3}, true, p);
+}
+
+TEST(XnnpackRuntime, Conv2dDilated) {
+  ConvParams p;
+  p.dilations = {2, 3};
+  p.pads = {2, 3, 2, 3};
+  checkConv2d({1, 4, 10, 12}, {6, 4, 3, 3}, true, p);
+}
+
+TEST(XnnpackRuntime, Conv2dGrouped) {
+  ConvParams p;
+  p.group = 2;
+  p.pads = {1, 1, 1, 1};
+  checkConv2d({1, 6, 7, 7}, {8, 3, 3, 3}, true, p);
+}
+
+TEST(XnnpackRuntime, Conv2dDepthwise) {
+  ConvParams p;
+  p.group = 8;
+  p.pads = {1, 1, 1, 1};
+  p.strides = {2, 1};
+  checkConv2d({1, 8, 9, 9}, {8, 1, 3, 3}, true, p);
+}
+
+TEST(XnnpackRuntime, Conv2dDepthwiseWithMultiplier) {
+  ConvParams p;
+  p.group = 4;
+  p.pads = {2, 2, 2, 2};
+  p.dilations = {2, 2};
+  checkConv2d({2, 4, 8, 8}, {8, 1, 3, 3}, true, p);
+}
+
+TEST(XnnpackRuntime, Conv2dFusedClamp) {
+  ConvParams p;
+  p.pads = {1, 1, 1, 1};
+  checkConv2d({1, 3, 8, 8}, {8, 3, 3, 3}, true, p, /*outputMin=*/0.0f,
+              /*outputMax=*/0.5f);
+}
+
+//===----------------------------------------------------------------------===//
+// fully_connected
+//===----------------------------------------------------------------------===//
+
+void checkFullyConnected(const Dims &inputDims, int64_t n, bool transB,
+                         bool withBias) {
+  TestRegion region;
+  int64_t k = inputDims.back();
+  Tensor x = randomTensor(inputDims, 4);
+  Tensor w = randomTensor(transB ? Dims{n, k} : Dims{k, n}, 5);
+  Tensor b = randomTensor({n}, 6);
+  OpDesc op =
+      makeOp(OpKind::FullyConnected, {region.input(x), region.weight(w)});
+  op.transB = transB;
+  if (withBias)
+    op.bias = region.weight(b);
+  Tensor expected =
+      referenceFullyConnected(x, w, transB, withBias ? &b : nullptr);
+  expectSingleOp(region, region.op(op, expected.dims), expected);
+}
+
+TEST(XnnpackRuntime, FullyConnectedKN) {
+  checkFullyConnected({3, 16}, 10, /*transB=*/false, /*withBias=*/true);
+}
+
+TEST(XnnpackRuntime, FullyConnectedNKTransB) {
+  checkFullyConnected({2, 16}, 5, /*transB=*/true, /*withBias=*/true);
+}
+
+TEST(XnnpackRuntime, FullyConnected3dWithoutBias) {
+  checkFullyConnected({2, 3, 8}, 4, /*transB=*/false, /*withBias=*/false);
+}
+
+//===----------------------------------------------------------------------===//
+// Pooling
+//===----------------------------------------------------------------------===//
+
+void checkPool(PoolKind kind, const Dims &inputDims, const Dims &kernel,
+               const ConvParams &p, float low = -1.0f) {
+  TestRegion region;
+  Tensor x = randomTensor(inputDims, 7, low, low + 2.0f);
+  OpDesc op =
+      makeOp(kind == PoolKind::Max ? OpKind::MaxPool2d : OpKind::AvgPool2d,
+             {region.input(x)});
+  op.kernel = kernel;
+  op.strides = p.strides;
+  op.pads = p.pads;
+  op.dilations = p.dilations;
+  op.countIncludePad = kind == PoolKind::AvgIncludePad;
+  Tensor expected = referencePool2d(x, kind, kernel, p);
+  expectSingleOp(region, region.op(op, expected.dims), expected);
+}
+
+TEST(XnnpackRuntime, MaxPool2dPaddedNeverWins) {
+  // All inputs negative: a padded zero must not be the max.
+  ConvParams p;
+  p.strides = {2, 2};
+  p.pads = {1, 1, 1, 1};
+  checkPool(PoolKind::Max, {1, 3, 8, 8}, {3, 3}, p, /*low=*/-3.0f);
+}
+
+TEST(XnnpackRuntime, MaxPool2dDilated) {
+  ConvParams p;
+  p.dilations = {2, 2};
+  checkPool(PoolKind::Max, {2, 4, 9, 9}, {2, 2}, p);
+}
+
+TEST(XnnpackRuntime, MaxPool2dCeilModeAsEndPads) {
+  // ONNX ceil_mode on 8x8, kernel 3, stride 2: one more window, written as
+  // an extra end pad.
+  ConvParams p;
+  p.strides = {2, 2};
+  p.pads = {0, 0, 1, 1};
+  checkPool(PoolKind::Max, {1, 2, 8, 8}, {3, 3}, p);
+}
+
+TEST(XnnpackRuntime, AvgPool2dExcludesPadding) {
+  ConvParams p;
+  p.pads = {1, 1, 1, 1};
+  checkPool(PoolKind::AvgExcludePad, {1, 3, 7, 7}, {3, 3}, p);
+}
+
+TEST(XnnpackRuntime, AvgPool2dIncludesPadding) {
+  ConvParams p;
+  p.pads = {1, 2, 1, 0};
+  p.strides = {2, 1};
+  checkPool(PoolKind::AvgIncludePad, {2, 3, 7, 6}, {3, 3}, p);
+}
+
+TEST(XnnpackRuntime, AvgPool2dStrided) {
+  ConvParams p;
+  p.strides = {2, 2};
+  checkPool(PoolKind::AvgExcludePad, {1, 5, 8, 8}, {2, 2}, p);
+}
+
+TEST(XnnpackRuntime, GlobalAvgPool2d) {
+  TestRegion region;
+  Tensor x = randomTensor({2, 6, 5, 7}, 8);
+  Tensor expected = referenceGlobalAvgPool(x);
+  expectSingleOp(region,
+                 region.op(makeOp(OpKind::GlobalAvgPool2d, {region.input(x)}),
+                           expected.dims),
+                 expected);
+}
+
+//===----------------------------------------------------------------------===//
+// Binary ops
+//===----------------------------------------------------------------------===//
+
+/// `kind` on a and b (each an input, or a weight when `bIsWeight`).
+void checkBinary(OpKind kind, const Dims &aDims, const Dims &bDims,
+                 bool bIsWeight, const std::function<float(float, float)> &f,
+                 float outputMin = -kInf, float outputMax = kInf) {
+  TestRegion region;
+  Tensor a = randomTensor(aDims, 9);
+  Tensor b = randomTensor(bDims, 10, 0.5f, 2.0f);
+  int64_t lhs = region.input(a);
+  int64_t rhs = bIsWeight ? region.weight(b) : region.input(b);
+  OpDesc op = makeOp(kind, {lhs, rhs});
+  op.outputMin = outputMin;
+  op.outputMax = outputMax;
+  Tensor expected = referenceBinary(a, b, [&](float x, float y) {
+    return std::min(std::max(f(x, y), outputMin), outputMax);
+  });
+  expectSingleOp(region, region.op(op, expected.dims), expected);
+}
+
+TEST(XnnpackRuntime, AddSameShape4d) {
+  checkBinary(OpKind::Add, {2, 3, 4, 5}, {2, 3, 4, 5}, false,
+              std::plus<float>());
+}
+
+TEST(XnnpackRuntime, AddBroadcastsPerChannel) {
+  // [1, C, 1, 1] as an input and as a weight.
+  checkBinary(OpKind::Add, {2, 6, 4, 5}, {1, 6, 1, 1}, false,
+              std::plus<float>());
+  checkBinary(OpKind::Add, {2, 6, 4, 5}, {1, 6, 1, 1}, true,
+              std::plus<float>());
+}
+
+TEST(XnnpackRuntime, MultiplyBroadcasts4dBoth) {
+  // 4-D against 4-D with C > 1 and H * W > 1 on both sides.
+  checkBinary(OpKind::Multiply, {2, 3, 4, 5}, {1, 3, 4, 1}, false,
+              std::multiplies<float>());
+}
+
+TEST(XnnpackRuntime, MultiplyByLowerRankWeight) {
+  // A [C, H, W] weight aligned to [1, C, H, W] and repacked to NHWC.
+  checkBinary(OpKind::Multiply, {2, 3, 4, 5}, {3, 4, 5}, true,
+              std::multiplies<float>());
+}
+
+TEST(XnnpackRuntime, SubtractLowerRankInputs) {
+  // [C, 1, 1] and [W] inputs against a 4-D value: C == 1 or H * W == 1 once
+  // aligned, viewed in NHWC by a reshape.
+  checkBinary(OpKind::Subtract, {2, 6, 3, 4}, {6, 1, 1}, false,
+              std::minus<float>());
+  checkBinary(OpKind::Subtract, {2, 6, 3, 4}, {4}, false, std::minus<float>());
+}
+
+TEST(XnnpackRuntime, DivideWithFusedClamp2d) {
+  checkBinary(OpKind::Divide, {5, 7}, {1, 7}, false, std::divides<float>(),
+              -0.5f, 0.5f);
+}
+
+TEST(XnnpackRuntime, AddRank5With4dWeight) {
+  checkBinary(OpKind::Add, {2, 2, 3, 4, 5}, {2, 3, 1, 5}, true,
+              std::plus<float>());
+}
+
+//===----------------------------------------------------------------------===//
+// Elementwise, softmax, pad, concat, reshape
+//===----------------------------------------------------------------------===//
+
+void checkUnary(OpKind kind, const Dims &dims,
+                const std::function<float(float)> &f, float outputMin = -kInf,
+                float outputMax = kInf, float alpha = 0.01f) {
+  TestRegion region;
+  Tensor x = randomTensor(dims, 11, -4.0f, 4.0f);
+  OpDesc op = makeOp(kind, {region.input(x)});
+  op.outputMin = outputMin;
+  op.outputMax = outputMax;
+  op.alpha = alpha;
+  Tensor expected = referenceUnary(x, [&](float v) {
+    return std::min(std::max(f(v), outputMin), outputMax);
+  });
+  expectSingleOp(region, region.op(op, dims), expected);
+}
+
+TEST(XnnpackRuntime, Clamp) {
+  checkUnary(
+      OpKind::Clamp, {1, 4, 5, 6}, [](float v) { return v; }, 0.0f, 6.0f);
+  checkUnary(
+      OpKind::Clamp, {3, 10}, [](float v) { return v; }, -1.0f, kInf);
+}
+
+TEST(XnnpackRuntime, HardSwish) {
+  checkUnary(OpKind::HardSwish, {2, 3, 4, 5}, hardSwish);
+}
+
+TEST(XnnpackRuntime, SigmoidWithFusedClamp) {
+  checkUnary(OpKind::Sigmoid, {4, 9}, sigmoid);
+  checkUnary(OpKind::Sigmoid, {1, 3, 4, 4}, sigmoid, 0.25f, 0.75f);
+}
+
+TEST(XnnpackRuntime, LeakyRelu) {
+  checkUnary(
+      OpKind::LeakyRelu, {1, 3, 5, 5},
+      [](float v) { return v < 0 ? 0.2f * v : v; }, -kInf, kInf, 0.2f);
+}
+
+void checkSoftmax(const Dims &dims, int64_t axis) {
+  TestRegion region;
+  Tensor x = randomTensor(dims, 12, -3.0f, 3.0f);
+  OpDesc op = makeOp(OpKind::Softmax, {region.input(x)});
+  op.axis = axis;
+  expectSingleOp(region, region.op(op, dims), referenceSoftmax(x, axis));
+}
+
+TEST(XnnpackRuntime, SoftmaxLastAxis) { checkSoftmax({3, 10}, 1); }
+
+TEST(XnnpackRuntime, SoftmaxOverChannelsOf4d) { checkSoftmax({2, 5, 3, 4}, 1); }
+
+void checkConstantPad(const Dims &dims, const Dims &pads, float value) {
+  TestRegion region;
+  Tensor x = randomTensor(dims, 13);
+  OpDesc op = makeOp(OpKind::ConstantPad, {region.input(x)});
+  op.pads = pads;
+  op.padValue = value;
+  Tensor expected = referencePad(x, pads, value);
+  expectSingleOp(region, region.op(op, expected.dims), expected);
+}
+
+TEST(XnnpackRuntime, ConstantPad4d) {
+  checkConstantPad({1, 3, 4, 5}, {0, 1, 2, 0, 0, 2, 1, 3}, 0.5f);
+}
+
+TEST(XnnpackRuntime, ConstantPad2d) {
+  checkConstantPad({3, 4}, {1, 0, 2, 3}, -2.0f);
+}
+
+void checkConcat(const std::vector<Dims> &dims, int64_t axis,
+                 float outputMin = -kInf) {
+  TestRegion region;
+  std::vector<Tensor> xs;
+  std::vector<const Tensor *> pointers;
+  std::vector<int64_t> srcs;
+  for (size_t i = 0; i < dims.size(); ++i)
+    xs.push_back(randomTensor(dims[i], 14 + static_cast<uint32_t>(i)));
+  for (const Tensor &x : xs) {
+    srcs.push_back(region.input(x));
+    pointers.push_back(&x);
+  }
+  OpDesc op = makeOp(OpKind::Concat, srcs);
+  op.axis = axis;
+  op.outputMin = outputMin;
+  Tensor expected = referenceConcat(pointers, axis);
+  for (float &v : expected.data)
+    v = std::max(v, outputMin);
+  expectSingleOp(region, region.op(op, expected.dims), expected);
+}
+
+TEST(XnnpackRuntime, ConcatChannels) {
+  checkConcat({{1, 3, 4, 5}, {1, 5, 4, 5}}, 1);
+}
+
+TEST(XnnpackRuntime, ConcatThreeOnHeightWithRelu) {
+  checkConcat({{2, 3, 1, 4}, {2, 3, 3, 4}, {2, 3, 2, 4}}, 2, 0.0f);
+}
+
+TEST(XnnpackRuntime, ConcatFour2d) {
+  checkConcat({{2, 1}, {2, 3}, {2, 2}, {2, 5}}, 1);
+}
+
+TEST(XnnpackRuntime, ReshapeFlattensNC11) {
+  TestRegion region;
+  Tensor x = randomTensor({2, 6, 1, 1}, 18);
+  int64_t result =
+      region.op(makeOp(OpKind::Reshape, {region.input(x)}), {2, 6});
+  expectSingleOp(region, result, Tensor{{2, 6}, x.data});
+}
+
+TEST(XnnpackRuntime, ReshapeOneChannel) {
+  // [N, 1, H, W] is the same data in NCHW and NHWC.
+  TestRegion region;
+  Tensor x = randomTensor({2, 1, 3, 4}, 19);
+  int64_t result =
+      region.op(makeOp(OpKind::Reshape, {region.input(x)}), {2, 12});
+  expectSingleOp(region, result, Tensor{{2, 12}, x.data});
+}
+
+//===----------------------------------------------------------------------===//
+// Regions of several ops
+//===----------------------------------------------------------------------===//
+
+/// conv -> clamp -> max pool -> global avg pool -> reshape -> fully
+/// connected, with the clamp's result a second output (4-D, read by ops).
+struct SmallNetwork {
+  TestRegion region;
+  Tensor x = randomTensor({1, 3, 10, 10}, 20);
+  Tensor w = randomTensor({8, 3, 3, 3}, 21), b = randomTensor({8}, 22);
+  Tensor fcW = randomTensor({8, 4}, 23), fcB = randomTensor({4}, 24);
+  int64_t logits, activation;
+
+  SmallNetwork() {
+    int64_t in = region.input(x);
+    OpDesc conv = makeOp(OpKind::Conv2d, {in, region.weight(w)});
+    conv.bias = region.weight(b);
+    conv.kernel = {3, 3};
+    conv.pads = {1, 1, 1, 1};
+    int64_t convOut = region.op(conv, {1, 8, 10, 10});
+    OpDesc clamp = makeOp(OpKind::Clamp, {convOut});
+    clamp.outputMin = 0;
+    clamp.outputMax = 6;
+    activation = region.op(clamp, {1, 8, 10, 10});
+    OpDesc pool = makeOp(OpKind::MaxPool2d, {activation});
+    pool.kernel = {2, 2};
+    pool.strides = {2, 2};
+    int64_t pooled = region.op(pool, {1, 8, 5, 5});
+    int64_t gap =
+        region.op(makeOp(OpKind::GlobalAvgPool2d, {pooled}), {1, 8, 1, 1});
+    int64_t flat = region.op(makeOp(OpKind::Reshape, {gap}), {1, 8});
+    OpDesc fc = makeOp(OpKind::FullyConnected, {flat, region.weight(fcW)});
+    fc.bias = region.weight(fcB);
+    logits = region.op(fc, {1, 4});
+    region.output(logits);
+    region.output(activation);
+  }
+
+  /// The expected outputs for input `input`.
+  std::vector<Tensor> expected(const Tensor &input) const {
+    ConvParams p;
+    p.pads = {1, 1, 1, 1};
+    Tensor act = referenceUnary(referenceConv2d(input, w, &b, p), [](float v) {
+      return std::min(std::max(v, 0.0f), 6.0f);
+    });
+    ConvParams poolParams;
+    poolParams.strides = {2, 2};
+    Tensor gap = referenceGlobalAvgPool(
+        referencePool2d(act, PoolKind::Max, {2, 2}, poolParams));
+    gap.dims = {1, 8};
+    return {referenceFullyConnected(gap, fcW, false, &fcB), act};
+  }
+};
+
+TEST(XnnpackRuntime, MultiOpRegion) {
+  SmallNetwork net;
+  auto outs = net.region.runOnce();
+  ASSERT_EQ(outs.size(), 2u);
+  std::vector<Tensor> expected = net.expected(net.x);
+  EXPECT_TRUE(allClose(outs[0], expected[0]));
+  EXPECT_TRUE(allClose(outs[1], expected[1]));
+}
+
+TEST(XnnpackRuntime, OutputReadByALaterOp) {
+  // A [N, C, 1, 1] output (no transpose) that a later op also reads.
+  TestRegion region;
+  Tensor x = randomTensor({2, 5, 3, 3}, 25);
+  int64_t gap = region.op(makeOp(OpKind::GlobalAvgPool2d, {region.input(x)}),
+                          {2, 5, 1, 1});
+  int64_t sig = region.op(makeOp(OpKind::Sigmoid, {gap}), {2, 5, 1, 1});
+  region.output(gap);
+  region.output(sig);
+  auto outs = region.runOnce();
+  ASSERT_EQ(outs.size(), 2u);
+  Tensor expectedGap = referenceGlobalAvgPool(x);
+  EXPECT_TRUE(allClose(outs[0], expectedGap));
+  EXPECT_TRUE(allClose(outs[1], referenceUnary(expectedGap, sigmoid)));
+}
+
+TEST(XnnpackRuntime, RunsRepeatedlyWithNewBuffers) {
+  SmallNetwork net;
+  void *handle = net.region.create();
+  ASSERT_NE(handle, nullptr);
+  for (uint32_t seed = 30; seed < 34; ++seed) {
+    std::vector<Tensor> inputs = {randomTensor({1, 3, 10, 10}, seed)};
+    auto outs = net.region.run(handle, &inputs);
+    std::vector<Tensor> expected = net.expected(inputs[0]);
+    EXPECT_TRUE(allClose(outs[0], expected[0])) << "seed " << seed;
+    EXPECT_TRUE(allClose(outs[1], expected[1])) << "seed " << seed;
+  }
+  seam_xnnpack_destroy_region(handle);
+}
+
+//===----------------------------------------------------------------------===//
+// Threads and statistics
+//===----------------------------------------------------------------------===//
+
+/// Two threads run one handle at once, each on its own inputs.
+void checkConcurrentRuns(int threads) {
+  seam_set_num_threads(threads);
+  SmallNetwork net;
+  void *handle = net.region.create();
+  ASSERT_NE(handle, nullptr);
+  SeamXnnpackRegionStats stats;
+  seam_xnnpack_get_region_stats(handle, &stats);
+  EXPECT_EQ(stats.threads, threads);
+
+  constexpr int kRunsPerThread = 40;
+  std::atomic<int> mismatches{0};
+  auto worker = [&](uint32_t seed) {
+    std::vector<Tensor> inputs = {randomTensor({1, 3, 10, 10}, seed)};
+    std::vector<Tensor> expected = net.expected(inputs[0]);
+    for (int i = 0; i < kRunsPerThread; ++i) {
+      auto outs = net.region.run(handle, &inputs);
+      if (!allClose(outs[0], expected[0]) || !allClose(outs[1], expected[1]))
+        ++mismatches;
+    }
+  };
+  std::thread first(worker, 40), second(worker, 41);
+  first.join();
+  second.join();
+  EXPECT_EQ(mismatches.load(), 0);
+  seam_xnnpack_get_region_stats(handle, &stats);
+  EXPECT_EQ(stats.runs, 2 * kRunsPerThread);
+  seam_xnnpack_destroy_region(handle);
+  seam_set_num_threads(seam_get_max_threads());
+}
+
+TEST(XnnpackRuntime, TwoThreadsRunOneHandleOnOneThreadEach) {
+  int before = seam_get_max_threads();
+  checkConcurrentRuns(1);
+  seam_set_num_threads(before);
+}
+
+TEST(XnnpackRuntime, TwoThreadsRunOneHandleOnAPoolOfTwo) {
+  int before = seam_get_max_threads();
+  checkConcurrentRuns(2);
+  seam_set_num_threads(before);
+}
+
+TEST(XnnpackRuntime, CountsRunsAndNamesOps) {
+  SmallNetwork net;
+  void *handle = net.region.create();
+  ASSERT_NE(handle, nullptr);
+  net.region.run(handle);
+  net.region.run(handle);
+  SeamXnnpackRegionStats stats;
+  seam_xnnpack_get_region_stats(handle, &stats);
+  EXPECT_STREQ(stats.name, "xnnpack_test");
+  EXPECT_EQ(stats.ops, 6);
+  EXPECT_EQ(stats.runs, 2);
+  EXPECT_GT(stats.nanoseconds, 0);
+  EXPECT_GT(stats.layout_nanoseconds, 0);
+  EXPECT_LE(stats.layout_nanoseconds, stats.nanoseconds);
+  const char *name = nullptr;
+  int64_t nanoseconds = 0;
+  seam_xnnpack_get_op_stats(handle, 0, &name, &nanoseconds);
+  EXPECT_STREQ(name, "conv2d 1x8x10x10");
+  EXPECT_EQ(nanoseconds, -1);
+  seam_xnnpack_get_op_stats(handle, 5, &name, &nanoseconds);
+  EXPECT_STREQ(name, "fully_connected 1x4");
+  seam_xnnpack_destroy_region(handle);
+}
+
+//===----------------------------------------------------------------------===//
+// Errors
+//===----------------------------------------------------------------------===//
+
+/// A valid one-op region (sigmoid of a [1, 4] input).
+TestRegion sigmoidRegion() {
+  TestRegion region;
+  int64_t in = region.input(randomTensor({1, 4}, 50));
+  region.output(region.op(makeOp(OpKind::Sigmoid, {in}), {1, 4}));
+  return region;
+}
+
+std::string createFromBlob(const std::vector<uint8_t> &blob) {
+  testing::internal::CaptureStderr();
+  void *handle = seam_xnnpack_create_region(
+      blob.data(), static_cast<int64_t>(blob.size()), nullptr);
+  std::string message = testing::internal::GetCapturedStderr();
+  EXPECT_EQ(handle, nullptr);
+  seam_xnnpack_destroy_region(handle);
+  return message;
+}
+
+TEST(XnnpackRuntimeErrors, BadMagic) {
+  std::vector<uint8_t> blob = serialize(sigmoidRegion().desc);
+  blob[4] = 'D';
+  EXPECT_EQ(createFromBlob(blob),
+            "seam-xnnpack: bad region description: not a seam-xnnpack "
+            "region description (bad magic)\n");
+}
+
+TEST(XnnpackRuntimeErrors, OtherVersion) {
+  std::vector<uint8_t> blob = serialize(sigmoidRegion().desc);
+  blob[8] = 2;
+  EXPECT_EQ(createFromBlob(blob),
+            "seam-xnnpack: bad region description: description version 2, "
+            "runtime expects version 1: compile the model again with the "
+            "Seam this runtime comes from\n");
+}
+
+TEST(XnnpackRuntimeErrors, Truncated) {
+  std::vector<uint8_t> blob = serialize(sigmoidRegion().desc);
+  size_t size = blob.size();
+  blob.resize(size - 4);
+  std::string message = createFromBlob(blob);
+  EXPECT_NE(message.find("seam-xnnpack: bad region description: truncated at "
+                         "byte " +
+                         std::to_string(size - 8) + " of " +
+                         std::to_string(size - 4) + " (reading padValue)"),
+            std::string::npos)
+      << message;
+  // Cut inside the header, and a count larger than the blob.
+  EXPECT_NE(createFromBlob({'S', 'E', 'A', 'M'}).find("bad magic"),
+            std::string::npos);
+  blob = serialize(sigmoidRegion().desc);
+  blob[12] = 0xff; // the name's length
+  EXPECT_NE(createFromBlob(blob).find(
+                "count of name (255) exceeds the description's size"),
+            std::string::npos);
+}
+
+TEST(XnnpackRuntimeErrors, ValueNumberOutOfRange) {
+  TestRegion region = sigmoidRegion();
+  region.desc.ops[0].srcs = {99};
+  EXPECT_EQ(createFromBlob(serialize(region.desc)),
+            "seam-xnnpack: bad region description: op 0 (sigmoid) refers to "
+            "value 99 but the region has 2 values\n");
+  region = sigmoidRegion();
+  region.desc.outputs = {-3};
+  EXPECT_EQ(createFromBlob(serialize(region.desc)),
+            "seam-xnnpack: bad region description: output 0 refers to value "
+            "-3 but the region has 2 values\n");
+}
+
+TEST(XnnpackRuntimeErrors, UnknownOpKindAndRank) {
+  TestRegion region = sigmoidRegion();
+  region.desc.ops[0].kind = static_cast<OpKind>(kNumOpKinds);
+  EXPECT_NE(createFromBlob(serialize(region.desc)).find("unknown op kind 17"),
+            std::string::npos);
+  region = sigmoidRegion();
+  region.desc.values[0] = {1, 1, 1, 1, 1, 1, 4};
+  EXPECT_NE(createFromBlob(serialize(region.desc))
+                .find("a value of rank 7 (XNNPACK takes at most 6)"),
+            std::string::npos);
+}
+
+TEST(XnnpackRuntimeErrors, ReshapeOf4dWithSpatialDims) {
+  TestRegion region;
+  int64_t in = region.input(randomTensor({1, 2, 3, 3}, 51));
+  region.output(region.op(makeOp(OpKind::Reshape, {in}), {1, 18}));
+  EXPECT_EQ(region.createError(),
+            "seam-xnnpack: region xnnpack_test: op 0 (reshape): its source "
+            "1x2x3x3 is 4-D with C > 1 and H * W > 1: it is NHWC inside the "
+            "region, so a reshape would not be ONNX's (4-D sources and dsts "
+            "need C == 1 or H * W == 1)\n");
+}
+
+TEST(XnnpackRuntimeErrors, ConvFilterNotAWeight) {
+  TestRegion region;
+  int64_t in = region.input(randomTensor({1, 3, 5, 5}, 52));
+  int64_t filter = region.input(randomTensor({4, 3, 3, 3}, 53));
+  OpDesc conv = makeOp(OpKind::Conv2d, {in, filter});
+  conv.kernel = {3, 3};
+  region.output(region.op(conv, {1, 4, 3, 3}));
+  EXPECT_EQ(region.createError(),
+            "seam-xnnpack: region xnnpack_test: op 0 (conv2d): the filter, "
+            "value 1, is not a weight (XNNPACK packs it when the region is "
+            "built)\n");
+}
+
+TEST(XnnpackRuntimeErrors, WrongDstDims) {
+  TestRegion region;
+  int64_t in = region.input(randomTensor({1, 3, 8, 8}, 54));
+  OpDesc conv = makeOp(OpKind::Conv2d,
+                       {in, region.weight(randomTensor({8, 3, 3, 3}, 55))});
+  conv.kernel = {3, 3};
+  region.output(region.op(conv, {1, 8, 8, 8}));
+  EXPECT_EQ(region.createError(),
+            "seam-xnnpack: region xnnpack_test: op 0 (conv2d): its dst, "
+            "value 2, is 1x8x8x8 but the op computes 1x8x6x6\n");
+}
+
+TEST(XnnpackRuntimeErrors, OnePixelPoolWindow) {
+  TestRegion region;
+  OpDesc pool =
+      makeOp(OpKind::MaxPool2d, {region.input(randomTensor({1, 2, 4, 4}, 56))});
+  pool.kernel = {1, 1};
+  pool.strides = {2, 2};
+  region.output(region.op(pool, {1, 2, 2, 2}));
+  EXPECT_EQ(region.createError(),
+            "seam-xnnpack: region xnnpack_test: op 0 (max_pool2d): a 1x1 "
+            "window: XNNPACK refuses pooling windows of one element\n");
+}
+
+TEST(XnnpackRuntimeErrors, SoftmaxOverSpatialAxis) {
+  TestRegion region;
+  OpDesc softmax =
+      makeOp(OpKind::Softmax, {region.input(randomTensor({1, 2, 3, 4}, 57))});
+  softmax.axis = 3;
+  region.output(region.op(softmax, {1, 2, 3, 4}));
+  EXPECT_EQ(region.createError(),
+            "seam-xnnpack: region xnnpack_test: op 0 (softmax): axis 3 of "
+            "1x2x3x4: XNNPACK normalizes the innermost dim of its layout only "
+            "(the last axis, or axis 1 of a 4-D value)\n");
+}
+
+TEST(XnnpackRuntimeErrors, BroadcastNeedingATranspose) {
+  TestRegion region;
+  int64_t a = region.input(randomTensor({1, 3, 4, 5}, 58));
+  int64_t b = region.input(randomTensor({3, 4, 5}, 59));
+  region.output(region.op(makeOp(OpKind::Add, {a, b}), {1, 3, 4, 5}));
+  EXPECT_EQ(region.createError(),
+            "seam-xnnpack: region xnnpack_test: op 0 (add): operand 1 (value "
+            "1, 3x4x5) is broadcast as 1x3x4x5 against a 4-D result: it is "
+            "not a weight, and with C > 1 and H * W > 1 its data would need "
+            "an NCHW -> NHWC transpose\n");
+}
+
+TEST(XnnpackRuntimeErrors, ValuesUsedBeforeDefinitionOrTwice) {
+  TestRegion region;
+  int64_t in = region.input(randomTensor({1, 4}, 60));
+  int64_t later = region.value({1, 4});
+  region.output(region.op(makeOp(OpKind::Add, {in, later}), {1, 4}));
+  OpDesc sigmoid = makeOp(OpKind::Sigmoid, {in});
+  sigmoid.dst = later;
+  region.desc.ops.push_back(sigmoid);
+  EXPECT_EQ(region.createError(),
+            "seam-xnnpack: region xnnpack_test: op 0 (add): value 1 is used "
+            "before it is defined (op 1 computes it)\n");
+  region.desc.ops[1].dst = region.desc.ops[0].dst;
+  EXPECT_EQ(region.createError(),
+            "seam-xnnpack: region xnnpack_test: op 1 (sigmoid): its dst, "
+            "value 2, is already the result of op 0\n");
+}
+
+TEST(XnnpackRuntimeErrors, OutputThatIsAnInput) {
+  TestRegion region = sigmoidRegion();
+  region.desc.outputs = {0};
+  EXPECT_EQ(region.createError(),
+            "seam-xnnpack: region xnnpack_test: output 0, value 0, is a "
+            "region input: region outputs must be results of ops\n");
+}
+
+} // namespace
