@@ -67,7 +67,8 @@ FailureOr<SmallVector<int64_t>> RegionValues::useOperands(Operation *op) {
   return result;
 }
 
-LogicalResult RegionValues::bindCompositeArguments(CompositeOp composite) {
+FailureOr<SmallVector<Operation *>>
+RegionValues::bindComposite(CompositeOp composite) {
   Block &body = composite.getBody().front();
   for (auto [arg, input] :
        llvm::zip(body.getArguments(), composite.getInputs())) {
@@ -76,7 +77,19 @@ LogicalResult RegionValues::bindCompositeArguments(CompositeOp composite) {
       return failure();
     ids[arg] = *id;
   }
-  return success();
+  SmallVector<Operation *> chain;
+  for (Operation &op : body.without_terminator()) {
+    if (op.getNumResults() != 1 ||
+        (!chain.empty() &&
+         !llvm::is_contained(op.getOperands(), chain.back()->getResult(0))))
+      return emitError(composite, "a composite must hold a chain of ops, each "
+                                  "with one result used by the next");
+    chain.push_back(&op);
+  }
+  if (chain.empty() || composite.getNumResults() != 1 ||
+      composite.getYield().getOperand(0) != chain.back()->getResult(0))
+    return emitError(composite, "a composite must yield the end of its chain");
+  return chain;
 }
 
 bool RegionValues::isWeight(int64_t id) const {

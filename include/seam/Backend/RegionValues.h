@@ -48,8 +48,20 @@ public:
   FailureOr<int64_t> use(Value value, Operation *user);
   /// The numbers of the operands of `op`, in order.
   FailureOr<SmallVector<int64_t>> useOperands(Operation *op);
-  /// Makes the block arguments of `composite`'s body stand for its inputs.
-  LogicalResult bindCompositeArguments(CompositeOp composite);
+  /// Makes the block arguments of `composite`'s body stand for its inputs
+  /// and returns the ops of its chain, the root first; fails (with an error)
+  /// unless it has one result and yields the end of a non-empty chain, each
+  /// op using the result of the one before.
+  FailureOr<SmallVector<Operation *>> bindComposite(CompositeOp composite);
+  /// Moves the numbering into a runtime's region description (a struct with
+  /// name, values, inputs, weights and outputs as these are).
+  template <typename RegionDescT> void moveInto(RegionDescT &desc) {
+    desc.name = std::move(name);
+    desc.values = std::move(values);
+    desc.inputs = std::move(inputs);
+    desc.weights = std::move(weights);
+    desc.outputs = std::move(outputs);
+  }
   /// Whether value `id` is a weight.
   bool isWeight(int64_t id) const;
   /// `emitError` at `op` prefixed with the backend's name.

@@ -175,25 +175,15 @@ private:
   }
 
   LogicalResult writeComposite(CompositeOp composite) {
-    if (failed(values.bindCompositeArguments(composite)))
+    FailureOr<SmallVector<Operation *>> chain = values.bindComposite(composite);
+    if (failed(chain))
       return failure();
-    auto chainOps = composite.getBody().front().without_terminator();
-    if (chainOps.empty() || composite.getNumResults() != 1)
-      return values.emitError(composite, "a composite must hold a chain of "
-                                         "ops with one result");
-    Operation *root = &*chainOps.begin();
-    FailureOr<OpDesc> d = describe(root);
+    FailureOr<OpDesc> d = describe(chain->front());
     if (failed(d))
       return failure();
-    Value chain = root->getResult(0);
-    for (Operation &op : llvm::drop_begin(chainOps)) {
-      if (failed(fuse(*d, &op, chain)))
+    for (auto [before, op] : llvm::zip(*chain, llvm::drop_begin(*chain)))
+      if (failed(fuse(*d, op, before->getResult(0))))
         return failure();
-      chain = op.getResult(0);
-    }
-    if (composite.getYield().getOperand(0) != chain)
-      return values.emitError(composite, "the composite does not yield the "
-                                         "end of its chain");
     d->dst = values.define(composite.getResult(0));
     ops.push_back(std::move(*d));
     return success();
@@ -281,11 +271,7 @@ FailureOr<KernelRegion> seam::xnnpack::describeRegion(func::FuncOp region) {
     return failure();
   RegionValues &values = writer.values;
   xnnpack_region::RegionDesc desc;
-  desc.name = values.name;
-  desc.values = std::move(values.values);
-  desc.inputs = std::move(values.inputs);
-  desc.weights = std::move(values.weights);
-  desc.outputs = std::move(values.outputs);
+  values.moveInto(desc);
   desc.ops = std::move(writer.ops);
   MLIRContext *context = region.getContext();
   context->getOrLoadDialect<SeamXnnpackDialect>();

@@ -1,9 +1,9 @@
 //===- DnnlBackendTest.cpp - The dnnl backend's sessions and runtime ------===//
 //
-// What the per-composite numeric tests (test/Backends/dnnl/numerics) do not
-// cover: a dnnl session run from several threads at once, several sessions
-// alive together, thread counts, and the runtime's answers to descriptions
-// it cannot build (an error message and a null handle, never a crash).
+// The dnnl runtime on its own: its description blob and the runtime's
+// answers to descriptions it cannot build (an error message and a null
+// handle, never a crash). Sessions of every backend, from several threads
+// and side by side, are test/e2e/BackendSessionTest.cpp's.
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,93 +20,6 @@
 #include <vector>
 
 namespace {
-
-const std::string kModel =
-    std::string(SEAM_SOURCE_DIR) + "/bench/models/tiny_resnet.onnx";
-
-std::unique_ptr<seam::Session> compile(const std::string &backends,
-                                       int threads = 0) {
-  seam::CompileOptions options;
-  options.backends = {backends};
-  options.threads = threads;
-  auto session = seam::Session::create(kModel, options);
-  if (!session) {
-    ADD_FAILURE() << session.error().message();
-    return nullptr;
-  }
-  return std::move(*session);
-}
-
-std::map<std::string, seam::Tensor> inputsFor(const seam::Session &session,
-                                              uint64_t seed) {
-  std::map<std::string, seam::Tensor> inputs;
-  for (const seam::TensorInfo &info : session.inputs())
-    inputs[info.name] = seam::randomTensor(info.shape, seed++);
-  return inputs;
-}
-
-/// Runs `session` on `inputs` and compares every output with `expected`.
-void expectOutputs(const seam::Session &session,
-                   const std::map<std::string, seam::Tensor> &inputs,
-                   const std::map<std::string, seam::Tensor> &expected) {
-  auto outputs = session.run(inputs);
-  ASSERT_TRUE(static_cast<bool>(outputs)) << outputs.error().message();
-  for (const auto &[name, tensor] : expected) {
-    seam::Comparison c =
-        seam::compareTensors(outputs->at(name), tensor, 1e-4, 1e-5);
-    EXPECT_TRUE(c.pass) << name << ": max_abs=" << c.maxAbs << " " << c.error;
-  }
-}
-
-class DnnlBackend : public ::testing::Test {
-protected:
-  void SetUp() override {
-    if (!seam::lookupBackend("dnnl"))
-      GTEST_SKIP() << "the dnnl backend is not built";
-  }
-};
-
-TEST_F(DnnlBackend, RunsFromSeveralThreadsAtOnce) {
-  auto dnnl = compile("dnnl"), none = compile("none");
-  ASSERT_TRUE(dnnl && none);
-  constexpr int kThreads = 4, kRuns = 25;
-  std::vector<std::map<std::string, seam::Tensor>> inputs, expected;
-  for (int t = 0; t < kThreads; ++t) {
-    inputs.push_back(inputsFor(*none, 100 * t));
-    auto outputs = none->run(inputs.back());
-    ASSERT_TRUE(static_cast<bool>(outputs));
-    expected.push_back(std::move(*outputs));
-  }
-  std::vector<std::thread> threads;
-  for (int t = 0; t < kThreads; ++t)
-    threads.emplace_back([&, t] {
-      for (int r = 0; r < kRuns; ++r)
-        expectOutputs(*dnnl, inputs[t], expected[t]);
-    });
-  for (std::thread &thread : threads)
-    thread.join();
-}
-
-TEST_F(DnnlBackend, SessionsLiveSideBySide) {
-  auto first = compile("dnnl"), second = compile("dnnl"),
-       none = compile("none");
-  ASSERT_TRUE(first && second && none);
-  auto inputs = inputsFor(*none, 7);
-  auto expected = none->run(inputs);
-  ASSERT_TRUE(static_cast<bool>(expected));
-  expectOutputs(*first, inputs, *expected);
-  first.reset(); // frees its regions; the second session's stay
-  expectOutputs(*second, inputs, *expected);
-}
-
-TEST_F(DnnlBackend, SameResultsOnOneAndTwoThreads) {
-  auto one = compile("dnnl", 1), two = compile("dnnl", 2);
-  ASSERT_TRUE(one && two);
-  auto inputs = inputsFor(*one, 3);
-  auto expected = one->run(inputs);
-  ASSERT_TRUE(static_cast<bool>(expected));
-  expectOutputs(*two, inputs, *expected);
-}
 
 //===----------------------------------------------------------------------===//
 // The runtime on its own

@@ -39,7 +39,7 @@ func.func private @dnnl_0(%x: tensor<1x2x4x4xf32>) -> tensor<1x2x2x2xf32> attrib
 // A composite that yields a value other than the end of its chain.
 func.func private @dnnl_0(%x: tensor<1x2x4x4xf32>) -> tensor<1x2x2x2xf32> attributes {seam.backend = "dnnl"} {
   %w = arith.constant dense<0.5> : tensor<2x2x3x3xf32>
-  // expected-error @below {{dnnl region: the composite does not yield the end of its chain}}
+  // expected-error @below {{dnnl region: a composite must yield the end of its chain}}
   %0 = seam.composite "dnnl.conv"(%x, %w) : (tensor<1x2x4x4xf32>, tensor<2x2x3x3xf32>) -> tensor<1x2x2x2xf32> {
   ^bb0(%a: tensor<1x2x4x4xf32>, %b: tensor<2x2x3x3xf32>):
     %1 = seam.conv %a, %b : (tensor<1x2x4x4xf32>, tensor<2x2x3x3xf32>) -> tensor<1x2x2x2xf32>
