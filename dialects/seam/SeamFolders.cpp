@@ -106,6 +106,23 @@ SEAM_DEFINE_UNARY_FOLD(LeakyReluOp)
 SEAM_DEFINE_UNARY_FOLD(HardSigmoidOp)
 #undef SEAM_DEFINE_UNARY_FOLD
 
+/// A pooling op whose window is one element, stride 1 and no padding: its
+/// input.
+template <typename PoolOp> static OpFoldResult foldIdentityPool(PoolOp pool) {
+  if (pool.getInput().getType() != pool.getType())
+    return {};
+  auto isOne = [](int64_t v) { return v == 1; };
+  auto isZero = [](int64_t v) { return v == 0; };
+  if (!llvm::all_of(pool.getKernelShape(), isOne) ||
+      !llvm::all_of(pool.getStridesOrDefault(), isOne) ||
+      !llvm::all_of(pool.getResolvedPads(), isZero))
+    return {};
+  return pool.getInput();
+}
+
+OpFoldResult MaxPoolOp::fold(FoldAdaptor) { return foldIdentityPool(*this); }
+OpFoldResult AvgPoolOp::fold(FoldAdaptor) { return foldIdentityPool(*this); }
+
 OpFoldResult ClipOp::fold(FoldAdaptor adaptor) {
   // A clip without bounds is the identity.
   if (!getMin() && !getMax())

@@ -91,6 +91,9 @@ class Seam_PoolOp<string mnemonic, string onnxName, dag extraArgs>
     $input attr-dict `:` functional-type(operands, results)
   }];
   let extraClassDeclaration = WindowOpMethods;
+  // A 1-element window with stride 1 and no padding is the identity (as
+  // adaptive pooling exports to an input already of the output's size).
+  let hasFolder = 1;
 }
 
 def Seam_MaxPoolOp : Seam_PoolOp<"max_pool", "MaxPool", (ins)> {

@@ -127,9 +127,10 @@ Verdict seam::xnnpack::checkBinary(Operation *op) {
     std::copy(shape.end() - rank, shape.end(), aligned.end() - rank);
     if (!isLayoutFree(aligned))
       return Verdict::refuse(name + " broadcasting a computed " +
-                             Twine(shape.size()) +
-                             "-D operand into a 4-D image in a way the "
-                             "NHWC layout does not preserve");
+                             Twine(shape.size()) + "-D operand into a " +
+                             Twine(result.size()) +
+                             "-D result in a way the NHWC layout of 4-D "
+                             "values does not preserve");
   }
   return Verdict::accept();
 }

@@ -40,14 +40,32 @@ ArrayRef<int64_t> shapeOf(Value value) {
 
 int64_t rankOf(Value value) { return shapeOf(value).size(); }
 
+/// A clip whose interval is not empty.
+Verdict isProperClip(ClipOp clip) {
+  auto bounds = getClampBounds(clip);
+  if (!(bounds->first < bounds->second))
+    return Verdict::refuse("clip with min not below max");
+  return Verdict::accept();
+}
+
 /// ReLU and Clip: the output clamp of the node before them.
 PatternStep outputClamp() {
-  return anyOf({op("seam.relu", "relu"), op("seam.clip", "clip")});
+  return anyOf({op("seam.relu", "relu"),
+                op("seam.clip", "clip").where(on<ClipOp>(isProperClip))});
 }
 
 /// A per-column bias of a [..., N] product: [N].
 bool isColumnBias(ArrayRef<int64_t> bias, ArrayRef<int64_t> result) {
   return bias.size() == 1 && !result.empty() && bias[0] == result.back();
+}
+
+/// The add after a matmul adds a per-column bias (else the matmul is taken
+/// alone).
+Verdict isBiasAdd(Operation *add) {
+  if (add->getResult(0).getType() != add->getOperand(0).getType() ||
+      !isColumnBias(shapeOf(add->getOperand(1)), shapeOf(add->getResult(0))))
+    return Verdict::refuse("the add after the matmul is not a per-column bias");
+  return Verdict::accept();
 }
 
 Verdict checkConv(const Match &m) {
@@ -81,11 +99,6 @@ Verdict checkMatmul(const Match &m) {
     return Verdict::refuse("matmul of a " + Twine(a) +
                            "-D A (XNNPACK's fully connected takes ranks 1 to "
                            "6 but the image rank 4)");
-  if (auto add = m.find<AddOp>())
-    if (add.getResult().getType() != matmul.getResult().getType() ||
-        !isColumnBias(shapeOf(add.getOperand(1)), shapeOf(add.getResult())))
-      return Verdict::refuse("the add after the matmul is not a per-column "
-                             "bias");
   return Verdict::accept();
 }
 
@@ -107,13 +120,18 @@ Verdict checkGlobalPool(const Match &m) {
 Verdict checkSoftmax(const Match &m) {
   auto softmax = cast<SoftmaxOp>(m.getRoot());
   int64_t rank = rankOf(softmax.getInput());
-  int64_t axis =
-      softmax.getAxis() < 0 ? softmax.getAxis() + rank : softmax.getAxis();
+  int64_t axis = static_cast<int64_t>(softmax.getAxis());
+  if (axis < 0)
+    axis += rank;
   if (rank < 1 || rank > kMaxRank)
     return Verdict::refuse("softmax of rank " + Twine(rank));
-  if (axis != rank - 1 && !(rank == 4 && axis == 1))
-    return Verdict::refuse("softmax over an axis that is not the innermost "
-                           "(XNNPACK normalizes the innermost dim only)");
+  // Inside a region a 4-D value is NHWC: its innermost dim is C (axis 1).
+  int64_t innermost = rank == 4 ? 1 : rank - 1;
+  if (axis != innermost)
+    return Verdict::refuse("softmax over axis " + Twine(axis) + " of a " +
+                           Twine(rank) + "-D value (XNNPACK normalizes the " +
+                           "innermost dim of its layout only: axis " +
+                           Twine(innermost) + ")");
   return Verdict::accept();
 }
 
@@ -133,7 +151,7 @@ std::vector<PatternEntry> buildTable() {
   table.push_back(
       {"matmul",
        ChainPattern(op("seam.matmul").where(allF32()).constant(1, "weight"))
-           .maybe(op("seam.add", "bias").constant(1, "bias"))
+           .maybe(op("seam.add", "bias").constant(1, "bias").where(isBiasAdd))
            .maybe(outputClamp()),
        checkMatmul});
   table.push_back({"max_pool",
@@ -171,6 +189,8 @@ Verdict checkPad(PadOp pad) {
     return Verdict::refuse("pad in a mode other than constant");
   if (llvm::any_of(pad.getPads(), [](int64_t p) { return p < 0; }))
     return Verdict::refuse("pad with negative pads (cropping)");
+  if (!pad.getValue().isFinite())
+    return Verdict::refuse("pad with a value that is not finite");
   return Verdict::accept();
 }
 
@@ -195,11 +215,8 @@ Verdict seam::xnnpack::supportsXnnpackOp(Operation *op) {
                            " (XNNPACK takes 1 to 6)");
   if (isa<AddOp, MulOp, SubOp, DivOp>(op))
     return checkBinary(op);
-  if (auto clip = dyn_cast<ClipOp>(op)) {
-    auto bounds = getClampBounds(op);
-    if (!(bounds->first < bounds->second))
-      return Verdict::refuse("clip with min not below max");
-  }
+  if (auto clip = dyn_cast<ClipOp>(op))
+    return isProperClip(clip);
   if (auto bn = dyn_cast<BatchNormOp>(op)) {
     if (rank < 2)
       return Verdict::refuse("batch_norm of rank 1");

@@ -199,6 +199,11 @@ private:
     FailureOr<int64_t> id = values.use(input, op);
     if (failed(id) || ops.back().dst != *id)
       return false;
+    // Disjoint intervals: the clamps make a constant, which the two nodes
+    // compute and one clamp would not.
+    if (!(std::max(ops.back().outputMin, bounds->first) <
+          std::min(ops.back().outputMax, bounds->second)))
+      return false;
     narrowClamp(ops.back(), *bounds);
     values.alias(op->getResult(0), *id);
     return true;

@@ -707,3 +707,28 @@ func.func @no_fold_concat(%x: tensor<2x3xf32>) -> tensor<4x3xf32> {
   %0 = seam.concat %x, %x {axis = 0 : i64} : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<4x3xf32>
   return %0 : tensor<4x3xf32>
 }
+
+// -----
+
+// A pooling window of one element, stride 1 and no padding is the identity
+// (adaptive pooling exported for an input already of the output's size).
+// CHECK-LABEL: func @identity_pools
+// CHECK-SAME: (%[[X:.*]]: tensor<1x4x6x6xf32>)
+// CHECK-NEXT: return %[[X]], %[[X]]
+func.func @identity_pools(%x: tensor<1x4x6x6xf32>) -> (tensor<1x4x6x6xf32>, tensor<1x4x6x6xf32>) {
+  %a = seam.avg_pool %x {kernel_shape = array<i64: 1, 1>, strides = array<i64: 1, 1>} : (tensor<1x4x6x6xf32>) -> tensor<1x4x6x6xf32>
+  %m = seam.max_pool %x {kernel_shape = array<i64: 1, 1>} : (tensor<1x4x6x6xf32>) -> tensor<1x4x6x6xf32>
+  return %a, %m : tensor<1x4x6x6xf32>, tensor<1x4x6x6xf32>
+}
+
+// -----
+
+// A window of one element with stride 2, or with padding, is not.
+// CHECK-LABEL: func @strided_or_padded_pools
+// CHECK: seam.max_pool
+// CHECK: seam.avg_pool
+func.func @strided_or_padded_pools(%x: tensor<1x4x6x6xf32>) -> (tensor<1x4x3x3xf32>, tensor<1x4x8x8xf32>) {
+  %m = seam.max_pool %x {kernel_shape = array<i64: 1, 1>, strides = array<i64: 2, 2>} : (tensor<1x4x6x6xf32>) -> tensor<1x4x3x3xf32>
+  %a = seam.avg_pool %x {kernel_shape = array<i64: 1, 1>, pads = array<i64: 1, 1, 1, 1>} : (tensor<1x4x6x6xf32>) -> tensor<1x4x8x8xf32>
+  return %m, %a : tensor<1x4x3x3xf32>, tensor<1x4x8x8xf32>
+}
