@@ -3,9 +3,10 @@
 // `xnnpack`: offloads 2-D convolutions, fully connected layers, pooling,
 // softmax and elementwise ops to XNNPACK (Debian's 2022 snapshot). Its
 // regions are described as #seam_xnnpack.region (IR/) and run by the runtime
-// of runtime/ (XNNPACK, pthreadpool and libc only): one XNNPACK subgraph per
-// region, built once per session with the weights packed, in NHWC inside and
-// converted at the region's boundary.
+// of runtime/ (XNNPACK and libc only): XNNPACK subgraphs built once per
+// session with the weights packed, and the runtime's own steps between them
+// (concat, layout-changing reshapes), in NHWC inside and converted at the
+// region's boundary.
 //
 //===----------------------------------------------------------------------===//
 
@@ -59,8 +60,9 @@ public:
     RegionStats stats;
     stats.runs = raw.runs;
     stats.milliseconds = raw.nanoseconds * 1e-6;
-    // This XNNPACK has no per-operator timing: the nodes are listed with
-    // the region's layout conversions, which are timed.
+    // This XNNPACK has no per-operator timing: its nodes are listed untimed,
+    // the runtime's own steps (concat, reshapes that change the layout) and
+    // the layout conversions at the boundary with their times.
     for (int64_t i = 0; i < raw.ops; ++i) {
       const char *name;
       int64_t nanoseconds;

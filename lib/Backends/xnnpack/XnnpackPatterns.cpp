@@ -16,7 +16,8 @@
 // and, as single ops, add/mul/sub/div with broadcasting, an inference
 // batch_norm (as a multiply and an add per channel), ReLU and Clip
 // (clamp), hard-swish, sigmoid, leaky ReLU, constant pad, concat and
-// reshape/flatten where the NHWC layout of images keeps their meaning.
+// reshape/flatten (the runtime copies where the NHWC layout of images
+// changes their meaning).
 // Each check says why it refuses.
 //
 //===----------------------------------------------------------------------===//
@@ -168,16 +169,6 @@ std::vector<PatternEntry> buildTable() {
   return table;
 }
 
-Verdict checkReshape(Operation *op) {
-  ArrayRef<int64_t> in = shapeOf(op->getOperand(0)),
-                    out = shapeOf(op->getResult(0));
-  if (!isLayoutFree(in) || !isLayoutFree(out))
-    return Verdict::refuse(op->getName().getStringRef() +
-                           " of a 4-D image with C > 1 and H * W > 1 (the "
-                           "region holds it in NHWC)");
-  return Verdict::accept();
-}
-
 Verdict checkConcat(ConcatOp concat) {
   if (concat.getInputs().size() < 2)
     return Verdict::refuse("concat of one input");
@@ -226,8 +217,6 @@ Verdict seam::xnnpack::supportsXnnpackOp(Operation *op) {
                                "constants");
     return checkBinary(op);
   }
-  if (isa<ReshapeOp, FlattenOp>(op))
-    return checkReshape(op);
   if (auto concat = dyn_cast<ConcatOp>(op))
     return checkConcat(concat);
   if (auto pad = dyn_cast<PadOp>(op))

@@ -2,13 +2,16 @@
 //
 // The runtime on its own, through its C ABI: descriptions built by hand,
 // serialized, created, run, and compared with naive NCHW loops written here
-// (rtol 1e-4); several threads on one handle; thread counts and statistics;
-// and the runtime's answers to descriptions it cannot read or build (an
-// error message naming the region, op and reason, and a null handle).
+// (rtol 1e-4), including regions split into XNNPACK segments and host steps
+// (whose plan, Plan.h, is checked too); several threads on one handle;
+// thread counts and statistics; and the runtime's answers to descriptions it
+// cannot read or build (an error message naming the region, op and reason,
+// and a null handle).
 //
 //===----------------------------------------------------------------------===//
 
 #include "XnnpackRuntime.h"
+#include "Plan.h"
 #include "RegionDesc.h"
 
 #include "seam/Runtime/SeamRuntime.h"
@@ -840,6 +843,132 @@ TEST(XnnpackRuntime, ReshapeOneChannel) {
 }
 
 //===----------------------------------------------------------------------===//
+// Host steps: concat and reshapes that change the layout
+//===----------------------------------------------------------------------===//
+
+/// Concat of inputs of `dims` (and of a weight of `weightDims` in front when
+/// not empty) on `axis`, with the fused clamp [outputMin, outputMax].
+void checkHostConcat(const std::vector<Dims> &dims, int64_t axis,
+                     float outputMin = -kInf, float outputMax = kInf,
+                     const Dims &weightDims = {}) {
+  TestRegion region;
+  std::vector<Tensor> xs;
+  if (!weightDims.empty())
+    xs.push_back(randomTensor(weightDims, 70));
+  for (size_t i = 0; i < dims.size(); ++i)
+    xs.push_back(randomTensor(dims[i], 71 + static_cast<uint32_t>(i)));
+  std::vector<int64_t> srcs;
+  std::vector<const Tensor *> pointers;
+  for (size_t i = 0; i < xs.size(); ++i) {
+    bool isWeight = i == 0 && !weightDims.empty();
+    srcs.push_back(isWeight ? region.weight(xs[i]) : region.input(xs[i]));
+    pointers.push_back(&xs[i]);
+  }
+  OpDesc op = makeOp(OpKind::Concat, srcs);
+  op.axis = axis;
+  op.outputMin = outputMin;
+  op.outputMax = outputMax;
+  Tensor expected = referenceConcat(pointers, axis);
+  for (float &v : expected.data)
+    v = std::min(std::max(v, outputMin), outputMax);
+  expectSingleOp(region, region.op(op, expected.dims), expected);
+}
+
+TEST(XnnpackRuntime, ConcatTwelveChannelBlocks) {
+  // DenseNet's concat of every earlier feature map, NCHW against NHWC.
+  std::vector<Dims> dims;
+  for (int64_t i = 0; i < 12; ++i)
+    dims.push_back({2, 1 + (i * 5) % 7, 5, 6});
+  checkHostConcat(dims, 1);
+}
+
+TEST(XnnpackRuntime, ConcatWithFusedClamp) {
+  checkHostConcat({{1, 3, 4, 4}, {1, 2, 4, 4}, {1, 5, 4, 4}}, 1, -0.3f, 0.4f);
+  checkHostConcat({{3, 7}, {3, 2}}, 1, 0.0f, 6.0f);
+}
+
+TEST(XnnpackRuntime, ConcatOnBatchAndWidth) {
+  checkHostConcat({{1, 3, 2, 5}, {2, 3, 2, 5}}, 0);
+  checkHostConcat({{2, 3, 4, 1}, {2, 3, 4, 6}, {2, 3, 4, 2}}, 3);
+}
+
+TEST(XnnpackRuntime, ConcatOfLongRowsSplitsColumns) {
+  // Rows longer than a task: each task copies a block of columns.
+  checkHostConcat({{2, 5000}, {2, 7000}, {2, 9}}, 1);
+  checkHostConcat({{6000}, {11000}}, 0);
+}
+
+TEST(XnnpackRuntime, ConcatWithAWeight) {
+  checkHostConcat({{1, 2, 3, 3}, {1, 4, 3, 3}}, 1, -kInf, kInf, {1, 3, 3, 3});
+  checkHostConcat({{4, 2}}, 1, -kInf, kInf, {4, 3});
+}
+
+TEST(XnnpackRuntime, ReshapeFlattensNchwThenFullyConnected) {
+  // AlexNet's flatten [N, C, H, W] -> [N, C * H * W] before its classifier.
+  TestRegion region;
+  Tensor x = randomTensor({2, 4, 3, 3}, 80);
+  Tensor w = randomTensor({36, 5}, 81), b = randomTensor({5}, 82);
+  int64_t flat = region.op(makeOp(OpKind::Reshape, {region.input(x)}), {2, 36});
+  OpDesc fc = makeOp(OpKind::FullyConnected, {flat, region.weight(w)});
+  fc.bias = region.weight(b);
+  region.output(region.op(fc, {2, 5}));
+  region.output(flat);
+  auto outs = region.runOnce();
+  ASSERT_EQ(outs.size(), 2u);
+  Tensor flatX{{2, 36}, x.data};
+  EXPECT_TRUE(allClose(outs[0], referenceFullyConnected(flatX, w, false, &b)));
+  EXPECT_TRUE(allClose(outs[1], flatX));
+}
+
+TEST(XnnpackRuntime, ReshapeTo4dThenConv) {
+  TestRegion region;
+  Tensor x = randomTensor({1, 48}, 83);
+  Tensor w = randomTensor({2, 3, 3, 3}, 84), b = randomTensor({2}, 85);
+  int64_t image =
+      region.op(makeOp(OpKind::Reshape, {region.input(x)}), {1, 3, 4, 4});
+  OpDesc conv = makeOp(OpKind::Conv2d, {image, region.weight(w)});
+  conv.bias = region.weight(b);
+  conv.kernel = {3, 3};
+  conv.pads = {1, 1, 1, 1};
+  region.output(region.op(conv, {1, 2, 4, 4}));
+  ConvParams p;
+  p.pads = {1, 1, 1, 1};
+  EXPECT_TRUE(
+      allClose(region.runOnce().at(0),
+               referenceConv2d(Tensor{{1, 3, 4, 4}, x.data}, w, &b, p)));
+}
+
+TEST(XnnpackRuntime, ReshapeBetween4dShapesWithClamp) {
+  // NHWC -> NCHW -> another NHWC, through the step's scratch.
+  TestRegion region;
+  Tensor x = randomTensor({1, 4, 3, 6}, 86);
+  OpDesc reshape = makeOp(OpKind::Reshape, {region.input(x)});
+  reshape.outputMin = -0.5f;
+  reshape.outputMax = 0.5f;
+  int64_t y = region.op(reshape, {2, 6, 2, 3});
+  region.output(region.op(makeOp(OpKind::Sigmoid, {y}), {2, 6, 2, 3}));
+  region.output(y);
+  auto outs = region.runOnce();
+  ASSERT_EQ(outs.size(), 2u);
+  Tensor clamped = referenceUnary(Tensor{{2, 6, 2, 3}, x.data}, [](float v) {
+    return std::min(std::max(v, -0.5f), 0.5f);
+  });
+  EXPECT_TRUE(allClose(outs[0], referenceUnary(clamped, sigmoid)));
+  EXPECT_TRUE(allClose(outs[1], clamped));
+}
+
+TEST(XnnpackRuntime, ReshapeOfA4dWeight) {
+  TestRegion region;
+  Tensor w = randomTensor({1, 2, 2, 3}, 87), x = randomTensor({2, 6}, 88);
+  int64_t flat = region.op(makeOp(OpKind::Reshape, {region.weight(w)}), {2, 6});
+  Tensor expected =
+      referenceBinary(Tensor{{2, 6}, w.data}, x, std::plus<float>());
+  expectSingleOp(
+      region, region.op(makeOp(OpKind::Add, {flat, region.input(x)}), {2, 6}),
+      expected);
+}
+
+//===----------------------------------------------------------------------===//
 // Regions of several ops
 //===----------------------------------------------------------------------===//
 
@@ -932,14 +1061,279 @@ TEST(XnnpackRuntime, RunsRepeatedlyWithNewBuffers) {
   seam_xnnpack_destroy_region(handle);
 }
 
+/// Steps: conv -> concat(input, conv) -> 1x1 conv -> concat(concat, conv)
+/// -> flatten -> fully connected. The first concat (read by a later
+/// segment, 4-D) and the logits are the outputs; the region input is read
+/// by a segment and a host step.
+struct ConcatNetwork {
+  TestRegion region;
+  Tensor x = randomTensor({1, 3, 6, 6}, 90);
+  Tensor w1 = randomTensor({4, 3, 3, 3}, 91), b1 = randomTensor({4}, 92);
+  Tensor w2 = randomTensor({5, 7, 1, 1}, 93);
+  Tensor fcW = randomTensor({432, 3}, 94);
+  int64_t input, conv1, concat1, conv2, concat2, flat, logits;
+
+  ConcatNetwork() {
+    input = region.input(x);
+    OpDesc c1 = makeOp(OpKind::Conv2d, {input, region.weight(w1)});
+    c1.bias = region.weight(b1);
+    c1.kernel = {3, 3};
+    c1.pads = {1, 1, 1, 1};
+    c1.outputMin = 0;
+    conv1 = region.op(c1, {1, 4, 6, 6});
+    OpDesc cat1 = makeOp(OpKind::Concat, {input, conv1});
+    cat1.axis = 1;
+    concat1 = region.op(cat1, {1, 7, 6, 6});
+    OpDesc c2 = makeOp(OpKind::Conv2d, {concat1, region.weight(w2)});
+    c2.kernel = {1, 1};
+    conv2 = region.op(c2, {1, 5, 6, 6});
+    OpDesc cat2 = makeOp(OpKind::Concat, {concat1, conv2});
+    cat2.axis = 1;
+    concat2 = region.op(cat2, {1, 12, 6, 6});
+    flat = region.op(makeOp(OpKind::Reshape, {concat2}), {1, 432});
+    logits = region.op(
+        makeOp(OpKind::FullyConnected, {flat, region.weight(fcW)}), {1, 3});
+    region.output(logits);
+    region.output(concat1);
+  }
+
+  std::vector<Tensor> expected(const Tensor &in) const {
+    ConvParams p;
+    p.pads = {1, 1, 1, 1};
+    Tensor a = referenceUnary(referenceConv2d(in, w1, &b1, p),
+                              [](float v) { return std::max(v, 0.0f); });
+    Tensor c = referenceConcat({&in, &a}, 1);
+    Tensor b = referenceConv2d(c, w2, nullptr, {});
+    Tensor d = referenceConcat({&c, &b}, 1);
+    d.dims = {1, 432};
+    return {referenceFullyConnected(d, fcW, false, nullptr), c};
+  }
+};
+
+TEST(XnnpackRuntime, SegmentsAroundHostSteps) {
+  ConcatNetwork net;
+  Plan plan = makePlan(net.region.desc);
+  ASSERT_EQ(plan.steps.size(), 6u);
+  // conv | concat | conv | concat | reshape | fully_connected.
+  std::vector<bool> hosts;
+  for (const Step &step : plan.steps)
+    hosts.push_back(step.isHost);
+  EXPECT_EQ(hosts, (std::vector<bool>{false, true, false, true, true, false}));
+  EXPECT_EQ(plan.steps[0].externalInputs, std::vector<int64_t>{net.input});
+  EXPECT_EQ(plan.steps[0].externalOutputs, std::vector<int64_t>{net.conv1});
+  EXPECT_EQ(plan.steps[2].externalInputs, std::vector<int64_t>{net.concat1});
+  EXPECT_EQ(plan.steps[2].externalOutputs, std::vector<int64_t>{net.conv2});
+  EXPECT_EQ(plan.steps[5].externalInputs, std::vector<int64_t>{net.flat});
+  EXPECT_EQ(plan.steps[5].externalOutputs, std::vector<int64_t>{net.logits});
+  // The logits go to the caller's buffer; the 4-D output is staged.
+  EXPECT_EQ(plan.slots[net.logits].storage, Storage::Caller);
+  EXPECT_EQ(plan.slots[net.concat1].storage, Storage::Arena);
+
+  auto outs = net.region.runOnce();
+  ASSERT_EQ(outs.size(), 2u);
+  std::vector<Tensor> expected = net.expected(net.x);
+  EXPECT_TRUE(allClose(outs[0], expected[0]));
+  EXPECT_TRUE(allClose(outs[1], expected[1]));
+}
+
+/// Whether the arena slots of `a` and `b` share memory.
+bool shareMemory(const RegionDesc &desc, const Plan &plan, int64_t a,
+                 int64_t b) {
+  auto range = [&](int64_t v) {
+    int64_t begin = plan.slots[v].offset;
+    return std::make_pair(begin,
+                          begin + getPaddedFloats(numElements(desc.values[v])));
+  };
+  auto [beginA, endA] = range(a);
+  auto [beginB, endB] = range(b);
+  return beginA < endB && beginB < endA;
+}
+
+TEST(XnnpackRuntime, FusedPairsKeepTheirSourcesAlive) {
+  // XNNPACK fuses conv -> clamp (the conv writes the clamp's dst) and
+  // pad -> conv (the conv reads the pad's source): those stay apart in the
+  // arena even though the ops alone would let them share it.
+  TestRegion region;
+  Tensor x = randomTensor({1, 2, 5, 5}, 110);
+  Tensor w1 = randomTensor({4, 4, 1, 1}, 111),
+         w2 = randomTensor({4, 4, 3, 3}, 112);
+  int64_t in = region.input(x);
+  OpDesc cat = makeOp(OpKind::Concat, {in, in});
+  cat.axis = 1;
+  int64_t c = region.op(cat, {1, 4, 5, 5});
+  int64_t c2 = region.op(cat, {1, 4, 5, 5});
+  OpDesc conv1 = makeOp(OpKind::Conv2d, {c2, region.weight(w1)});
+  conv1.kernel = {1, 1};
+  int64_t a = region.op(conv1, {1, 4, 5, 5});
+  OpDesc clamp = makeOp(OpKind::Clamp, {a});
+  clamp.outputMin = 0;
+  clamp.outputMax = 0.5f;
+  int64_t b = region.op(clamp, {1, 4, 5, 5});
+  OpDesc pad = makeOp(OpKind::ConstantPad, {c});
+  pad.pads = {0, 0, 1, 1, 0, 0, 1, 1};
+  int64_t padded = region.op(pad, {1, 4, 7, 7});
+  OpDesc conv2 = makeOp(OpKind::Conv2d, {padded, region.weight(w2)});
+  conv2.kernel = {3, 3};
+  int64_t q = region.op(conv2, {1, 4, 5, 5});
+  int64_t r = region.op(makeOp(OpKind::Concat, {b, q}), {1, 8, 5, 5});
+  region.desc.ops.back().axis = 1;
+  region.output(r);
+
+  Plan plan = makePlan(region.desc);
+  EXPECT_EQ(plan.steps.size(), 4u);
+  EXPECT_EQ(plan.slots[a].storage, Storage::None);
+  EXPECT_EQ(plan.slots[padded].storage, Storage::None);
+  EXPECT_FALSE(shareMemory(region.desc, plan, c2, b));
+  EXPECT_FALSE(shareMemory(region.desc, plan, c, q));
+
+  Tensor joined = referenceConcat({&x, &x}, 1);
+  Tensor clamped =
+      referenceUnary(referenceConv2d(joined, w1, nullptr, {}),
+                     [](float v) { return std::min(std::max(v, 0.0f), 0.5f); });
+  ConvParams p;
+  p.pads = {1, 1, 1, 1};
+  Tensor convolved = referenceConv2d(joined, w2, nullptr, p);
+  EXPECT_TRUE(allClose(region.runOnce().at(0),
+                       referenceConcat({&clamped, &convolved}, 1)));
+}
+
+TEST(XnnpackRuntime, PlansRegionsOfManyPathsQuickly) {
+  // 60 diamonds x -> (clamp x, x) -> multiply: 2^60 paths from the output
+  // back to the input, in one segment and then around a host step.
+  for (bool withHostStep : {false, true}) {
+    TestRegion region;
+    Tensor x = randomTensor({1, 4}, 113, 0.5f, 1.0f);
+    int64_t value = region.input(x);
+    for (int i = 0; i < 60; ++i) {
+      OpDesc clamp = makeOp(OpKind::Clamp, {value});
+      clamp.outputMax = 1.0f;
+      int64_t clamped = region.op(clamp, {1, 4});
+      value = region.op(makeOp(OpKind::Multiply, {clamped, value}), {1, 4});
+    }
+    if (withHostStep) {
+      OpDesc concat = makeOp(OpKind::Concat, {value, value});
+      concat.axis = 1;
+      value = region.op(concat, {1, 8});
+    }
+    region.output(value);
+    Plan plan = makePlan(region.desc);
+    EXPECT_EQ(plan.steps.size(), withHostStep ? 2u : 1u);
+    Tensor expected = referenceUnary(x, [](float v) {
+      for (int i = 0; i < 60; ++i)
+        v *= v;
+      return v;
+    });
+    std::vector<float> out = region.runOnce().at(0);
+    if (withHostStep)
+      expected = referenceConcat({&expected, &expected}, 1);
+    EXPECT_TRUE(allClose(out, expected));
+  }
+}
+
+TEST(XnnpackRuntime, CallerOutputsOfSeveralSteps) {
+  // Outputs no op reads go to the caller's buffers from the first segment,
+  // a host step and the last segment; new buffers on each run. An output
+  // that ops read is staged.
+  TestRegion region;
+  int64_t in = region.input(randomTensor({2, 6}, 96));
+  int64_t s = region.op(makeOp(OpKind::Sigmoid, {in}), {2, 6});
+  OpDesc clamp = makeOp(OpKind::Clamp, {in});
+  clamp.outputMin = -0.5f;
+  clamp.outputMax = 0.5f;
+  int64_t clamped = region.op(clamp, {2, 6});
+  OpDesc concat = makeOp(OpKind::Concat, {in, s});
+  concat.axis = 1;
+  int64_t joined = region.op(concat, {2, 12});
+  OpDesc concat2 = makeOp(OpKind::Concat, {s, in});
+  concat2.axis = 0;
+  int64_t stacked = region.op(concat2, {4, 6});
+  int64_t sum = region.op(makeOp(OpKind::Add, {joined, joined}), {2, 12});
+  for (int64_t output : {s, clamped, stacked, sum})
+    region.output(output);
+  Plan plan = makePlan(region.desc);
+  EXPECT_EQ(plan.slots[s].storage, Storage::Arena);
+  EXPECT_EQ(plan.slots[clamped].storage, Storage::Caller);
+  EXPECT_EQ(plan.slots[stacked].storage, Storage::Caller);
+  EXPECT_EQ(plan.slots[sum].storage, Storage::Caller);
+  void *handle = region.create();
+  ASSERT_NE(handle, nullptr);
+  for (uint32_t seed = 97; seed < 100; ++seed) {
+    std::vector<Tensor> inputs = {randomTensor({2, 6}, seed)};
+    auto outs = region.run(handle, &inputs);
+    ASSERT_EQ(outs.size(), 4u);
+    Tensor sig = referenceUnary(inputs[0], sigmoid);
+    Tensor cat = referenceConcat({&inputs[0], &sig}, 1);
+    EXPECT_TRUE(allClose(outs[0], sig));
+    EXPECT_TRUE(allClose(outs[1], referenceUnary(inputs[0], [](float v) {
+                           return std::min(std::max(v, -0.5f), 0.5f);
+                         })));
+    EXPECT_TRUE(allClose(outs[2], referenceConcat({&sig, &inputs[0]}, 0)));
+    EXPECT_TRUE(
+        allClose(outs[3], referenceBinary(cat, cat, std::plus<float>())));
+  }
+  seam_xnnpack_destroy_region(handle);
+}
+
+TEST(XnnpackRuntime, OneSegmentWithoutHostOps) {
+  SmallNetwork net;
+  Plan plan = makePlan(net.region.desc);
+  ASSERT_EQ(plan.steps.size(), 1u);
+  EXPECT_FALSE(plan.steps[0].isHost);
+  EXPECT_EQ(plan.steps[0].externalInputs,
+            std::vector<int64_t>{net.region.desc.inputs[0]});
+  EXPECT_EQ(plan.steps[0].externalOutputs,
+            (std::vector<int64_t>{net.activation, net.logits}));
+}
+
+TEST(XnnpackRuntime, ArenaSharesMemoryOfDisjointLifetimes) {
+  // A chain conv -> concat -> conv -> concat ...: each concat's sources are
+  // dead once it ran, so the arena holds a few values, not all of them.
+  TestRegion region;
+  int64_t value = region.input(randomTensor({1, 4, 8, 8}, 95));
+  int64_t stored = 0;
+  for (uint32_t i = 0; i < 6; ++i) {
+    OpDesc conv = makeOp(OpKind::Conv2d,
+                         {value, region.weight(randomTensor({4, 4, 1, 1}, i))});
+    conv.kernel = {1, 1};
+    int64_t convOut = region.op(conv, {1, 4, 8, 8});
+    OpDesc concat = makeOp(OpKind::Concat, {value, convOut});
+    concat.axis = 1;
+    int64_t joined = region.op(concat, {1, 8, 8, 8});
+    OpDesc squeeze =
+        makeOp(OpKind::Conv2d,
+               {joined, region.weight(randomTensor({4, 8, 1, 1}, 100 + i))});
+    squeeze.kernel = {1, 1};
+    value = region.op(squeeze, {1, 4, 8, 8});
+    stored += getPaddedFloats(256) * 2 + getPaddedFloats(512);
+  }
+  region.output(value);
+  Plan plan = makePlan(region.desc);
+  EXPECT_EQ(plan.steps.size(), 13u);
+  EXPECT_LT(plan.arenaFloats * 3, stored);
+  // Values alive at once never overlap: a run gives the right result.
+  void *handle = region.create();
+  ASSERT_NE(handle, nullptr);
+  std::vector<float> out = region.run(handle).at(0);
+  seam_xnnpack_destroy_region(handle);
+  Tensor expected = region.inputs[0];
+  size_t weight = 0;
+  for (int i = 0; i < 6; ++i) {
+    Tensor convOut =
+        referenceConv2d(expected, region.weights[weight++], nullptr, {});
+    Tensor joined = referenceConcat({&expected, &convOut}, 1);
+    expected = referenceConv2d(joined, region.weights[weight++], nullptr, {});
+  }
+  EXPECT_TRUE(allClose(out, expected));
+}
+
 //===----------------------------------------------------------------------===//
 // Threads and statistics
 //===----------------------------------------------------------------------===//
 
-/// Two threads run one handle at once, each on its own inputs.
-void checkConcurrentRuns(int threads) {
+/// Two threads run one handle of `Network` at once, each on its own inputs.
+template <typename Network> void checkConcurrentRuns(int threads) {
   seam_set_num_threads(threads);
-  SmallNetwork net;
+  Network net;
   void *handle = net.region.create();
   ASSERT_NE(handle, nullptr);
   SeamXnnpackRegionStats stats;
@@ -949,7 +1343,7 @@ void checkConcurrentRuns(int threads) {
   constexpr int kRunsPerThread = 40;
   std::atomic<int> mismatches{0};
   auto worker = [&](uint32_t seed) {
-    std::vector<Tensor> inputs = {randomTensor({1, 3, 10, 10}, seed)};
+    std::vector<Tensor> inputs = {randomTensor(net.x.dims, seed)};
     std::vector<Tensor> expected = net.expected(inputs[0]);
     for (int i = 0; i < kRunsPerThread; ++i) {
       auto outs = net.region.run(handle, &inputs);
@@ -969,13 +1363,21 @@ void checkConcurrentRuns(int threads) {
 
 TEST(XnnpackRuntime, TwoThreadsRunOneHandleOnOneThreadEach) {
   int before = seam_get_max_threads();
-  checkConcurrentRuns(1);
+  checkConcurrentRuns<SmallNetwork>(1);
   seam_set_num_threads(before);
 }
 
 TEST(XnnpackRuntime, TwoThreadsRunOneHandleOnAPoolOfTwo) {
   int before = seam_get_max_threads();
-  checkConcurrentRuns(2);
+  checkConcurrentRuns<SmallNetwork>(2);
+  seam_set_num_threads(before);
+}
+
+TEST(XnnpackRuntime, TwoThreadsRunOneMultiSegmentHandle) {
+  // Each instance has its own segment runtimes and arena.
+  int before = seam_get_max_threads();
+  checkConcurrentRuns<ConcatNetwork>(1);
+  checkConcurrentRuns<ConcatNetwork>(2);
   seam_set_num_threads(before);
 }
 
@@ -1000,6 +1402,37 @@ TEST(XnnpackRuntime, CountsRunsAndNamesOps) {
   EXPECT_EQ(nanoseconds, -1);
   seam_xnnpack_get_op_stats(handle, 5, &name, &nanoseconds);
   EXPECT_STREQ(name, "fully_connected 1x4");
+  seam_xnnpack_destroy_region(handle);
+}
+
+TEST(XnnpackRuntime, TimesHostSteps) {
+  ConcatNetwork net;
+  void *handle = net.region.create();
+  ASSERT_NE(handle, nullptr);
+  net.region.run(handle);
+  net.region.run(handle);
+  SeamXnnpackRegionStats stats;
+  seam_xnnpack_get_region_stats(handle, &stats);
+  EXPECT_EQ(stats.ops, 6);
+  EXPECT_EQ(stats.runs, 2);
+  const char *name = nullptr;
+  int64_t hostNanoseconds = 0;
+  for (int64_t i = 0; i < stats.ops; ++i) {
+    int64_t nanoseconds = 0;
+    seam_xnnpack_get_op_stats(handle, i, &name, &nanoseconds);
+    OpKind kind = net.region.desc.ops[i].kind;
+    if (kind == OpKind::Concat || kind == OpKind::Reshape) {
+      EXPECT_GT(nanoseconds, 0) << name;
+      hostNanoseconds += nanoseconds;
+    } else {
+      EXPECT_EQ(nanoseconds, -1) << name;
+    }
+  }
+  EXPECT_LT(hostNanoseconds + stats.layout_nanoseconds, stats.nanoseconds);
+  seam_xnnpack_get_op_stats(handle, 1, &name, &hostNanoseconds);
+  EXPECT_STREQ(name, "concat 1x7x6x6");
+  seam_xnnpack_get_op_stats(handle, 4, &name, &hostNanoseconds);
+  EXPECT_STREQ(name, "reshape 1x432");
   seam_xnnpack_destroy_region(handle);
 }
 
@@ -1088,15 +1521,45 @@ TEST(XnnpackRuntimeErrors, UnknownOpKindAndRank) {
             std::string::npos);
 }
 
-TEST(XnnpackRuntimeErrors, ReshapeOf4dWithSpatialDims) {
+TEST(XnnpackRuntimeErrors, HostReshapeOfAnotherSize) {
   TestRegion region;
   int64_t in = region.input(randomTensor({1, 2, 3, 3}, 51));
-  region.output(region.op(makeOp(OpKind::Reshape, {in}), {1, 18}));
+  region.output(region.op(makeOp(OpKind::Reshape, {in}), {1, 16}));
   EXPECT_EQ(region.createError(),
-            "seam-xnnpack: region xnnpack_test: op 0 (reshape): its source "
-            "1x2x3x3 is 4-D with C > 1 and H * W > 1: it is NHWC inside the "
-            "region, so a reshape would not be ONNX's (4-D sources and dsts "
-            "need C == 1 or H * W == 1)\n");
+            "seam-xnnpack: region xnnpack_test: op 0 (reshape): reshapes "
+            "1x2x3x3 (18 elements) to 1x16 (16 elements)\n");
+}
+
+TEST(XnnpackRuntimeErrors, ConcatSourcesThatDoNotMatch) {
+  TestRegion region;
+  int64_t a = region.input(randomTensor({1, 2, 3, 3}, 61));
+  int64_t b = region.input(randomTensor({1, 2, 4, 3}, 62));
+  OpDesc concat = makeOp(OpKind::Concat, {a, b});
+  concat.axis = 1;
+  region.output(region.op(concat, {1, 4, 3, 3}));
+  EXPECT_EQ(region.createError(),
+            "seam-xnnpack: region xnnpack_test: op 0 (concat): source 1 is "
+            "1x2x4x3, which does not match 1x2x3x3 but on axis 1\n");
+  region.desc.values[b] = {1, 2, 3, 3};
+  region.desc.values[region.desc.ops[0].dst] = {1, 5, 3, 3};
+  EXPECT_EQ(region.createError(),
+            "seam-xnnpack: region xnnpack_test: op 0 (concat): its dst, value "
+            "2, is 1x5x3x3 but the op computes 1x4x3x3\n");
+}
+
+TEST(XnnpackRuntimeErrors, OpAfterAHostStepNamesItsIndex) {
+  // A segment after a host step reports the op's index in the region.
+  TestRegion region;
+  int64_t a = region.input(randomTensor({1, 2, 3, 3}, 63));
+  OpDesc concat = makeOp(OpKind::Concat, {a, a});
+  concat.axis = 1;
+  int64_t joined = region.op(concat, {1, 4, 3, 3});
+  OpDesc pool = makeOp(OpKind::MaxPool2d, {joined});
+  pool.kernel = {1, 1};
+  region.output(region.op(pool, {1, 4, 3, 3}));
+  EXPECT_EQ(region.createError(),
+            "seam-xnnpack: region xnnpack_test: op 1 (max_pool2d): a 1x1 "
+            "window: XNNPACK refuses pooling windows of one element\n");
 }
 
 TEST(XnnpackRuntimeErrors, ConvFilterNotAWeight) {

@@ -21,6 +21,15 @@ int64_t getNumElements(const Dims &dims) {
   return n;
 }
 
+std::string formatDims(const Dims &dims) {
+  if (dims.empty())
+    return "scalar";
+  std::string text;
+  for (size_t i = 0; i < dims.size(); ++i)
+    text += (i ? "x" : "") + std::to_string(dims[i]);
+  return text;
+}
+
 bool isLayoutNeutral(const Dims &dims) {
   return dims.size() != 4 || dims[1] == 1 || dims[2] * dims[3] == 1;
 }
@@ -73,22 +82,22 @@ void transposeRowBlock(void *context, size_t task) {
 } // namespace
 
 void transposeMatrices(const float *src, float *dst, int64_t batches,
-                       int64_t rows, int64_t cols, pthreadpool_t pool) {
+                       int64_t rows, int64_t cols, pthreadpool_t pool,
+                       uint32_t flags) {
   TransposeTask task{src, dst, rows, cols, (rows + kBlock - 1) / kBlock};
   size_t tasks = static_cast<size_t>(batches * task.rowBlocks);
   // pthreadpool runs the tasks on the calling thread when `pool` is null.
-  pthreadpool_parallelize_1d(pool, transposeRowBlock, &task, tasks,
-                             /*flags=*/0);
+  pthreadpool_parallelize_1d(pool, transposeRowBlock, &task, tasks, flags);
 }
 
 void convertNchwToNhwc(const float *src, float *dst, const Dims &dims,
-                       pthreadpool_t pool) {
-  transposeMatrices(src, dst, dims[0], dims[1], dims[2] * dims[3], pool);
+                       pthreadpool_t pool, uint32_t flags) {
+  transposeMatrices(src, dst, dims[0], dims[1], dims[2] * dims[3], pool, flags);
 }
 
 void convertNhwcToNchw(const float *src, float *dst, const Dims &dims,
-                       pthreadpool_t pool) {
-  transposeMatrices(src, dst, dims[0], dims[2] * dims[3], dims[1], pool);
+                       pthreadpool_t pool, uint32_t flags) {
+  transposeMatrices(src, dst, dims[0], dims[2] * dims[3], dims[1], pool, flags);
 }
 
 } // namespace seam::xnnpack_region

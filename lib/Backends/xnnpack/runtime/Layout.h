@@ -16,6 +16,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace seam::xnnpack_region {
@@ -43,18 +44,22 @@ int64_t getInsideAxis(int64_t axis, size_t rank);
 /// `dims` with leading ones up to `rank` (NumPy broadcasting's alignment).
 Dims padToRank(const Dims &dims, size_t rank);
 
+/// "1x64x56x56" ("scalar" for rank 0).
+std::string formatDims(const Dims &dims);
+
 /// Transposes each of `batches` row-major [rows, cols] matrices of `src`
 /// into [cols, rows] in `dst`, in cache blocks, spread over `pool` (may be
-/// null). NCHW -> NHWC is (batches N, rows C, cols H*W); NHWC -> NCHW is
-/// (N, H*W, C); a filter OIHW -> OHWI is (O, I, kh*kw).
+/// null) with pthreadpool's `flags`. NCHW -> NHWC is (batches N, rows C, cols
+/// H*W); NHWC -> NCHW is (N, H*W, C); a filter OIHW -> OHWI is (O, I, kh*kw).
 void transposeMatrices(const float *src, float *dst, int64_t batches,
-                       int64_t rows, int64_t cols, pthreadpool_t pool);
+                       int64_t rows, int64_t cols, pthreadpool_t pool,
+                       uint32_t flags = 0);
 
 /// NCHW data of ONNX `dims` (rank 4) into NHWC, and back.
 void convertNchwToNhwc(const float *src, float *dst, const Dims &dims,
-                       pthreadpool_t pool);
+                       pthreadpool_t pool, uint32_t flags = 0);
 void convertNhwcToNchw(const float *src, float *dst, const Dims &dims,
-                       pthreadpool_t pool);
+                       pthreadpool_t pool, uint32_t flags = 0);
 
 } // namespace seam::xnnpack_region
 

@@ -90,14 +90,17 @@
 //                     each >= 0: no cropping), padValue.
 //   concat            srcs [x0, x1, ...] (at least 2, same rank, dims equal
 //                     but on axis), axis (0 <= axis < rank). This XNNPACK
-//                     has no concatenate node: the runtime pads each source
-//                     with zeros to the dst's size and adds them, exact
-//                     except that -0.0 becomes +0.0.
+//                     has no concatenate node: the runtime copies the
+//                     sources itself (a host step between XNNPACK segments,
+//                     see "Steps" below); exact.
 //   reshape           srcs [x]: the row-major data of x with the dst's dims
-//                     (same element count). A 4-D x or dst must have C == 1
-//                     or H * W == 1 (a 4-D value is NHWC inside the region:
-//                     reshaping it is an ONNX reshape only then), e.g.
-//                     [N, C, 1, 1] -> [N, C].
+//                     (same element count), any ranks. When x or the dst is
+//                     4-D with C == 1 or H * W == 1 (e.g. [N, C, 1, 1] ->
+//                     [N, C]) its data is the same in NHWC, and the reshape
+//                     is an XNNPACK view; otherwise (e.g. a flatten
+//                     [N, 256, 6, 6] -> [N, 9216]) the runtime transposes
+//                     NHWC -> NCHW order, or back for a 4-D dst, in a host
+//                     step.
 //
 // Layout
 // ------
@@ -106,6 +109,16 @@
 // before each run and 4-D outputs NHWC -> NCHW after it, except values with
 // C == 1 or H * W == 1, whose data is the same in both layouts. Axis and pad
 // attributes of 4-D values are mapped by the runtime.
+//
+// Steps
+// -----
+// The runtime computes concat and layout-changing reshapes itself (host
+// steps); the other ops run in XNNPACK. A region is run as a sequence of
+// steps: XNNPACK segments (each run of consecutive XNNPACK ops is one
+// XNNPACK subgraph) and host steps between them, in op order. A region
+// without such ops is one subgraph. This is the runtime's business: the
+// description is the same either way, and any op may use any value defined
+// before it.
 //
 //===----------------------------------------------------------------------===//
 

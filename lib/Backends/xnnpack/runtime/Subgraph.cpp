@@ -1,11 +1,12 @@
 //===- Subgraph.cpp - A region's XNNPACK subgraph from its description ----===//
 //
-// One SubgraphBuilder per subgraph: it assigns each value its role (input,
-// weight, result of one op), defines the activations as XNNPACK values with
-// their inside dims (NHWC for 4-D), then walks the ops in order; each op
+// One SubgraphBuilder per segment: it defines the segment's activations as
+// XNNPACK values with their inside dims (NHWC for 4-D; those of other steps
+// or of the caller external), then walks the segment's ops in order; each op
 // kind's checks and nodes are in SubgraphOps.cpp. This file has the values
-// (activations, weights in their forms, reshaped views) and the checks every
-// op shares (sources, dst dims, windows, the fused clamp).
+// (activations, weights in their forms, reshaped views) and the checks the
+// ops share (sources, dst dims, windows, the fused clamp); the roles of the
+// values are the plan's (Plan.cpp).
 //
 // XNNPACK and the C++ standard library only: part of the xnnpack runtime.
 //
@@ -18,15 +19,6 @@
 #include <utility>
 
 namespace seam::xnnpack_region {
-
-std::string formatDims(const Dims &dims) {
-  if (dims.empty())
-    return "scalar";
-  std::string text;
-  for (size_t i = 0; i < dims.size(); ++i)
-    text += (i ? "x" : "") + std::to_string(dims[i]);
-  return text;
-}
 
 std::string describeOp(const RegionDesc &desc, size_t index) {
   const OpDesc &op = desc.ops[index];
@@ -58,83 +50,27 @@ const char *getStatusName(xnn_status status) {
 // Values
 //===----------------------------------------------------------------------===//
 
-void SubgraphBuilder::assignRoles() {
-  size_t n = desc.values.size();
-  roles.assign(n, Role::None);
-  producers.assign(n, -1);
-  auto roleName = [&](int64_t value) -> std::string {
-    switch (roles[value]) {
-    case Role::Input:
-      return "a region input";
-    case Role::Weight:
-      return "a weight";
-    case Role::Result:
-      return "the result of op " + std::to_string(producers[value]);
-    case Role::None:
-      break;
-    }
-    return "undefined";
-  };
-  for (const auto &[list, role] :
-       {std::make_pair(&desc.inputs, Role::Input),
-        std::make_pair(&desc.weights, Role::Weight)}) {
-    for (int64_t value : *list) {
-      if (roles[value] != Role::None)
-        throw std::runtime_error("value " + std::to_string(value) +
-                                 " is listed twice: it is already " +
-                                 roleName(value));
-      roles[value] = role;
-    }
-  }
-  for (size_t i = 0; i < desc.ops.size(); ++i) {
-    opIndex = i;
-    op = &desc.ops[i];
-    if (roles[op->dst] != Role::None)
-      fail("its dst, value " + std::to_string(op->dst) + ", is already " +
-           roleName(op->dst));
-    roles[op->dst] = Role::Result;
-    producers[op->dst] = static_cast<int64_t>(i);
-  }
-  op = nullptr;
-  std::vector<bool> isOutput(n, false);
-  for (size_t i = 0; i < desc.outputs.size(); ++i) {
-    int64_t value = desc.outputs[i];
-    if (isOutput[value])
-      throw std::runtime_error("output " + std::to_string(i) + ", value " +
-                               std::to_string(value) + ", is listed twice");
-    isOutput[value] = true;
-    if (roles[value] != Role::Result)
-      throw std::runtime_error("output " + std::to_string(i) + ", value " +
-                               std::to_string(value) + ", is " +
-                               (roles[value] == Role::None
-                                    ? std::string("computed by no op")
-                                    : roleName(value)) +
-                               ": region outputs must be results of ops");
-  }
-  available.assign(n, false);
-  for (size_t v = 0; v < n; ++v)
-    available[v] = roles[v] == Role::Input || roles[v] == Role::Weight;
-}
-
 void SubgraphBuilder::defineActivations() {
-  std::vector<uint32_t> flags(desc.values.size(), 0);
-  for (int64_t value : desc.inputs)
-    flags[value] |= XNN_VALUE_FLAG_EXTERNAL_INPUT;
-  for (int64_t value : desc.outputs)
-    flags[value] |= XNN_VALUE_FLAG_EXTERNAL_OUTPUT;
-  for (size_t v = 0; v < desc.values.size(); ++v) {
-    if (roles[v] != Role::Input && roles[v] != Role::Result)
-      continue;
-    Dims inside = getInsideDims(dimsOf(static_cast<int64_t>(v)));
+  auto define = [&](int64_t value, uint32_t flags) {
+    Dims inside = getInsideDims(dimsOf(value));
     std::vector<size_t> dims(inside.begin(), inside.end());
     uint32_t id;
     xnn_status status = xnn_define_tensor_value(
         subgraph.get(), xnn_datatype_fp32, dims.size(), dims.data(),
-        /*data=*/nullptr, static_cast<uint32_t>(v), flags[v], &id);
+        /*data=*/nullptr, static_cast<uint32_t>(value), flags, &id);
     if (status != xnn_status_success)
       throw std::runtime_error(
-          "value " + std::to_string(v) +
+          "value " + std::to_string(value) +
           ": xnn_define_tensor_value failed: " + getStatusName(status));
+  };
+  for (int64_t value : segment.externalInputs)
+    define(value, XNN_VALUE_FLAG_EXTERNAL_INPUT);
+  std::vector<bool> isExternalOutput(desc.values.size(), false);
+  for (int64_t value : segment.externalOutputs)
+    isExternalOutput[value] = true;
+  for (size_t i = segment.firstOp; i < segment.endOp; ++i) {
+    int64_t value = desc.ops[i].dst;
+    define(value, isExternalOutput[value] ? XNN_VALUE_FLAG_EXTERNAL_OUTPUT : 0);
   }
 }
 
@@ -162,11 +98,7 @@ uint32_t SubgraphBuilder::defineStatic(int64_t value, WeightForm form,
 }
 
 uint32_t SubgraphBuilder::source(int64_t value) {
-  if (!available[value])
-    fail("value " + std::to_string(value) + " is used before it is defined" +
-         (producers[value] >= 0
-              ? " (op " + std::to_string(producers[value]) + " computes it)"
-              : ""));
+  // Plan.cpp checked that every source is defined before its use.
   if (!isWeight(value))
     return static_cast<uint32_t>(value);
   const Dims &dims = dimsOf(value);
@@ -197,10 +129,7 @@ uint32_t SubgraphBuilder::reshape(uint32_t input, const Dims &insideDims) {
 //===----------------------------------------------------------------------===//
 
 void SubgraphBuilder::fail(const std::string &message) const {
-  if (!op)
-    throw std::runtime_error(message);
-  throw std::runtime_error("op " + std::to_string(opIndex) + " (" +
-                           getOpKeyword(op->kind) + "): " + message);
+  failOp(desc, opIndex, message);
 }
 
 void SubgraphBuilder::check(xnn_status status, const char *function) const {
@@ -307,14 +236,7 @@ void SubgraphBuilder::finishClamp(uint32_t result) {
 //===----------------------------------------------------------------------===//
 
 void SubgraphBuilder::buildOp() {
-  if (std::isnan(op->outputMin) || std::isnan(op->outputMax) ||
-      !(op->outputMin < op->outputMax))
-    fail("the output bounds [" + std::to_string(op->outputMin) + ", " +
-         std::to_string(op->outputMax) +
-         "] are not an interval (outputMin < outputMax)");
-  if (op->bias >= 0 && op->kind != OpKind::Conv2d &&
-      op->kind != OpKind::FullyConnected)
-    fail("has a bias; only conv2d and fully_connected take one");
+  // Plan.cpp checked the output bounds and the bias of every op.
   switch (op->kind) {
   case OpKind::Conv2d:
     return buildConv2d();
@@ -339,16 +261,15 @@ void SubgraphBuilder::buildOp() {
     return buildSoftmax();
   case OpKind::ConstantPad:
     return buildConstantPad();
-  case OpKind::Concat:
-    return buildConcat();
   case OpKind::Reshape:
     return buildReshape();
+  case OpKind::Concat:
+    fail("runs on the host, not in an XNNPACK subgraph");
   }
   fail("unknown op kind");
 }
 
 SubgraphPtr SubgraphBuilder::build() {
-  assignRoles();
   xnn_subgraph_t created = nullptr;
   xnn_status status = xnn_create_subgraph(
       static_cast<uint32_t>(desc.values.size()), /*flags=*/0, &created);
@@ -357,17 +278,17 @@ SubgraphPtr SubgraphBuilder::build() {
                              getStatusName(status));
   subgraph.reset(created);
   defineActivations();
-  for (size_t i = 0; i < desc.ops.size(); ++i) {
+  for (size_t i = segment.firstOp; i < segment.endOp; ++i) {
     opIndex = i;
     op = &desc.ops[i];
     buildOp();
-    available[op->dst] = true;
   }
   return std::move(subgraph);
 }
 
-SubgraphPtr buildSubgraph(const RegionDesc &desc, WeightStore &weights) {
-  return SubgraphBuilder(desc, weights).build();
+SubgraphPtr buildSubgraph(const RegionDesc &desc, const Plan &plan, size_t step,
+                          WeightStore &weights) {
+  return SubgraphBuilder(desc, plan, step, weights).build();
 }
 
 } // namespace seam::xnnpack_region

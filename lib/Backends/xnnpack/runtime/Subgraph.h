@@ -1,10 +1,11 @@
-//===- Subgraph.h - A region's XNNPACK subgraph -----------------*- C++ -*-===//
+//===- Subgraph.h - The XNNPACK subgraph of a segment -----------*- C++ -*-===//
 //
-// Checks a region description against what XNNPACK can compute (shapes,
-// attributes, the constraints listed in RegionDesc.h) and builds its
-// XNNPACK subgraph: value number v is XNNPACK value v (region inputs and
-// outputs are external values, 4-D values NHWC), weights are static values
-// in the forms their ops read, and each op becomes one or a few nodes.
+// Checks the ops of one segment of a region's plan (Plan.h) against what
+// XNNPACK can compute (shapes, attributes, the constraints listed in
+// RegionDesc.h) and builds its XNNPACK subgraph: value number v is XNNPACK
+// value v (the segment's external inputs and outputs are external values,
+// 4-D values NHWC), weights are static values in the forms their ops read,
+// and each op becomes one or a few nodes.
 //
 // XNNPACK and the C++ standard library only: part of the xnnpack runtime.
 //
@@ -13,6 +14,7 @@
 #ifndef SEAM_BACKENDS_XNNPACK_RUNTIME_SUBGRAPH_H
 #define SEAM_BACKENDS_XNNPACK_RUNTIME_SUBGRAPH_H
 
+#include "Plan.h"
 #include "RegionDesc.h"
 #include "Weights.h"
 
@@ -30,13 +32,11 @@ struct SubgraphDeleter {
 };
 using SubgraphPtr = std::unique_ptr<xnn_subgraph, SubgraphDeleter>;
 
-/// Builds the subgraph of `desc`, taking weights from `weights`. Throws
-/// std::runtime_error saying what cannot be built: "op 3 (conv2d): ..." for
-/// an op, "value 4: ..." / "output 0: ..." for the region's values.
-SubgraphPtr buildSubgraph(const RegionDesc &desc, WeightStore &weights);
-
-/// "1x64x56x56" ("scalar" for rank 0).
-std::string formatDims(const Dims &dims);
+/// Builds the subgraph of segment `plan.steps[step]` of `desc`, taking
+/// weights from `weights`. Throws std::runtime_error saying what cannot be
+/// built: "op 3 (conv2d): ..." for an op, "value 4: ..." for a value.
+SubgraphPtr buildSubgraph(const RegionDesc &desc, const Plan &plan, size_t step,
+                          WeightStore &weights);
 
 /// What op `index` computes, for profiles: its keyword and result dims
 /// ("conv2d 1x64x56x56").

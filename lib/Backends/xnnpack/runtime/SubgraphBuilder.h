@@ -1,6 +1,6 @@
 //===- SubgraphBuilder.h - Builds one XNNPACK subgraph ----------*- C++ -*-===//
 //
-// The state of building one region's subgraph (Subgraph.h), shared by
+// The state of building one segment's subgraph (Subgraph.h), shared by
 // Subgraph.cpp (values, the checks every op uses, the walk over the ops) and
 // SubgraphOps.cpp (one function per op kind). Private to the runtime.
 //
@@ -16,7 +16,6 @@
 #include <map>
 #include <string>
 #include <utility>
-#include <vector>
 
 namespace seam::xnnpack_region {
 
@@ -31,19 +30,17 @@ struct Window {
 
 class SubgraphBuilder {
 public:
-  SubgraphBuilder(const RegionDesc &desc, WeightStore &weights)
-      : desc(desc), weights(weights) {}
+  SubgraphBuilder(const RegionDesc &desc, const Plan &plan, size_t step,
+                  WeightStore &weights)
+      : desc(desc), plan(plan), segment(plan.steps[step]), weights(weights) {}
 
   SubgraphPtr build();
 
 private:
-  enum class Role : uint8_t { None, Input, Weight, Result };
-
   // Values.
-  void assignRoles();
   void defineActivations();
   const Dims &dimsOf(int64_t value) const { return desc.values[value]; }
-  bool isWeight(int64_t value) const { return roles[value] == Role::Weight; }
+  bool isWeight(int64_t value) const { return plan.isWeight(value); }
   uint32_t defineInternal(const Dims &insideDims);
   uint32_t defineStatic(int64_t value, WeightForm form, const Dims &xnnDims);
   /// Source `value` as it is inside the region (an activation, or a weight
@@ -80,17 +77,13 @@ private:
   void buildUnary();
   void buildSoftmax();
   void buildConstantPad();
-  void buildConcat();
   void buildReshape();
 
   const RegionDesc &desc;
+  const Plan &plan;
+  const Step &segment;
   WeightStore &weights;
   SubgraphPtr subgraph;
-  std::vector<Role> roles;
-  /// The op that computes each result value.
-  std::vector<int64_t> producers;
-  /// Values computed so far (inputs and weights from the start).
-  std::vector<bool> available;
   std::map<std::pair<int64_t, WeightForm>, uint32_t> staticIds;
 
   size_t opIndex = 0;

@@ -3,7 +3,8 @@
 // One function per op kind: check the op's sources, attributes and dst dims
 // against what XNNPACK computes (XNNPACK checks little: a wrong dst dim would
 // make it write out of bounds), then define its node(s) in the layouts inside
-// the region (4-D values NHWC, filters OHWI or [1, kH, kW, C * m]).
+// the region (4-D values NHWC, filters OHWI or [1, kH, kW, C * m]). concat
+// and layout-changing reshapes are host steps (HostSteps.cpp).
 //
 // XNNPACK and the C++ standard library only: part of the xnnpack runtime.
 //
@@ -13,7 +14,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 
 namespace seam::xnnpack_region {
 
@@ -324,64 +324,6 @@ void SubgraphBuilder::buildConstantPad() {
   finishClamp(out);
 }
 
-void SubgraphBuilder::buildConcat() {
-  if (op->srcs.size() < 2)
-    fail("expects at least 2 sources, has " + std::to_string(op->srcs.size()));
-  const Dims &first = srcDims(0);
-  size_t rank = first.size();
-  if (op->axis < 0 || op->axis >= static_cast<int64_t>(rank))
-    fail("axis " + std::to_string(op->axis) + " is out of range for " +
-         formatDims(first) + " (0 <= axis < rank)");
-  auto axis = static_cast<size_t>(op->axis);
-  Dims expected = first;
-  expected[axis] = 0;
-  for (size_t i = 0; i < op->srcs.size(); ++i) {
-    const Dims &dims = srcDims(i);
-    bool matches = dims.size() == rank;
-    for (size_t d = 0; matches && d < rank; ++d)
-      matches = d == axis || dims[d] == first[d];
-    if (!matches)
-      fail("source " + std::to_string(i) + " is " + formatDims(dims) +
-           ", which does not match " + formatDims(first) + " but on axis " +
-           std::to_string(axis));
-    expected[axis] += dims[axis];
-  }
-  expectDst(expected);
-
-  // This XNNPACK has no concatenate node: each source is padded with zeros
-  // to the result's dims at its offset, and the padded sources are added.
-  Dims inside = getInsideDims(expected);
-  auto insideAxis = static_cast<size_t>(getInsideAxis(op->axis, rank));
-  std::vector<uint32_t> padded;
-  int64_t offset = 0;
-  for (size_t i = 0; i < op->srcs.size(); ++i) {
-    int64_t length = srcDims(i)[axis];
-    std::vector<size_t> pre(rank, 0), post(rank, 0);
-    pre[insideAxis] = static_cast<size_t>(offset);
-    post[insideAxis] = static_cast<size_t>(expected[axis] - offset - length);
-    offset += length;
-    uint32_t in = source(op->srcs[i]);
-    uint32_t out = defineInternal(inside);
-    check(xnn_define_static_constant_pad(subgraph.get(), pre.data(),
-                                         post.data(), 0.0f, in, out,
-                                         /*flags=*/0),
-          "xnn_define_static_constant_pad");
-    padded.push_back(out);
-  }
-  constexpr float kInf = std::numeric_limits<float>::infinity();
-  uint32_t sum = padded[0];
-  for (size_t i = 1; i < padded.size(); ++i) {
-    bool last = i + 1 == padded.size();
-    uint32_t out =
-        last ? static_cast<uint32_t>(op->dst) : defineInternal(inside);
-    check(xnn_define_add2(subgraph.get(), last ? op->outputMin : -kInf,
-                          last ? op->outputMax : kInf, sum, padded[i], out,
-                          /*flags=*/0),
-          "xnn_define_add2");
-    sum = out;
-  }
-}
-
 void SubgraphBuilder::buildReshape() {
   expectSources(1);
   const Dims &input = srcDims(0), &dst = dimsOf(op->dst);
@@ -390,13 +332,8 @@ void SubgraphBuilder::buildReshape() {
          std::to_string(getNumElements(input)) + " elements) to " +
          formatDims(dst) + " (" + std::to_string(getNumElements(dst)) +
          " elements)");
-  for (const auto &[dims, role] :
-       {std::make_pair(&input, "source"), std::make_pair(&dst, "dst")})
-    if (!isLayoutNeutral(*dims))
-      fail(std::string("its ") + role + " " + formatDims(*dims) +
-           " is 4-D with C > 1 and H * W > 1: it is NHWC inside the "
-           "region, so a reshape would not be ONNX's (4-D sources and dsts "
-           "need C == 1 or H * W == 1)");
+  // A 4-D side with C > 1 and H * W > 1 makes it a host step (Plan.h): here
+  // the data is the same in both layouts, and the node is a view.
   uint32_t in = source(op->srcs[0]);
   uint32_t out = result();
   Dims inside = getInsideDims(dst);

@@ -8,6 +8,7 @@
 
 #include "ThreadPool.h"
 
+#include <cstdio>
 #include <map>
 #include <mutex>
 
@@ -16,6 +17,15 @@ namespace seam::xnnpack_region {
 ThreadPoolRef getSharedThreadPool(int threads) {
   if (threads <= 1)
     return nullptr;
+  if (!openMPThreadPoolIsActive()) {
+    static std::once_flag noted;
+    std::call_once(noted, [] {
+      std::fprintf(stderr, "seam-xnnpack: the OpenMP thread pool does not "
+                           "take pthreadpool's place in this process: "
+                           "XNNPACK regions run on one thread\n");
+    });
+    return nullptr;
+  }
   static std::mutex mutex;
   static std::map<int, std::weak_ptr<pthreadpool>> pools;
   std::lock_guard<std::mutex> lock(mutex);

@@ -1,12 +1,12 @@
 //===- ThreadPool.h - The pthreadpools regions run on -----------*- C++ -*-===//
 //
-// XNNPACK parallelizes on a pthreadpool, not on the OpenMP (libgomp) pool
-// the rest of Seam uses. A region takes its thread count when it is created
-// (see XnnpackRuntime.h) and runs on a pool of that many threads; regions of
-// the same count share one pool (pthreadpool serializes the calls of
-// several threads on one pool), so a model with many regions does not keep
-// many idle pools. One thread means no pool (null): XNNPACK then runs on the
-// calling thread.
+// XNNPACK parallelizes through the pthreadpool API, which this runtime
+// implements on Seam's OpenMP (libgomp) pool (OpenMPThreadPool.cpp), so that
+// XNNPACK, oneDNN and compiled code share one set of threads. A region takes
+// its thread count when it is created (see XnnpackRuntime.h); regions of the
+// same count share one pool object. One thread means no pool (null):
+// XNNPACK then runs on the calling thread, as it does when the OpenMP pool
+// could not take pthreadpool's place in the process (a note on stderr).
 //
 // C++ standard library and pthreadpool only: part of the xnnpack runtime.
 //
@@ -25,8 +25,12 @@ namespace seam::xnnpack_region {
 using ThreadPoolRef = std::shared_ptr<pthreadpool>;
 
 /// The shared pool of `threads` threads (null when threads <= 1, or when
-/// pthreadpool cannot start threads: the region then runs on the caller).
+/// the OpenMP pool is not active: the region then runs on the caller).
 ThreadPoolRef getSharedThreadPool(int threads);
+
+/// Whether XNNPACK's calls of the pthreadpool API reach this runtime's
+/// OpenMP implementation (and not libpthreadpool.so's).
+bool openMPThreadPoolIsActive();
 
 } // namespace seam::xnnpack_region
 

@@ -92,5 +92,5 @@ extern "C" void seam_xnnpack_get_op_stats(void *region, int64_t index,
                                           int64_t *nanoseconds) {
   auto *r = static_cast<Region *>(region);
   *name = r->getOpName(index).c_str();
-  *nanoseconds = -1;
+  *nanoseconds = r->getOpNanoseconds(index);
 }

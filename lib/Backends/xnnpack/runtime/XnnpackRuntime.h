@@ -43,8 +43,8 @@ void *seam_xnnpack_create_region(const void *description, int64_t size,
 /// Runs a region: `buffers` holds the row-major (ONNX layout) data of each
 /// region input, then of each output, in the order of the description.
 /// Safe to call from several threads at once on the same handle: each
-/// concurrent run gets its own XNNPACK runtime (made on first need; see
-/// Region.h). An XNNPACK failure ends the process with the reason.
+/// concurrent run gets its own XNNPACK runtimes and buffers (made on first
+/// need; see Region.h). An XNNPACK failure ends the process with the reason.
 void seam_xnnpack_run_region(void *region, void *const *buffers);
 
 /// Frees a region (null is ignored).
@@ -70,9 +70,11 @@ typedef struct {
 void seam_xnnpack_get_region_stats(void *region, SeamXnnpackRegionStats *stats);
 
 /// What op `index` (0 <= index < ops) of `region` computes, e.g.
-/// "conv2d 1x64x56x56" (its keyword and its result's ONNX dims). This
-/// XNNPACK snapshot has no per-operator profiling: `*nanoseconds` is -1
-/// (only the region's total time is measured).
+/// "conv2d 1x64x56x56" (its keyword and its result's ONNX dims), and its
+/// time: for an op the runtime computes itself (a host step: concat, a
+/// reshape that changes the layout) `*nanoseconds` is its total time over
+/// the runs so far; for an XNNPACK node it is -1 (this XNNPACK snapshot has
+/// no per-operator profiling: only the region's total time is measured).
 void seam_xnnpack_get_op_stats(void *region, int64_t index, const char **name,
                                int64_t *nanoseconds);
 

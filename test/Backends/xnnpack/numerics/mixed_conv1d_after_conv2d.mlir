@@ -13,10 +13,10 @@
 
 // PARTITION: seam.composites = ["xnnpack.conv2d_bias_relu"]
 // PARTITION-NOT: seam.composites
-// CHECK: Ops left to the compiler: 3
+// CHECK: Ops left to the compiler: 2
 // XD: backend regions composites ops FLOPs share
-// XD-NEXT: xnnpack 1 1 2 {{[0-9]+}}
-// XD-NEXT: dnnl 1 1 3 {{[0-9]+}}
+// XD-NEXT: xnnpack 1 1 3 {{[0-9]+}}
+// XD-NEXT: dnnl 1 1 2 {{[0-9]+}}
 // XD-NEXT: compiler - - 0 0 0.00%
 // DX: backend regions composites ops FLOPs share
 // DX-NEXT: dnnl 1 2 5 {{[0-9]+}} 100.00%
