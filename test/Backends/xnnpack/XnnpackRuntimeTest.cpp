@@ -1470,9 +1470,9 @@ TEST(XnnpackRuntimeErrors, OtherVersion) {
   std::vector<uint8_t> blob = serialize(sigmoidRegion().desc);
   blob[8] = 2;
   EXPECT_EQ(createFromBlob(blob),
-            "seam-xnnpack: bad region description: description version 2, "
-            "runtime expects version 1: compile the model again with the "
-            "Seam this runtime comes from\n");
+            "seam-xnnpack: bad region description: region description of "
+            "version 2, but this runtime reads version 1: compile the model "
+            "again with the Seam this runtime comes from\n");
 }
 
 TEST(XnnpackRuntimeErrors, Truncated) {

@@ -11,6 +11,8 @@
 
 #include "RegionDesc.h"
 
+#include "seam/Runtime/DescriptionBlob.h"
+
 #include <cstring>
 
 namespace seam::dnnl_region {
@@ -95,64 +97,36 @@ std::optional<OpKind> getAlgorithmOpKind(Algorithm algorithm) {
 
 namespace {
 
-class Writer {
-public:
-  std::vector<uint8_t> bytes;
-
-  void word(uint64_t value) {
-    for (int i = 0; i < 8; ++i)
-      bytes.push_back(static_cast<uint8_t>(value >> (8 * i)));
+void writeOp(blob::Writer &w, const OpDesc &op) {
+  w.word(static_cast<uint64_t>(op.kind));
+  w.word(static_cast<uint64_t>(op.alg));
+  w.integer(op.dst);
+  w.list(op.srcs);
+  w.integer(op.bias);
+  for (const std::vector<int64_t> *l : {&op.kernel, &op.strides, &op.pads,
+                                        &op.dilations, &op.perm, &op.offsets})
+    w.list(*l);
+  w.integer(op.group);
+  w.integer(op.axis);
+  w.word(op.transA);
+  w.word(op.transB);
+  w.real(op.alpha);
+  w.real(op.beta);
+  w.real(op.epsilon);
+  w.word(op.postOps.size());
+  for (const PostOp &post : op.postOps) {
+    w.word(static_cast<uint64_t>(post.kind));
+    w.word(static_cast<uint64_t>(post.alg));
+    w.real(post.alpha);
+    w.real(post.beta);
+    w.integer(post.value);
   }
-  void integer(int64_t value) { word(static_cast<uint64_t>(value)); }
-  void real(float value) {
-    uint32_t bits;
-    std::memcpy(&bits, &value, sizeof(bits));
-    word(bits);
-  }
-  void list(const std::vector<int64_t> &values) {
-    word(values.size());
-    for (int64_t value : values)
-      integer(value);
-  }
-  void text(const std::string &value) {
-    word(value.size());
-    bytes.insert(bytes.end(), value.begin(), value.end());
-  }
-
-  void op(const OpDesc &op) {
-    word(static_cast<uint64_t>(op.kind));
-    word(static_cast<uint64_t>(op.alg));
-    integer(op.dst);
-    list(op.srcs);
-    integer(op.bias);
-    for (const std::vector<int64_t> *l : {&op.kernel, &op.strides, &op.pads,
-                                          &op.dilations, &op.perm, &op.offsets})
-      list(*l);
-    integer(op.group);
-    integer(op.axis);
-    word(op.transA);
-    word(op.transB);
-    real(op.alpha);
-    real(op.beta);
-    real(op.epsilon);
-    word(op.postOps.size());
-    for (const PostOp &post : op.postOps) {
-      word(static_cast<uint64_t>(post.kind));
-      word(static_cast<uint64_t>(post.alg));
-      real(post.alpha);
-      real(post.beta);
-      integer(post.value);
-    }
-  }
-};
+}
 
 } // namespace
 
 std::vector<uint8_t> serialize(const RegionDesc &region) {
-  Writer w;
-  w.bytes.assign(kMagic, kMagic + sizeof(kMagic));
-  for (int i = 0; i < 4; ++i)
-    w.bytes.push_back(static_cast<uint8_t>(kVersion >> (8 * i)));
+  blob::Writer w(kMagic, kVersion);
   w.text(region.name);
   w.word(region.values.size());
   for (const std::vector<int64_t> &dims : region.values)
@@ -162,7 +136,7 @@ std::vector<uint8_t> serialize(const RegionDesc &region) {
   w.list(region.outputs);
   w.word(region.ops.size());
   for (const OpDesc &op : region.ops)
-    w.op(op);
+    writeOp(w, op);
   return std::move(w.bytes);
 }
 
@@ -171,89 +145,6 @@ std::vector<uint8_t> serialize(const RegionDesc &region) {
 //===----------------------------------------------------------------------===//
 
 namespace {
-
-/// Reads words from the blob; the first problem sticks in `error` and every
-/// later read returns zeros, so callers check once at the end of a step.
-class Reader {
-public:
-  Reader(const uint8_t *data, size_t size) : data(data), size(size) {}
-
-  std::string error;
-
-  bool ok() const { return error.empty(); }
-  void fail(const std::string &message) {
-    if (error.empty())
-      error = message;
-  }
-
-  uint64_t word(const char *what) {
-    if (!ok())
-      return 0;
-    if (size - offset < 8) {
-      fail(std::string("truncated at byte ") + std::to_string(offset) +
-           " (reading " + what + ")");
-      return 0;
-    }
-    uint64_t value = 0;
-    for (int i = 0; i < 8; ++i)
-      value |= static_cast<uint64_t>(data[offset + i]) << (8 * i);
-    offset += 8;
-    return value;
-  }
-  int64_t integer(const char *what) { return static_cast<int64_t>(word(what)); }
-  float real(const char *what) {
-    uint64_t w = word(what);
-    if (w >> 32)
-      fail(std::string("bad float ") + what);
-    uint32_t bits = static_cast<uint32_t>(w);
-    float value;
-    std::memcpy(&value, &bits, sizeof(value));
-    return value;
-  }
-  bool flag(const char *what) {
-    uint64_t w = word(what);
-    if (w > 1)
-      fail(std::string("bad flag ") + what);
-    return w == 1;
-  }
-  /// A count of items of at least `itemBytes` bytes each, no more than the
-  /// bytes left can hold.
-  uint64_t count(const char *what, uint64_t itemBytes = 8) {
-    uint64_t n = word(what);
-    if (ok() && n > (size - offset) / itemBytes) {
-      fail(std::string("count of ") + what + " (" + std::to_string(n) +
-           ") exceeds the description's size");
-      return 0;
-    }
-    return n;
-  }
-  std::vector<int64_t> list(const char *what) {
-    std::vector<int64_t> values(count(what));
-    for (int64_t &value : values)
-      value = integer(what);
-    return values;
-  }
-  std::string text(const char *what) {
-    uint64_t n = count(what, 1);
-    if (!ok())
-      return "";
-    std::string value(reinterpret_cast<const char *>(data + offset), n);
-    offset += n;
-    return value;
-  }
-  template <typename Enum> Enum enumeration(const char *what, int limit) {
-    uint64_t w = word(what);
-    if (w >= static_cast<uint64_t>(limit))
-      fail(std::string("unknown ") + what + " " + std::to_string(w));
-    return ok() ? static_cast<Enum>(w) : Enum();
-  }
-  bool atEnd() const { return offset == size; }
-
-private:
-  const uint8_t *data;
-  size_t size;
-  size_t offset = 12;
-};
 
 /// Checks that every value number of `region` is in range.
 bool checkValueNumbers(const RegionDesc &region, std::string &error) {
@@ -291,22 +182,9 @@ bool checkValueNumbers(const RegionDesc &region, std::string &error) {
 
 bool deserialize(const void *data, size_t size, RegionDesc &region,
                  std::string &error) {
-  const auto *bytes = static_cast<const uint8_t *>(data);
-  if (!data || size < 12 || std::memcmp(bytes, kMagic, sizeof(kMagic)) != 0) {
-    error = "not a seam-dnnl region description";
+  if (!blob::checkHeader(data, size, kMagic, kVersion, "seam-dnnl", error))
     return false;
-  }
-  uint32_t version = 0;
-  for (int i = 0; i < 4; ++i)
-    version |= static_cast<uint32_t>(bytes[8 + i]) << (8 * i);
-  if (version != kVersion) {
-    error = "region description of version " + std::to_string(version) +
-            ", but this runtime reads version " + std::to_string(kVersion) +
-            ": compile the model again with the Seam this runtime comes from";
-    return false;
-  }
-
-  Reader r(bytes, size);
+  blob::Reader r(data, size);
   region = RegionDesc();
   region.name = r.text("name");
   region.values.resize(r.count("values"));

@@ -21,6 +21,8 @@
 
 #include "RegionDesc.h"
 
+#include "seam/Runtime/DescriptionBlob.h"
+
 #include <cstring>
 #include <utility>
 
@@ -70,57 +72,28 @@ std::optional<OpKind> lookupOpKind(const std::string &keyword) {
 
 namespace {
 
-class Writer {
-public:
-  std::vector<uint8_t> bytes;
-
-  void word(uint64_t value) {
-    for (int i = 0; i < 8; ++i)
-      bytes.push_back(static_cast<uint8_t>(value >> (8 * i)));
-  }
-  void integer(int64_t value) { word(static_cast<uint64_t>(value)); }
-  void flag(bool value) { word(value ? 1 : 0); }
-  void real(float value) {
-    uint32_t bits;
-    std::memcpy(&bits, &value, sizeof(bits));
-    word(bits);
-  }
-  void list(const std::vector<int64_t> &values) {
-    word(values.size());
-    for (int64_t value : values)
-      integer(value);
-  }
-  void text(const std::string &value) {
-    word(value.size());
-    bytes.insert(bytes.end(), value.begin(), value.end());
-  }
-
-  void op(const OpDesc &op) {
-    word(static_cast<uint64_t>(op.kind));
-    integer(op.dst);
-    list(op.srcs);
-    integer(op.bias);
-    for (const std::vector<int64_t> *attribute :
-         {&op.kernel, &op.strides, &op.pads, &op.dilations})
-      list(*attribute);
-    integer(op.group);
-    integer(op.axis);
-    flag(op.transB);
-    flag(op.countIncludePad);
-    real(op.outputMin);
-    real(op.outputMax);
-    real(op.alpha);
-    real(op.padValue);
-  }
-};
+void writeOp(blob::Writer &w, const OpDesc &op) {
+  w.word(static_cast<uint64_t>(op.kind));
+  w.integer(op.dst);
+  w.list(op.srcs);
+  w.integer(op.bias);
+  for (const std::vector<int64_t> *attribute :
+       {&op.kernel, &op.strides, &op.pads, &op.dilations})
+    w.list(*attribute);
+  w.integer(op.group);
+  w.integer(op.axis);
+  w.flag(op.transB);
+  w.flag(op.countIncludePad);
+  w.real(op.outputMin);
+  w.real(op.outputMax);
+  w.real(op.alpha);
+  w.real(op.padValue);
+}
 
 } // namespace
 
 std::vector<uint8_t> serialize(const RegionDesc &region) {
-  Writer w;
-  w.bytes.assign(kMagic, kMagic + sizeof(kMagic));
-  for (int i = 0; i < 4; ++i)
-    w.bytes.push_back(static_cast<uint8_t>(kVersion >> (8 * i)));
+  blob::Writer w(kMagic, kVersion);
   w.text(region.name);
   w.word(region.values.size());
   for (const std::vector<int64_t> &dims : region.values)
@@ -130,7 +103,7 @@ std::vector<uint8_t> serialize(const RegionDesc &region) {
   w.list(region.outputs);
   w.word(region.ops.size());
   for (const OpDesc &op : region.ops)
-    w.op(op);
+    writeOp(w, op);
   return std::move(w.bytes);
 }
 
@@ -139,85 +112,6 @@ std::vector<uint8_t> serialize(const RegionDesc &region) {
 //===----------------------------------------------------------------------===//
 
 namespace {
-
-constexpr size_t kHeaderBytes = sizeof(kMagic) + 4;
-
-/// Reads words from the blob; the first problem sticks in `error` and every
-/// later read returns zeros, so callers check once at the end of a step.
-class Reader {
-public:
-  Reader(const uint8_t *data, size_t size) : data(data), size(size) {}
-
-  std::string error;
-
-  bool ok() const { return error.empty(); }
-  void fail(const std::string &message) {
-    if (error.empty())
-      error = message;
-  }
-
-  uint64_t word(const char *what) {
-    if (!ok())
-      return 0;
-    if (size - offset < 8) {
-      fail("truncated at byte " + std::to_string(offset) + " of " +
-           std::to_string(size) + " (reading " + what + ")");
-      return 0;
-    }
-    uint64_t value = 0;
-    for (int i = 0; i < 8; ++i)
-      value |= static_cast<uint64_t>(data[offset + i]) << (8 * i);
-    offset += 8;
-    return value;
-  }
-  int64_t integer(const char *what) { return static_cast<int64_t>(word(what)); }
-  bool flag(const char *what) {
-    uint64_t value = word(what);
-    if (value > 1)
-      fail(std::string("bad flag ") + what + " " + std::to_string(value));
-    return value == 1;
-  }
-  float real(const char *what) {
-    uint64_t value = word(what);
-    if (value >> 32)
-      fail(std::string("bad float ") + what);
-    auto bits = static_cast<uint32_t>(value);
-    float result;
-    std::memcpy(&result, &bits, sizeof(result));
-    return result;
-  }
-  /// A count of items of at least `itemBytes` bytes each, no more than the
-  /// bytes left can hold.
-  uint64_t count(const char *what, uint64_t itemBytes = 8) {
-    uint64_t n = word(what);
-    if (ok() && n > (size - offset) / itemBytes) {
-      fail(std::string("count of ") + what + " (" + std::to_string(n) +
-           ") exceeds the description's size");
-      return 0;
-    }
-    return n;
-  }
-  std::vector<int64_t> list(const char *what) {
-    std::vector<int64_t> values(count(what));
-    for (int64_t &value : values)
-      value = integer(what);
-    return values;
-  }
-  std::string text(const char *what) {
-    uint64_t n = count(what, 1);
-    if (!ok())
-      return "";
-    std::string value(reinterpret_cast<const char *>(data + offset), n);
-    offset += n;
-    return value;
-  }
-  bool atEnd() const { return offset == size; }
-
-private:
-  const uint8_t *data;
-  size_t size;
-  size_t offset = kHeaderBytes;
-};
 
 /// Checks that every value number of `region` is in range.
 bool checkValueNumbers(const RegionDesc &region, std::string &error) {
@@ -253,23 +147,9 @@ bool checkValueNumbers(const RegionDesc &region, std::string &error) {
 
 bool deserialize(const void *data, size_t size, RegionDesc &region,
                  std::string &error) {
-  const auto *bytes = static_cast<const uint8_t *>(data);
-  if (!data || size < kHeaderBytes ||
-      std::memcmp(bytes, kMagic, sizeof(kMagic)) != 0) {
-    error = "not a seam-xnnpack region description (bad magic)";
+  if (!blob::checkHeader(data, size, kMagic, kVersion, "seam-xnnpack", error))
     return false;
-  }
-  uint32_t version = 0;
-  for (int i = 0; i < 4; ++i)
-    version |= static_cast<uint32_t>(bytes[sizeof(kMagic) + i]) << (8 * i);
-  if (version != kVersion) {
-    error = "description version " + std::to_string(version) +
-            ", runtime expects version " + std::to_string(kVersion) +
-            ": compile the model again with the Seam this runtime comes from";
-    return false;
-  }
-
-  Reader r(bytes, size);
+  blob::Reader r(data, size);
   region = RegionDesc();
   region.name = r.text("name");
   region.values.resize(r.count("values"));
