@@ -44,7 +44,13 @@ int64_t RegionValues::define(ArrayRef<int64_t> shape) {
   return static_cast<int64_t>(values.size()) - 1;
 }
 
+Value RegionValues::resolve(Value value) const {
+  auto it = forwarded.find(value);
+  return it == forwarded.end() ? value : it->second;
+}
+
 FailureOr<int64_t> RegionValues::use(Value value, Operation *user) {
+  value = resolve(value);
   if (auto it = ids.find(value); it != ids.end())
     return it->second;
   if (!isF32Constant(value))
@@ -70,13 +76,11 @@ FailureOr<SmallVector<int64_t>> RegionValues::useOperands(Operation *op) {
 FailureOr<SmallVector<Operation *>>
 RegionValues::bindComposite(CompositeOp composite) {
   Block &body = composite.getBody().front();
+  // Numbered where used: a constant input the description does not use
+  // (a batch_norm's parameters, folded into others) is no weight.
   for (auto [arg, input] :
-       llvm::zip(body.getArguments(), composite.getInputs())) {
-    FailureOr<int64_t> id = use(input, composite);
-    if (failed(id))
-      return failure();
-    ids[arg] = *id;
-  }
+       llvm::zip(body.getArguments(), composite.getInputs()))
+    forwarded[arg] = resolve(input);
   SmallVector<Operation *> chain;
   for (Operation &op : body.without_terminator()) {
     if (op.getNumResults() != 1 ||

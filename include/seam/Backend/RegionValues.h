@@ -48,10 +48,13 @@ public:
   FailureOr<int64_t> use(Value value, Operation *user);
   /// The numbers of the operands of `op`, in order.
   FailureOr<SmallVector<int64_t>> useOperands(Operation *op);
+  /// The value `value` stands for: a composite's input for a block argument
+  /// of its body, else itself.
+  Value resolve(Value value) const;
   /// Makes the block arguments of `composite`'s body stand for its inputs
-  /// and returns the ops of its chain, the root first; fails (with an error)
-  /// unless it has one result and yields the end of a non-empty chain, each
-  /// op using the result of the one before.
+  /// (numbered where used) and returns the ops of its chain, the root first;
+  /// fails (with an error) unless it has one result and yields the end of a
+  /// non-empty chain, each op using the result of the one before.
   FailureOr<SmallVector<Operation *>> bindComposite(CompositeOp composite);
   /// Moves the numbering into a runtime's region description (a struct with
   /// name, values, inputs, weights and outputs as these are).
@@ -77,6 +80,7 @@ public:
 private:
   std::string backend;
   llvm::DenseMap<Value, int64_t> ids;
+  llvm::DenseMap<Value, Value> forwarded;
 };
 
 } // namespace seam

@@ -11,6 +11,8 @@
 //   matmul            matmul by a constant 2-D B (+per-column bias add)
 //                     (+ReLU/Clip)
 //   max_pool, avg_pool, global_avg_pool   2-D
+//   batch_norm        inference batch_norm with constant parameters
+//                     (+ReLU/Clip), as a per-channel multiply and add
 //   softmax           over the innermost dim of XNNPACK's layout
 //
 // and, as single ops, add/mul/sub/div with broadcasting, an inference
@@ -118,6 +120,13 @@ Verdict checkGlobalPool(const Match &m) {
   return Verdict::accept();
 }
 
+Verdict checkBatchNorm(const Match &m) {
+  Operation *bn = m.getRoot();
+  if (rankOf(bn->getOperand(0)) < 2)
+    return Verdict::refuse("batch_norm of rank 1");
+  return checkBinary(bn);
+}
+
 Verdict checkSoftmax(const Match &m) {
   auto softmax = cast<SoftmaxOp>(m.getRoot());
   int64_t rank = rankOf(softmax.getInput());
@@ -164,6 +173,17 @@ std::vector<PatternEntry> buildTable() {
   table.push_back({"global_avg_pool",
                    ChainPattern(op("seam.global_avg_pool").where(allF32())),
                    checkGlobalPool});
+  // Before other libraries' batch_norm patterns when xnnpack comes first:
+  // runs as a per-channel multiply and add, the clamp fused into the add.
+  table.push_back({"batch_norm",
+                   ChainPattern(op("seam.batch_norm")
+                                    .where(allF32())
+                                    .constant(1, "scale")
+                                    .constant(2, "bias")
+                                    .constant(3, "mean")
+                                    .constant(4, "variance"))
+                       .maybe(outputClamp()),
+                   checkBatchNorm});
   table.push_back({"softmax", ChainPattern(op("seam.softmax").where(allF32())),
                    checkSoftmax});
   return table;

@@ -178,7 +178,9 @@ private:
     FailureOr<SmallVector<Operation *>> chain = values.bindComposite(composite);
     if (failed(chain))
       return failure();
-    FailureOr<OpDesc> d = describe(chain->front());
+    auto bn = dyn_cast<BatchNormOp>(chain->front());
+    FailureOr<OpDesc> d =
+        bn ? describeBatchNorm(bn, composite) : describe(chain->front());
     if (failed(d))
       return failure();
     for (auto [before, op] : llvm::zip(*chain, llvm::drop_begin(*chain)))
@@ -211,13 +213,17 @@ private:
 
   /// An inference batch_norm (XNNPACK has no node for it) as a multiply by
   /// scale / sqrt(var + eps) and an add of bias - mean * that, per channel:
-  /// two constants of shape [C, 1, ...] created in the region, which become
-  /// its weights.
-  LogicalResult writeBatchNorm(BatchNormOp bn) {
-    std::optional<std::vector<float>> scale = getF32ConstantData(bn.getScale()),
-                                      bias = getF32ConstantData(bn.getBias()),
-                                      mean = getF32ConstantData(bn.getMean()),
-                                      var = getF32ConstantData(bn.getVar());
+  /// two constants of shape [C, 1, ...] created before `anchor` (the op or
+  /// the composite holding it), which become weights. Writes the multiply;
+  /// returns the add (without dst).
+  FailureOr<OpDesc> describeBatchNorm(BatchNormOp bn, Operation *anchor) {
+    auto constantData = [&](Value value) {
+      return getF32ConstantData(values.resolve(value));
+    };
+    std::optional<std::vector<float>> scale = constantData(bn.getScale()),
+                                      bias = constantData(bn.getBias()),
+                                      mean = constantData(bn.getMean()),
+                                      var = constantData(bn.getVar());
     if (!scale || !bias || !mean || !var)
       return values.emitError(bn, "batch_norm whose parameters are not f32 "
                                   "constants");
@@ -229,7 +235,7 @@ private:
     }
     SmallVector<int64_t> shape(bn.getInput().getType().getRank() - 1, 1);
     shape[0] = static_cast<int64_t>(scale->size());
-    OpBuilder builder(bn);
+    OpBuilder builder(anchor);
     Value multiplierValue = createF32Constant(builder, bn.getLoc(), shape,
                                               multiplier, "bn_multiplier");
     Value shiftValue =
@@ -246,10 +252,8 @@ private:
     OpDesc add;
     add.kind = OpKind::Add;
     add.srcs = {multiply.dst, *shiftId};
-    add.dst = values.define(bn.getResult());
     ops.push_back(std::move(multiply));
-    ops.push_back(std::move(add));
-    return success();
+    return add;
   }
 
   LogicalResult writeSingle(Operation *op) {
@@ -257,9 +261,8 @@ private:
       return values.emitError(op, "an op must have one result");
     if (fuseClampIntoLast(op))
       return success();
-    if (auto bn = dyn_cast<BatchNormOp>(op))
-      return writeBatchNorm(bn);
-    FailureOr<OpDesc> d = describe(op);
+    auto bn = dyn_cast<BatchNormOp>(op);
+    FailureOr<OpDesc> d = bn ? describeBatchNorm(bn, op) : describe(op);
     if (failed(d))
       return failure();
     d->dst = values.define(op->getResult(0));

@@ -129,12 +129,12 @@ func.func @elementwise(%x: tensor<1x4x3x3xf32>, %y: tensor<1x2x3x3xf32>) -> (ten
 
 // -----
 
-// An unfolded batch_norm (it follows a relu, not a conv) is taken when its
-// parameters are constants.
+// An unfolded batch_norm (it follows a relu, not a conv) is taken, as a
+// composite, when its parameters are constants.
 // CHECK-LABEL: Seam partition report
-// CHECK: xnnpack 1 1 4
+// CHECK: xnnpack 1 2 4
 // CHECK: Ops left to the compiler: 1
-// CHECK-NEXT: seam.batch_norm at {{.*}}: xnnpack: batch_norm whose parameters are not constants
+// CHECK-NEXT: seam.batch_norm at {{.*}}: xnnpack.batch_norm: the variance (operand #4) of seam.batch_norm is not a constant; xnnpack: batch_norm whose parameters are not constants
 // CHECK-NOT: seam.
 func.func @batch_norm(%x: tensor<1x4x3x3xf32>, %var: tensor<4xf32>) -> (tensor<1x4x3x3xf32>, tensor<1x4x3x3xf32>) {
   %w = arith.constant dense<0.5> : tensor<4x4x1x1xf32>

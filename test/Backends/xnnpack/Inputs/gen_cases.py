@@ -498,9 +498,10 @@ def unary_cases():
 
 def batch_norm_cases():
     """A batch_norm that follows no conv (here: a relu, a gemm) stays
-    unfolded: a multiply and an add per channel, by constants the region
-    writer makes."""
-    m = Model("batch_norm_relu", [["conv2d_relu"]])
+    unfolded: the composite batch_norm (with the ReLU after it as its clamp),
+    a multiply and an add per channel, by constants the region writer
+    makes."""
+    m = Model("batch_norm_relu", [["conv2d_relu", "batch_norm_relu"]])
     x = m.arg(rand(1, 6, 5, 4))
     c = m.unary("relu", m.conv(x, m.const(rand(6, 6, 3, 3)), pads=[1, 1, 1, 1]))
     n = m.batch_norm(c, m.const(rand(6)), m.const(rand(6)), m.const(rand(6)),
@@ -508,7 +509,7 @@ def batch_norm_cases():
     m.ret(m.unary("relu", n))
     yield m
 
-    m = Model("gemm_batch_norm", [["fully_connected"]])
+    m = Model("gemm_batch_norm", [["fully_connected", "batch_norm"]])
     a = m.arg(rand(3, 8))
     g = m.gemm(a, m.const(rand(8, 5)))
     m.ret(m.batch_norm(g, m.const(rand(5)), m.const(rand(5)), m.const(rand(5)),

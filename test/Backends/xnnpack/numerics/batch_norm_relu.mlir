@@ -7,7 +7,7 @@
 // takes, then the outputs of --backends=xnnpack and --backends=none,
 // each against a NumPy reference (rtol 0.0001, atol 1e-05).
 
-// PARTITION: seam.composites = ["xnnpack.conv2d_relu"]
+// PARTITION: seam.composites = ["xnnpack.conv2d_relu", "xnnpack.batch_norm_relu"]
 // PARTITION-NOT: seam.composites
 // CHECK: Ops left to the compiler: 0
 // CHECK: compare: PASS

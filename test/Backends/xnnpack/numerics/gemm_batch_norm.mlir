@@ -7,7 +7,7 @@
 // takes, then the outputs of --backends=xnnpack and --backends=none,
 // each against a NumPy reference (rtol 0.0001, atol 1e-05).
 
-// PARTITION: seam.composites = ["xnnpack.fully_connected"]
+// PARTITION: seam.composites = ["xnnpack.fully_connected", "xnnpack.batch_norm"]
 // PARTITION-NOT: seam.composites
 // CHECK: Ops left to the compiler: 0
 // CHECK: compare: PASS
