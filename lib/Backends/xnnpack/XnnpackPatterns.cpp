@@ -16,7 +16,8 @@
 //   softmax           over the innermost dim of XNNPACK's layout
 //
 // and, as single ops, add/mul/sub/div with broadcasting, an inference
-// batch_norm (as a multiply and an add per channel), ReLU and Clip
+// batch_norm (as a multiply and an add per channel), hard-sigmoid (a
+// multiply and an add, clamped to [0, 1]), ReLU and Clip
 // (clamp), hard-swish, sigmoid, leaky ReLU, constant pad, concat and
 // reshape/flatten (the runtime copies where the NHWC layout of images
 // changes their meaning).
@@ -216,7 +217,8 @@ Verdict seam::xnnpack::supportsXnnpackOp(Operation *op) {
   StringRef name = op->getName().getStringRef();
   std::optional<xnnpack_region::OpKind> elementwise = getElementwiseKind(op);
   if (!elementwise &&
-      !isa<ConcatOp, ReshapeOp, FlattenOp, PadOp, BatchNormOp>(op))
+      !isa<ConcatOp, ReshapeOp, FlattenOp, PadOp, BatchNormOp, HardSigmoidOp>(
+          op))
     return Verdict::refuse(name + " is not supported outside a pattern");
   if (Verdict f32 = allF32()(op); !f32.accepted())
     return f32;

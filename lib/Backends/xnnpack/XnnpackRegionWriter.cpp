@@ -4,7 +4,9 @@
 // (runtime/RegionDesc.h); a ReLU or Clip after a node, as part of a
 // composite or alone (the ReLU after a residual add), becomes that node's
 // output clamp. An inference batch_norm becomes a multiply and an add by
-// per-channel constants the writer derives from its parameters.
+// per-channel constants the writer derives from its parameters, a
+// hard_sigmoid a multiply and an add by its alpha and beta with a [0, 1]
+// clamp.
 //
 //===----------------------------------------------------------------------===//
 
@@ -256,13 +258,46 @@ private:
     return add;
   }
 
+  /// hard_sigmoid(x) = clamp(alpha * x + beta, 0, 1) (XNNPACK has no node
+  /// for it): a multiply and an add by one-element constants created before
+  /// it, which become weights; the clamp is the add's. Writes the multiply;
+  /// returns the add (without dst).
+  FailureOr<OpDesc> describeHardSigmoid(HardSigmoidOp op) {
+    OpBuilder builder(op);
+    Value alpha = createF32Constant(builder, op.getLoc(), {1},
+                                    {op.getAlpha().convertToFloat()}, "alpha");
+    Value beta = createF32Constant(builder, op.getLoc(), {1},
+                                   {op.getBeta().convertToFloat()}, "beta");
+    FailureOr<int64_t> input = values.use(op.getInput(), op),
+                       alphaId = values.use(alpha, op),
+                       betaId = values.use(beta, op);
+    if (failed(input) || failed(alphaId) || failed(betaId))
+      return failure();
+    OpDesc multiply;
+    multiply.kind = OpKind::Multiply;
+    multiply.srcs = {*input, *alphaId};
+    multiply.dst = values.define(op.getInput().getType().getShape());
+    OpDesc add;
+    add.kind = OpKind::Add;
+    add.srcs = {multiply.dst, *betaId};
+    add.outputMin = 0.0f;
+    add.outputMax = 1.0f;
+    ops.push_back(std::move(multiply));
+    return add;
+  }
+
   LogicalResult writeSingle(Operation *op) {
     if (op->getNumResults() != 1)
       return values.emitError(op, "an op must have one result");
     if (fuseClampIntoLast(op))
       return success();
-    auto bn = dyn_cast<BatchNormOp>(op);
-    FailureOr<OpDesc> d = bn ? describeBatchNorm(bn, op) : describe(op);
+    FailureOr<OpDesc> d = failure();
+    if (auto bn = dyn_cast<BatchNormOp>(op))
+      d = describeBatchNorm(bn, op);
+    else if (auto hardSigmoid = dyn_cast<HardSigmoidOp>(op))
+      d = describeHardSigmoid(hardSigmoid);
+    else
+      d = describe(op);
     if (failed(d))
       return failure();
     d->dst = values.define(op->getResult(0));

@@ -134,6 +134,8 @@ class Model:
             "clip": lambda: np.clip(a, attrs.get("min", -np.inf),
                                     attrs.get("max", np.inf)),
             "hard_swish": lambda: a * np.clip(a / 6 + 0.5, 0, 1),
+            "hard_sigmoid": lambda: np.clip(attrs.get("alpha", 0.2) * a +
+                                            attrs.get("beta", 0.5), 0, 1),
             "tanh": lambda: np.tanh(a),
         }
         return self.op("seam." + name, [x], fns[name](), attrs, unary=True)
@@ -609,13 +611,27 @@ def mixed_cases():
     yield m
 
 
+def hard_sigmoid_cases():
+    """hard_sigmoid, which XNNPACK has no node for: a multiply and an add by
+    one-element constants the region writer makes, clamped to [0, 1]; as a
+    squeeze-and-excitation gate (MobileNetV3) multiplying the image."""
+    m = Model("hard_sigmoid_gate", [["conv2d", "global_avg_pool"]])
+    x = m.arg(rand(1, 4, 5, 4))
+    c = m.conv(x, m.const(rand(6, 4, 3, 3)), pads=[1, 1, 1, 1])
+    gate = m.unary("hard_sigmoid", m.pool("global_avg_pool", c), alpha=0.25,
+                   beta=0.375)
+    m.ret(m.binary("mul", c, gate))
+    yield m
+
+
 def main():
     only = set(sys.argv[1:])
     os.makedirs(OUT, exist_ok=True)
     written = set()
     for group in (conv_cases, matmul_cases, pool_cases, softmax_cases,
                   binary_cases, unary_cases, batch_norm_cases, data_cases,
-                  more_data_cases, model_cases, mixed_cases):
+                  more_data_cases, model_cases, mixed_cases,
+                  hard_sigmoid_cases):
         for model in group():
             if not only or model.name in only:
                 model.write()
