@@ -167,6 +167,80 @@ private:
   size_t offset = kHeaderBytes;
 };
 
+//===----------------------------------------------------------------------===//
+// The part of a region description every backend shares
+//===----------------------------------------------------------------------===//
+//
+// A runtime's RegionDesc has `name`, `values` (the dims of each value),
+// `inputs`, `weights` and `outputs` (value numbers); these write and read
+// them, before the backend's own ops.
+
+template <typename RegionDescT>
+void writeRegionValues(Writer &w, const RegionDescT &region) {
+  w.text(region.name);
+  w.word(region.values.size());
+  for (const std::vector<int64_t> &dims : region.values)
+    w.list(dims);
+  w.list(region.inputs);
+  w.list(region.weights);
+  w.list(region.outputs);
+}
+
+/// Reads what writeRegionValues wrote; a value of rank above `maxRank` or
+/// with a dim below `minDim` is an error naming `library`'s limit.
+template <typename RegionDescT>
+void readRegionValues(Reader &r, RegionDescT &region, int64_t maxRank,
+                      int64_t minDim, const char *library) {
+  region.name = r.text("name");
+  region.values.resize(r.count("values"));
+  for (std::vector<int64_t> &dims : region.values) {
+    dims = r.list("dims");
+    if (r.ok() && static_cast<int64_t>(dims.size()) > maxRank)
+      r.fail("a value of rank " + std::to_string(dims.size()) + " (" + library +
+             " takes at most " + std::to_string(maxRank) + ")");
+    for (int64_t d : dims)
+      if (r.ok() && d < minDim)
+        r.fail("a value with dim " + std::to_string(d) + " (" + library +
+               " needs dims of at least " + std::to_string(minDim) + ")");
+  }
+  region.inputs = r.list("inputs");
+  region.weights = r.list("weights");
+  region.outputs = r.list("outputs");
+}
+
+/// Checks value numbers against the number of values of a region.
+class ValueNumbers {
+public:
+  explicit ValueNumbers(size_t count) : count(static_cast<int64_t>(count)) {}
+
+  /// Whether `id` is a value (or -1 when `optional`); else says why, naming
+  /// `where`, in `error`.
+  bool check(int64_t id, const std::string &where, bool optional,
+             std::string &error) const {
+    if ((optional && id == -1) || (id >= 0 && id < count))
+      return true;
+    error = where + " refers to value " + std::to_string(id) +
+            " but the region has " + std::to_string(count) + " values";
+    return false;
+  }
+
+  /// Checks a region's inputs, weights and outputs ("input 0", ...).
+  template <typename RegionDescT>
+  bool checkRoles(const RegionDescT &region, std::string &error) const {
+    for (const auto &[list, role] : {std::make_pair(&region.inputs, "input"),
+                                     std::make_pair(&region.weights, "weight"),
+                                     std::make_pair(&region.outputs, "output")})
+      for (size_t i = 0; i < list->size(); ++i)
+        if (!check((*list)[i], std::string(role) + " " + std::to_string(i),
+                   false, error))
+          return false;
+    return true;
+  }
+
+private:
+  int64_t count;
+};
+
 } // namespace seam::blob
 
 #endif // SEAM_RUNTIME_DESCRIPTIONBLOB_H

@@ -156,6 +156,11 @@ TEST(DnnlRuntime, BadDescriptionsAreErrors) {
   size_t kindAt = blob.size() - 8 * (1 + 1 + 1 + 2 + 1 + 6 + 2 + 2 + 3 + 1);
   blob[kindAt] = 200;
   expectError(blob, "unknown op kind 200");
+
+  dr::RegionDesc negativeDim = reluRegion({4});
+  negativeDim.values[0] = {-4};
+  expectError(dr::serialize(negativeDim),
+              "a value with dim -4 (oneDNN needs dims of at least 0)");
 }
 
 TEST(DnnlRuntime, RegionsItCannotBuildGiveNull) {

@@ -1509,6 +1509,14 @@ TEST(XnnpackRuntimeErrors, ValueNumberOutOfRange) {
             "-3 but the region has 2 values\n");
 }
 
+TEST(XnnpackRuntimeErrors, DimBelowOne) {
+  TestRegion region = sigmoidRegion();
+  region.desc.values[0] = {1, 0, 4};
+  EXPECT_NE(createFromBlob(serialize(region.desc))
+                .find("a value with dim 0 (XNNPACK needs dims of at least 1)"),
+            std::string::npos);
+}
+
 TEST(XnnpackRuntimeErrors, UnknownOpKindAndRank) {
   TestRegion region = sigmoidRegion();
   region.desc.ops[0].kind = static_cast<OpKind>(kNumOpKinds);

@@ -127,13 +127,7 @@ void writeOp(blob::Writer &w, const OpDesc &op) {
 
 std::vector<uint8_t> serialize(const RegionDesc &region) {
   blob::Writer w(kMagic, kVersion);
-  w.text(region.name);
-  w.word(region.values.size());
-  for (const std::vector<int64_t> &dims : region.values)
-    w.list(dims);
-  w.list(region.inputs);
-  w.list(region.weights);
-  w.list(region.outputs);
+  blob::writeRegionValues(w, region);
   w.word(region.ops.size());
   for (const OpDesc &op : region.ops)
     writeOp(w, op);
@@ -148,20 +142,12 @@ namespace {
 
 /// Checks that every value number of `region` is in range.
 bool checkValueNumbers(const RegionDesc &region, std::string &error) {
-  int64_t n = static_cast<int64_t>(region.values.size());
+  blob::ValueNumbers values(region.values.size());
   auto check = [&](int64_t id, const std::string &where, bool optional) {
-    if ((optional && id == -1) || (id >= 0 && id < n))
-      return true;
-    error = where + " refers to value " + std::to_string(id) +
-            " but the region has " + std::to_string(n) + " values";
-    return false;
+    return values.check(id, where, optional, error);
   };
-  for (const auto &[list, name] : {std::make_pair(&region.inputs, "input"),
-                                   std::make_pair(&region.weights, "weight"),
-                                   std::make_pair(&region.outputs, "output")})
-    for (int64_t id : *list)
-      if (!check(id, name, false))
-        return false;
+  if (!values.checkRoles(region, error))
+    return false;
   for (size_t i = 0; i < region.ops.size(); ++i) {
     const OpDesc &op = region.ops[i];
     std::string where =
@@ -186,20 +172,7 @@ bool deserialize(const void *data, size_t size, RegionDesc &region,
     return false;
   blob::Reader r(data, size);
   region = RegionDesc();
-  region.name = r.text("name");
-  region.values.resize(r.count("values"));
-  for (std::vector<int64_t> &dims : region.values) {
-    dims = r.list("dims");
-    if (r.ok() && static_cast<int64_t>(dims.size()) > kMaxRank)
-      r.fail("a value of rank " + std::to_string(dims.size()) +
-             " (oneDNN takes at most " + std::to_string(kMaxRank) + ")");
-    for (int64_t d : dims)
-      if (r.ok() && d < 0)
-        r.fail("a negative dim");
-  }
-  region.inputs = r.list("inputs");
-  region.weights = r.list("weights");
-  region.outputs = r.list("outputs");
+  blob::readRegionValues(r, region, kMaxRank, /*minDim=*/0, "oneDNN");
   region.ops.resize(r.count("ops"));
   for (OpDesc &op : region.ops) {
     op.kind = r.enumeration<OpKind>("op kind", kNumOpKinds);

@@ -94,13 +94,7 @@ void writeOp(blob::Writer &w, const OpDesc &op) {
 
 std::vector<uint8_t> serialize(const RegionDesc &region) {
   blob::Writer w(kMagic, kVersion);
-  w.text(region.name);
-  w.word(region.values.size());
-  for (const std::vector<int64_t> &dims : region.values)
-    w.list(dims);
-  w.list(region.inputs);
-  w.list(region.weights);
-  w.list(region.outputs);
+  blob::writeRegionValues(w, region);
   w.word(region.ops.size());
   for (const OpDesc &op : region.ops)
     writeOp(w, op);
@@ -115,29 +109,20 @@ namespace {
 
 /// Checks that every value number of `region` is in range.
 bool checkValueNumbers(const RegionDesc &region, std::string &error) {
-  auto n = static_cast<int64_t>(region.values.size());
-  auto inRange = [&](int64_t id, const std::string &where, bool optional) {
-    if ((optional && id == -1) || (id >= 0 && id < n))
-      return true;
-    error = where + " refers to value " + std::to_string(id) +
-            " but the region has " + std::to_string(n) + " values";
-    return false;
+  blob::ValueNumbers values(region.values.size());
+  auto check = [&](int64_t id, const std::string &where, bool optional) {
+    return values.check(id, where, optional, error);
   };
-  for (const auto &[list, role] : {std::make_pair(&region.inputs, "input"),
-                                   std::make_pair(&region.weights, "weight"),
-                                   std::make_pair(&region.outputs, "output")})
-    for (size_t i = 0; i < list->size(); ++i)
-      if (!inRange((*list)[i], std::string(role) + " " + std::to_string(i),
-                   false))
-        return false;
+  if (!values.checkRoles(region, error))
+    return false;
   for (size_t i = 0; i < region.ops.size(); ++i) {
     const OpDesc &op = region.ops[i];
     std::string where =
         "op " + std::to_string(i) + " (" + getOpKeyword(op.kind) + ")";
-    if (!inRange(op.dst, where, false) || !inRange(op.bias, where, true))
+    if (!check(op.dst, where, false) || !check(op.bias, where, true))
       return false;
     for (int64_t src : op.srcs)
-      if (!inRange(src, where, false))
+      if (!check(src, where, false))
         return false;
   }
   return true;
@@ -151,27 +136,10 @@ bool deserialize(const void *data, size_t size, RegionDesc &region,
     return false;
   blob::Reader r(data, size);
   region = RegionDesc();
-  region.name = r.text("name");
-  region.values.resize(r.count("values"));
-  for (std::vector<int64_t> &dims : region.values) {
-    dims = r.list("dims");
-    if (r.ok() && static_cast<int64_t>(dims.size()) > kMaxRank)
-      r.fail("a value of rank " + std::to_string(dims.size()) +
-             " (XNNPACK takes at most " + std::to_string(kMaxRank) + ")");
-    for (int64_t d : dims)
-      if (r.ok() && d < 1)
-        r.fail("a value with dim " + std::to_string(d) +
-               " (every dim must be at least 1)");
-  }
-  region.inputs = r.list("inputs");
-  region.weights = r.list("weights");
-  region.outputs = r.list("outputs");
+  blob::readRegionValues(r, region, kMaxRank, /*minDim=*/1, "XNNPACK");
   region.ops.resize(r.count("ops"));
   for (OpDesc &op : region.ops) {
-    uint64_t kind = r.word("op kind");
-    if (r.ok() && kind >= static_cast<uint64_t>(kNumOpKinds))
-      r.fail("unknown op kind " + std::to_string(kind));
-    op.kind = static_cast<OpKind>(r.ok() ? kind : 0);
+    op.kind = r.enumeration<OpKind>("op kind", kNumOpKinds);
     op.dst = r.integer("dst");
     op.srcs = r.list("srcs");
     op.bias = r.integer("bias");
