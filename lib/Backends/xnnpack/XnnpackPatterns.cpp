@@ -18,8 +18,10 @@
 // and, as single ops, add/mul/sub/div with broadcasting, an inference
 // batch_norm (as a multiply and an add per channel), hard-sigmoid (a
 // multiply and an add, clamped to [0, 1]), ReLU and Clip
-// (clamp), hard-swish, sigmoid, leaky ReLU, constant pad, concat and
-// reshape/flatten (the runtime copies where the NHWC layout of images
+// (clamp), hard-swish, sigmoid, leaky ReLU, constant pad, concat,
+// a reduce_mean over H and W (global average pooling),
+// transpose, slice and reshape/flatten (the runtime copies: concat,
+// transpose and slice always, reshapes where the NHWC layout of images
 // changes their meaning).
 // Each check says why it refuses.
 //
@@ -196,6 +198,17 @@ Verdict checkConcat(ConcatOp concat) {
   return Verdict::accept();
 }
 
+/// A mean over the image (H and W) of a 4-D value: global average pooling.
+Verdict checkReduceMean(ReduceMeanOp mean) {
+  SmallVector<int64_t> axes = mean.getNormalizedAxes();
+  if (rankOf(mean.getInput()) != 4 || axes.size() != 2 || axes[0] != 2 ||
+      axes[1] != 3)
+    return Verdict::refuse("reduce_mean over other axes than H and W of a "
+                           "4-D value (XNNPACK has global average pooling "
+                           "only)");
+  return Verdict::accept();
+}
+
 Verdict checkPad(PadOp pad) {
   if (pad.getMode() != PadMode::constant)
     return Verdict::refuse("pad in a mode other than constant");
@@ -216,9 +229,8 @@ ArrayRef<PatternEntry> seam::xnnpack::getXnnpackPatterns() {
 Verdict seam::xnnpack::supportsXnnpackOp(Operation *op) {
   StringRef name = op->getName().getStringRef();
   std::optional<xnnpack_region::OpKind> elementwise = getElementwiseKind(op);
-  if (!elementwise &&
-      !isa<ConcatOp, ReshapeOp, FlattenOp, PadOp, BatchNormOp, HardSigmoidOp>(
-          op))
+  if (!elementwise && !isa<ConcatOp, ReshapeOp, FlattenOp, TransposeOp, SliceOp,
+                           PadOp, BatchNormOp, HardSigmoidOp, ReduceMeanOp>(op))
     return Verdict::refuse(name + " is not supported outside a pattern");
   if (Verdict f32 = allF32()(op); !f32.accepted())
     return f32;
@@ -226,6 +238,8 @@ Verdict seam::xnnpack::supportsXnnpackOp(Operation *op) {
   if (rank < 1 || rank > kMaxRank)
     return Verdict::refuse(name + " of rank " + Twine(rank) +
                            " (XNNPACK takes 1 to 6)");
+  if (llvm::is_contained(shapeOf(op->getResult(0)), 0))
+    return Verdict::refuse(name + " with an empty result");
   if (isa<AddOp, MulOp, SubOp, DivOp>(op))
     return checkBinary(op);
   if (auto clip = dyn_cast<ClipOp>(op))
@@ -241,6 +255,8 @@ Verdict seam::xnnpack::supportsXnnpackOp(Operation *op) {
   }
   if (auto concat = dyn_cast<ConcatOp>(op))
     return checkConcat(concat);
+  if (auto mean = dyn_cast<ReduceMeanOp>(op))
+    return checkReduceMean(mean);
   if (auto pad = dyn_cast<PadOp>(op))
     return checkPad(pad);
   return Verdict::accept();

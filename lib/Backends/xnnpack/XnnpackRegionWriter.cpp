@@ -111,7 +111,7 @@ private:
               d.countIncludePad = window->countIncludePad;
               return true;
             })
-            .Case([&](GlobalAvgPoolOp) {
+            .Case<GlobalAvgPoolOp, ReduceMeanOp>([&](Operation *) {
               d.kind = OpKind::GlobalAvgPool2d;
               return true;
             })
@@ -122,6 +122,19 @@ private:
             })
             .Case<ReshapeOp, FlattenOp>([&](Operation *) {
               d.kind = OpKind::Reshape;
+              return true;
+            })
+            .Case([&](TransposeOp transpose) {
+              d.kind = OpKind::Transpose;
+              d.perm = desc::toVector(transpose.getPerm());
+              return true;
+            })
+            .Case([&](SliceOp slice) {
+              d.kind = OpKind::Slice;
+              for (const SliceOp::DimSlice &dim : slice.getDimSlices()) {
+                d.starts.push_back(dim.start);
+                d.steps.push_back(dim.step);
+              }
               return true;
             })
             .Case([&](ConcatOp concat) {

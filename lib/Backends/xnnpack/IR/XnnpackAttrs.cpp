@@ -61,7 +61,9 @@ LogicalResult OpAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                              ArrayRef<int64_t> dilations, int64_t group,
                              int64_t axis, bool transB, bool countIncludePad,
                              APFloat outputMin, APFloat outputMax,
-                             APFloat alpha, APFloat padValue) {
+                             APFloat alpha, APFloat padValue,
+                             ArrayRef<int64_t> perm, ArrayRef<int64_t> starts,
+                             ArrayRef<int64_t> steps) {
   const char *name = xnnpack_region::getOpKeyword(kind);
   if (failed(desc::checkFinite(emitError,
                                {{"alpha", alpha}, {"pad_value", padValue}})))
@@ -85,6 +87,12 @@ LogicalResult OpAttr::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << name << " has no count_include_pad";
   if (transB && kind != OpKind::FullyConnected)
     return emitError() << name << " has no trans_b";
+  if (!perm.empty() && kind != OpKind::Transpose)
+    return emitError() << name << " has no perm";
+  if ((!starts.empty() || !steps.empty()) && kind != OpKind::Slice)
+    return emitError() << name << " has no starts or steps";
+  if (llvm::is_contained(steps, 0))
+    return emitError() << name << ": 'steps' has a 0";
   if (isWindowed(kind)) {
     auto check = [&](ArrayRef<int64_t> list, size_t size, StringRef field,
                      bool optional, int64_t min) -> LogicalResult {
@@ -108,6 +116,17 @@ LogicalResult OpAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                        << "dilations)";
   }
   return success();
+}
+
+/// Whether `perm` holds each of 0 .. size - 1 once.
+static bool isPermutation(ArrayRef<int64_t> perm) {
+  SmallVector<bool> seen(perm.size(), false);
+  for (int64_t axis : perm) {
+    if (axis < 0 || axis >= static_cast<int64_t>(perm.size()) || seen[axis])
+      return false;
+    seen[axis] = true;
+  }
+  return true;
 }
 
 LogicalResult
@@ -135,6 +154,16 @@ RegionAttr::verify(function_ref<InFlightDiagnostic()> emitError, StringRef name,
         static_cast<int64_t>(op.getPads().size()) != 2 * rank)
       return emitError() << what << ": 'pads' has " << op.getPads().size()
                          << " entries, expected " << 2 * rank;
+    if (op.getKind() == OpKind::Transpose &&
+        (static_cast<int64_t>(op.getPerm().size()) != rank ||
+         !isPermutation(op.getPerm())))
+      return emitError() << what << ": 'perm' is not a permutation of the "
+                         << rank << " dims of its source";
+    if (op.getKind() == OpKind::Slice &&
+        (static_cast<int64_t>(op.getStarts().size()) != rank ||
+         static_cast<int64_t>(op.getSteps().size()) != rank))
+      return emitError() << what << ": 'starts' and 'steps' need " << rank
+                         << " entries each, one per dim of its source";
     if ((op.getKind() == OpKind::Softmax || op.getKind() == OpKind::Concat) &&
         (op.getAxis() < 0 || op.getAxis() >= rank))
       return emitError() << what << ": axis " << op.getAxis()
@@ -171,11 +200,11 @@ seam::xnnpack::getRegionAttr(MLIRContext *context,
                              const xnnpack_region::RegionDesc &region) {
   SmallVector<OpAttr> ops;
   for (const xnnpack_region::OpDesc &op : region.ops)
-    ops.push_back(OpAttr::get(context, op.kind, op.dst, op.srcs, op.bias,
-                              op.kernel, op.strides, op.pads, op.dilations,
-                              op.group, op.axis, op.transB, op.countIncludePad,
-                              APFloat(op.outputMin), APFloat(op.outputMax),
-                              APFloat(op.alpha), APFloat(op.padValue)));
+    ops.push_back(OpAttr::get(
+        context, op.kind, op.dst, op.srcs, op.bias, op.kernel, op.strides,
+        op.pads, op.dilations, op.group, op.axis, op.transB, op.countIncludePad,
+        APFloat(op.outputMin), APFloat(op.outputMax), APFloat(op.alpha),
+        APFloat(op.padValue), op.perm, op.starts, op.steps));
   return RegionAttr::get(context, region.name,
                          desc::getValueAttrs(context, region.values),
                          region.inputs, region.weights, region.outputs, ops);
@@ -206,6 +235,9 @@ xnnpack_region::RegionDesc seam::xnnpack::getRegionDesc(RegionAttr attr) {
     d.outputMax = op.getOutputMax().convertToFloat();
     d.alpha = op.getAlpha().convertToFloat();
     d.padValue = op.getPadValue().convertToFloat();
+    d.perm = desc::toVector(op.getPerm());
+    d.starts = desc::toVector(op.getStarts());
+    d.steps = desc::toVector(op.getSteps());
   }
   return region;
 }

@@ -45,7 +45,8 @@ def SeamXnnpack_OpAttr : SeamXnnpack_Attr<"Op", "op"> {
     An op of kind `conv2d`, `fully_connected`, `max_pool2d`, `avg_pool2d`,
     `global_avg_pool2d`, `add`, `multiply`, `subtract`, `divide`, `clamp`,
     `hardswish`, `sigmoid`, `leaky_relu`, `softmax`, `constant_pad`,
-    `concat` or `reshape` computing the region value `dst` from the values
+    `concat`, `reshape`, `transpose` (by `perm`) or `slice` (from `starts`
+    by `steps`, the dst's dims giving the counts) computing the region value `dst` from the values
     `srcs`, then clamping it to [`output_min`, `output_max`] (a fused ReLU
     or Clip; unbounded when omitted). Spatial attributes are for (H, W);
     `pads` are ONNX's, begins then ends. Parameters with their default are
@@ -72,12 +73,15 @@ def SeamXnnpack_OpAttr : SeamXnnpack_Attr<"Op", "op"> {
     SeamDesc_F32<"-std::numeric_limits<float>::infinity()">:$output_min,
     SeamDesc_F32<"std::numeric_limits<float>::infinity()">:$output_max,
     SeamDesc_F32<"0.01f">:$alpha,
-    SeamDesc_F32<"0.0f">:$pad_value
+    SeamDesc_F32<"0.0f">:$pad_value,
+    SeamDesc_IntList:$perm,
+    SeamDesc_IntList:$starts,
+    SeamDesc_IntList:$steps
   );
   let assemblyFormat = [{
     `<` $kind `,` struct($dst, $srcs, $bias, $kernel, $strides, $pads,
         $dilations, $group, $axis, $trans_b, $count_include_pad, $output_min,
-        $output_max, $alpha, $pad_value) `>`
+        $output_max, $alpha, $pad_value, $perm, $starts, $steps) `>`
   }];
   let genVerifyDecl = 1;
 }

@@ -7,11 +7,16 @@
 //            concat of NHWC values, per pixel, C_i floats of each source i.
 //            The work is split into blocks of the dst (rows, columns of a
 //            row) spread over the region's pthreadpool.
+//   transpose, slice, and chains of data movements (StridedCopy.h)
+//            one strided copy: each dst element (in the dst's layout) from
+//            its source element (in the source's layout), in runs along
+//            one dim, spread over the pthreadpool in blocks of runs.
 //   reshape  of a 4-D value with C > 1 and H * W > 1, or to one: the
 //            source's data in ONNX order (NHWC -> NCHW), viewed with the
 //            dst's dims, then in the dst's layout (NCHW -> NHWC).
 //
-// Both apply the op's fused clamp (concat while copying). A step is made
+// All apply the op's fused clamp (concat and the strided copies while
+// copying). A step is made
 // once per region (it checks its op, like SubgraphOps.cpp does for the
 // others) and shared by every instance: a run gives it the instance's value
 // buffers.
@@ -46,11 +51,12 @@ public:
                    uint32_t flags) const = 0;
 };
 
-/// The step of host op `index` (see isHostOp). Throws std::runtime_error
-/// saying what is wrong with the op ("op 3 (concat): ..."). Weights it reads
+/// The host step `step` of the plan: one host op (see isHostOp), or a chain
+/// of data movements fused into one strided copy. Throws std::runtime_error
+/// saying what is wrong with an op ("op 3 (concat): ..."). Weights it reads
 /// are taken from `weights` now.
 std::unique_ptr<HostStep> makeHostStep(const RegionDesc &desc, const Plan &plan,
-                                       size_t index, WeightStore &weights);
+                                       const Step &step, WeightStore &weights);
 
 } // namespace seam::xnnpack_region
 

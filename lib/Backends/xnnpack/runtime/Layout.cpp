@@ -40,6 +40,20 @@ Dims getInsideDims(const Dims &dims) {
   return {dims[0], dims[2], dims[3], dims[1]};
 }
 
+Dims getInsideStrides(const Dims &dims) {
+  Dims strides(dims.size());
+  int64_t stride = 1;
+  // From the innermost inside dim out; inside dim k of an NHWC value is ONNX
+  // dim N C H W -> 0 2 3 1.
+  constexpr size_t kNhwcToNchw[4] = {0, 2, 3, 1};
+  for (size_t inside = dims.size(); inside-- > 0;) {
+    size_t onnx = isNhwcInside(dims) ? kNhwcToNchw[inside] : inside;
+    strides[onnx] = stride;
+    stride *= dims[onnx];
+  }
+  return strides;
+}
+
 int64_t getInsideAxis(int64_t axis, size_t rank) {
   if (rank != 4)
     return axis;

@@ -37,6 +37,10 @@ bool isLayoutNeutral(const Dims &dims);
 /// [N, C, H, W], the same dims for every other rank.
 Dims getInsideDims(const Dims &dims);
 
+/// Per ONNX dim of a value of `dims`, its stride in floats in the layout
+/// inside the region (for [N, C, H, W]: [H*W*C, 1, W*C, C]).
+Dims getInsideStrides(const Dims &dims);
+
 /// The axis inside the region of ONNX `axis` (0 <= axis < rank) of a value of
 /// rank `rank`: for rank 4, N C H W -> 0 3 1 2.
 int64_t getInsideAxis(int64_t axis, size_t rank);

@@ -12,6 +12,8 @@
 
 #include "Plan.h"
 
+#include "StridedCopy.h"
+
 #include <xnnpack.h>
 
 #include <algorithm>
@@ -39,6 +41,8 @@ bool isHostOp(const RegionDesc &desc, size_t index) {
   const OpDesc &op = desc.ops[index];
   switch (op.kind) {
   case OpKind::Concat:
+  case OpKind::Transpose:
+  case OpKind::Slice:
     return true;
   case OpKind::Reshape:
     // A reshape is a view in XNNPACK unless a 4-D side is NHWC with data
@@ -73,6 +77,10 @@ private:
   /// What every op shares: output bounds, bias, sources defined before.
   void checkOps() const;
   void splitSteps();
+  /// Whether host op `index` joins the host step before it, a chain of data
+  /// movements (StridedCopy.h) whose last dst only it reads (`reads`: the
+  /// readers of each value).
+  bool extendsCopyChain(size_t index, const std::vector<int64_t> &reads) const;
   void placeValues();
   /// Whether result `value`, inside its segment, is left to XNNPACK.
   bool staysInside(int64_t value) const;
@@ -187,10 +195,38 @@ void Planner::checkOps() const {
   }
 }
 
+bool Planner::extendsCopyChain(size_t index,
+                               const std::vector<int64_t> &reads) const {
+  if (plan.steps.empty() || !plan.steps.back().isHost ||
+      !isDataMovement(desc, index))
+    return false;
+  const Step &step = plan.steps.back();
+  if (step.endOp != index || !isDataMovement(desc, step.firstOp))
+    return false;
+  const OpDesc &previous = desc.ops[index - 1];
+  const OpDesc &op = desc.ops[index];
+  if (op.srcs.size() != 1 || op.srcs[0] != previous.dst ||
+      reads[previous.dst] != 1 || isOutput[previous.dst] ||
+      std::isfinite(previous.outputMin) || std::isfinite(previous.outputMax))
+    return false;
+  int64_t source = desc.ops[step.firstOp].srcs.at(0);
+  return describeCopyChain(desc, step.firstOp, index + 1, plan.isWeight(source))
+      .has_value();
+}
+
 void Planner::splitSteps() {
+  std::vector<int64_t> reads(desc.values.size(), 0);
+  for (const OpDesc &op : desc.ops)
+    for (int64_t src : op.srcs)
+      ++reads[src];
   plan.stepOfOp.resize(desc.ops.size());
   for (size_t i = 0; i < desc.ops.size(); ++i) {
     bool host = isHostOp(desc, i);
+    if (host && extendsCopyChain(i, reads)) {
+      plan.steps.back().endOp = i + 1;
+      plan.stepOfOp[i] = plan.steps.size() - 1;
+      continue;
+    }
     if (host || plan.steps.empty() || plan.steps.back().isHost) {
       Step step;
       step.isHost = host;
@@ -268,6 +304,10 @@ void Planner::placeValues() {
     Slot &slot = plan.slots[v];
     if (plan.roles[v] != ValueRole::Result || slot.storage != Storage::None)
       continue;
+    // Inside a chain of data movements, one copy: nothing is stored.
+    const Step &step = plan.steps[defStep[v]];
+    if (step.isHost && static_cast<size_t>(plan.producers[v]) + 1 != step.endOp)
+      continue;
     if (crossesSteps[v] || plan.steps[defStep[v]].isHost ||
         (!oneSegment && readers[v] > 0 && !staysInside(v)))
       slot.storage = Storage::Arena;
@@ -309,7 +349,9 @@ void Planner::listExternals() {
     Step &step = plan.steps[k];
     auto self = static_cast<int64_t>(k);
     if (step.isHost) {
-      int64_t floats = getHostScratchFloats(desc, step.firstOp);
+      int64_t floats = step.endOp - step.firstOp == 1
+                           ? getHostScratchFloats(desc, step.firstOp)
+                           : 0;
       int64_t time = timeOf(step.firstOp);
       if (floats > 0)
         requests.push_back(

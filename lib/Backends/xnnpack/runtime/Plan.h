@@ -1,12 +1,13 @@
 //===- Plan.h - A region as a sequence of steps -----------------*- C++ -*-===//
 //
-// This XNNPACK snapshot has no concatenate, copy or transpose node. The ops
-// it cannot compute well run on the host, in the runtime itself (host steps,
-// HostSteps.h): concat (a copy of contiguous runs) and reshapes whose data
-// differs between NCHW and NHWC (a transpose). A region is thus a sequence
-// of steps: XNNPACK segments (maximal runs of the other ops, each its own
-// subgraph and runtime) and host steps between them. A region without host
-// ops is one segment, exactly as if there were no plan.
+// This XNNPACK snapshot has no concatenate, copy, slice or transpose node.
+// The ops it cannot compute well run on the host, in the runtime itself (host
+// steps, HostSteps.h): concat (a copy of contiguous runs), transpose and
+// slice (strided copies), and reshapes whose data differs between NCHW and
+// NHWC (a transpose); a chain of such data movements is one copy. A region is
+// thus a sequence of steps: XNNPACK segments (maximal runs of the other ops,
+// each its own subgraph and runtime) and host steps between them. A region
+// without host ops is one segment, exactly as if there were no plan.
 //
 // The plan also says where each value lives during a run. A lone segment
 // keeps its values inside XNNPACK and binds the region's inputs and outputs
@@ -65,8 +66,11 @@ struct Slot {
 
 /// One step of a run.
 struct Step {
-  /// A host step runs op `firstOp` in the runtime; a segment runs ops
-  /// [firstOp, endOp) as one XNNPACK runtime.
+  /// A host step runs op `firstOp` in the runtime, or ops [firstOp, endOp)
+  /// when they are a chain of data movements (each reading only the dst of
+  /// the one before, StridedCopy.h) as one strided copy whose intermediate
+  /// values are never stored; a segment runs ops [firstOp, endOp) as one
+  /// XNNPACK runtime.
   bool isHost = false;
   size_t firstOp = 0, endOp = 0;
   /// Segment: the values it reads from other steps or from the caller

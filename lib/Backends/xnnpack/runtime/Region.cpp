@@ -65,7 +65,7 @@ Region::Region(RegionDesc description, const void *const *weightData,
   hostSteps.resize(plan.steps.size());
   for (size_t k = 0; k < plan.steps.size(); ++k)
     if (plan.steps[k].isHost)
-      hostSteps[k] = makeHostStep(desc, plan, plan.steps[k].firstOp, weights);
+      hostSteps[k] = makeHostStep(desc, plan, plan.steps[k], weights);
 
   for (int64_t value : desc.inputs) {
     const Dims &dims = desc.values[value];
@@ -105,7 +105,10 @@ std::string Region::describeStep(size_t step) const {
 }
 
 int64_t Region::getOpNanoseconds(int64_t index) const {
-  if (!plan.steps[plan.stepOfOp[index]].isHost)
+  // A host step's time is its first op's (the others of a chain of data
+  // movements are fused into it).
+  const Step &step = plan.steps[plan.stepOfOp[index]];
+  if (!step.isHost || step.firstOp != static_cast<size_t>(index))
     return -1;
   return opNanoseconds[index].load();
 }

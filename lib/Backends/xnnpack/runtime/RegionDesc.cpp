@@ -13,7 +13,8 @@
 //                     kind, dst, srcs (count, values), bias,
 //                     kernel, strides, pads, dilations (each count, ints),
 //                     group, axis, transB, countIncludePad,
-//                     outputMin, outputMax, alpha, padValue
+//                     outputMin, outputMax, alpha, padValue,
+//                     perm, starts, steps (each count, ints)
 //
 // C++ standard library only: shared by the compiler and the runtime.
 //
@@ -34,23 +35,14 @@ namespace seam::xnnpack_region {
 
 namespace {
 
-constexpr const char *kOpKeywords[kNumOpKinds] = {"conv2d",
-                                                  "fully_connected",
-                                                  "max_pool2d",
-                                                  "avg_pool2d",
-                                                  "global_avg_pool2d",
-                                                  "add",
-                                                  "multiply",
-                                                  "subtract",
-                                                  "divide",
-                                                  "clamp",
-                                                  "hardswish",
-                                                  "sigmoid",
-                                                  "leaky_relu",
-                                                  "softmax",
-                                                  "constant_pad",
-                                                  "concat",
-                                                  "reshape"};
+constexpr const char *kOpKeywords[kNumOpKinds] = {
+    "conv2d",     "fully_connected",   "max_pool2d",
+    "avg_pool2d", "global_avg_pool2d", "add",
+    "multiply",   "subtract",          "divide",
+    "clamp",      "hardswish",         "sigmoid",
+    "leaky_relu", "softmax",           "constant_pad",
+    "concat",     "reshape",           "transpose",
+    "slice"};
 
 } // namespace
 
@@ -88,6 +80,9 @@ void writeOp(blob::Writer &w, const OpDesc &op) {
   w.real(op.outputMax);
   w.real(op.alpha);
   w.real(op.padValue);
+  for (const std::vector<int64_t> *attribute :
+       {&op.perm, &op.starts, &op.steps})
+    w.list(*attribute);
 }
 
 } // namespace
@@ -154,6 +149,9 @@ bool deserialize(const void *data, size_t size, RegionDesc &region,
     op.outputMax = r.real("outputMax");
     op.alpha = r.real("alpha");
     op.padValue = r.real("padValue");
+    op.perm = r.list("perm");
+    op.starts = r.list("starts");
+    op.steps = r.list("steps");
   }
   if (r.ok() && !r.atEnd())
     r.fail("trailing bytes after the last op");

@@ -70,7 +70,8 @@
 //                     those pixels too (it does not: refuse ceil_mode with
 //                     count_include_pad when it changes the output size). The
 //                     window must not be 1x1.
-//   global_avg_pool2d srcs [input]: input [N, C, H, W], dst [N, C, 1, 1].
+//   global_avg_pool2d srcs [input]: input [N, C, H, W], dst [N, C, 1, 1] or
+//                     [N, C] (ONNX ReduceMean over H and W, keepdims 0).
 //   add, multiply,    srcs [a, b], NumPy broadcasting, ranks <= 6, dst the
 //   subtract, divide  broadcast shape. When dst is 4-D, an operand of lower
 //                     rank is aligned to 4-D as NumPy does; if it is not a
@@ -101,6 +102,13 @@
 //                     [N, 256, 6, 6] -> [N, 9216]) the runtime transposes
 //                     NHWC -> NCHW order, or back for a 4-D dst, in a host
 //                     step.
+//   transpose         srcs [x], perm (a permutation of [0, rank)): dst dim i
+//                     is x's dim perm[i], as ONNX Transpose. A host step.
+//   slice             srcs [x], starts, steps (one of each per dim of x,
+//                     steps nonzero): dst element i of dim d is x's element
+//                     starts[d] + i * steps[d], every index in range (ONNX
+//                     Slice with its bounds resolved; the dst's dims are the
+//                     counts). A host step.
 //
 // Layout
 // ------
@@ -112,10 +120,10 @@
 //
 // Steps
 // -----
-// The runtime computes concat and layout-changing reshapes itself (host
-// steps); the other ops run in XNNPACK. A region is run as a sequence of
-// steps: XNNPACK segments (each run of consecutive XNNPACK ops is one
-// XNNPACK subgraph) and host steps between them, in op order. A region
+// The runtime computes concat, transpose, slice and layout-changing
+// reshapes itself (host steps); the other ops run in XNNPACK. A region is run
+// as a sequence of steps: XNNPACK segments (each run of consecutive XNNPACK ops
+// is one XNNPACK subgraph) and host steps between them, in op order. A region
 // without such ops is one subgraph. This is the runtime's business: the
 // description is the same either way, and any op may use any value defined
 // before it.
@@ -136,7 +144,7 @@ namespace seam::xnnpack_region {
 
 /// The first bytes of a serialized description, then the format version.
 inline constexpr char kMagic[8] = {'S', 'E', 'A', 'M', 'X', 'N', 'N', 'P'};
-inline constexpr uint32_t kVersion = 1;
+inline constexpr uint32_t kVersion = 2;
 
 /// Largest rank XNNPACK's tensors take (XNN_MAX_TENSOR_DIMS).
 inline constexpr int64_t kMaxRank = 6;
@@ -160,8 +168,10 @@ enum class OpKind : uint8_t {
   ConstantPad,
   Concat,
   Reshape,
+  Transpose,
+  Slice,
 };
-inline constexpr int kNumOpKinds = 17;
+inline constexpr int kNumOpKinds = 19;
 
 /// The keyword of an op kind ("conv2d", "fully_connected", ...).
 const char *getOpKeyword(OpKind kind);
@@ -192,6 +202,10 @@ struct OpDesc {
   float alpha = 0.01f;
   /// constant_pad: the value of padded elements.
   float padValue = 0;
+  /// transpose: dst dim i is src dim perm[i].
+  std::vector<int64_t> perm;
+  /// slice: per src dim, the first index and the step.
+  std::vector<int64_t> starts, steps;
 };
 
 /// A whole region.

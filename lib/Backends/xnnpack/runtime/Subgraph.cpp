@@ -264,6 +264,8 @@ void SubgraphBuilder::buildOp() {
   case OpKind::Reshape:
     return buildReshape();
   case OpKind::Concat:
+  case OpKind::Transpose:
+  case OpKind::Slice:
     fail("runs on the host, not in an XNNPACK subgraph");
   }
   fail("unknown op kind");

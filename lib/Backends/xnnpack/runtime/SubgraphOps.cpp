@@ -163,11 +163,25 @@ void SubgraphBuilder::buildGlobalAvgPool2d() {
   const Dims &input = srcDims(0);
   if (input.size() != 4)
     fail("the input must be 4-D (N, C, H, W), not " + formatDims(input));
-  expectDst({input[0], input[1], 1, 1});
-  check(xnn_define_global_average_pooling_2d(
-            subgraph.get(), op->outputMin, op->outputMax, source(op->srcs[0]),
-            static_cast<uint32_t>(op->dst), /*flags=*/0),
+  // [N, C] (a ReduceMean over H and W without keepdims) has the data of
+  // [N, C, 1, 1]: XNNPACK pools into the latter, and a view gives the dst.
+  Dims pooled = {input[0], input[1], 1, 1};
+  bool flat = dimsOf(op->dst) == Dims{input[0], input[1]};
+  if (!flat)
+    expectDst(pooled);
+  auto dst = static_cast<uint32_t>(op->dst);
+  uint32_t out = flat ? defineInternal(getInsideDims(pooled)) : dst;
+  check(xnn_define_global_average_pooling_2d(subgraph.get(), op->outputMin,
+                                             op->outputMax, source(op->srcs[0]),
+                                             out, /*flags=*/0),
         "xnn_define_global_average_pooling_2d");
+  if (!flat)
+    return;
+  std::vector<size_t> shape = {static_cast<size_t>(input[0]),
+                               static_cast<size_t>(input[1])};
+  check(xnn_define_static_reshape(subgraph.get(), shape.size(), shape.data(),
+                                  out, dst, /*flags=*/0),
+        "xnn_define_static_reshape");
 }
 
 uint32_t SubgraphBuilder::broadcastOperand(size_t index, size_t resultRank) {
