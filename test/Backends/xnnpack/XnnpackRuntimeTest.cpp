@@ -424,6 +424,9 @@ TEST(XnnpackRegionDesc, RoundTrips) {
   op.outputMax = 6;
   op.alpha = 0.25f;
   op.padValue = -1.5f;
+  op.perm = {0, 2, 3, 1};
+  op.starts = {0, -1, 5};
+  op.steps = {1, -2, 3};
   desc.ops = {op, makeOp(OpKind::Softmax, {3})};
   desc.ops[1].dst = 4;
   std::vector<uint8_t> blob = serialize(desc);
@@ -454,9 +457,15 @@ TEST(XnnpackRegionDesc, RoundTrips) {
   EXPECT_EQ(r.outputMax, 6.0f);
   EXPECT_EQ(r.alpha, 0.25f);
   EXPECT_EQ(r.padValue, -1.5f);
+  EXPECT_EQ(r.perm, op.perm);
+  EXPECT_EQ(r.starts, op.starts);
+  EXPECT_EQ(r.steps, op.steps);
   EXPECT_EQ(read.ops[1].kind, OpKind::Softmax);
   EXPECT_EQ(read.ops[1].outputMin, -kInf);
   EXPECT_EQ(read.ops[1].outputMax, kInf);
+  EXPECT_TRUE(read.ops[1].perm.empty());
+  EXPECT_TRUE(read.ops[1].starts.empty());
+  EXPECT_TRUE(read.ops[1].steps.empty());
 }
 
 TEST(XnnpackRegionDesc, KeywordsRoundTrip) {
@@ -466,6 +475,8 @@ TEST(XnnpackRegionDesc, KeywordsRoundTrip) {
   }
   EXPECT_EQ(lookupOpKind("conv2d"), OpKind::Conv2d);
   EXPECT_EQ(lookupOpKind("global_avg_pool2d"), OpKind::GlobalAvgPool2d);
+  EXPECT_EQ(lookupOpKind("transpose"), OpKind::Transpose);
+  EXPECT_EQ(lookupOpKind("slice"), OpKind::Slice);
   EXPECT_EQ(lookupOpKind("conv"), std::nullopt);
 }
 
@@ -969,6 +980,327 @@ TEST(XnnpackRuntime, ReshapeOfA4dWeight) {
 }
 
 //===----------------------------------------------------------------------===//
+// Host steps: transpose and slice
+//===----------------------------------------------------------------------===//
+
+/// ONNX Transpose: dst dim i is x's dim perm[i].
+Tensor referenceTranspose(const Tensor &x, const Dims &perm) {
+  Dims dy(perm.size());
+  for (size_t i = 0; i < perm.size(); ++i)
+    dy[i] = x.dims[perm[i]];
+  Dims sx = stridesOf(x.dims), sy = stridesOf(dy);
+  Tensor y{dy, std::vector<float>(numElements(dy))};
+  for (int64_t flat = 0; flat < numElements(dy); ++flat) {
+    int64_t src = 0;
+    for (size_t d = 0; d < dy.size(); ++d)
+      src += flat / sy[d] % dy[d] * sx[perm[d]];
+    y.data[flat] = x.data[src];
+  }
+  return y;
+}
+
+/// dst element i of dim d is x's element starts[d] + i * steps[d].
+Tensor referenceSlice(const Tensor &x, const Dims &starts, const Dims &steps,
+                      const Dims &dy) {
+  Dims sx = stridesOf(x.dims), sy = stridesOf(dy);
+  Tensor y{dy, std::vector<float>(numElements(dy))};
+  for (int64_t flat = 0; flat < numElements(dy); ++flat) {
+    int64_t src = 0;
+    for (size_t d = 0; d < dy.size(); ++d)
+      src += (starts[d] + flat / sy[d] % dy[d] * steps[d]) * sx[d];
+    y.data[flat] = x.data[src];
+  }
+  return y;
+}
+
+Tensor clamped(Tensor t, float low, float high) {
+  for (float &v : t.data)
+    v = std::min(std::max(v, low), high);
+  return t;
+}
+
+OpDesc makeTranspose(int64_t src, const Dims &perm, float outputMin = -kInf,
+                     float outputMax = kInf) {
+  OpDesc op = makeOp(OpKind::Transpose, {src});
+  op.perm = perm;
+  op.outputMin = outputMin;
+  op.outputMax = outputMax;
+  return op;
+}
+
+OpDesc makeSlice(int64_t src, const Dims &starts, const Dims &steps,
+                 float outputMin = -kInf, float outputMax = kInf) {
+  OpDesc op = makeOp(OpKind::Slice, {src});
+  op.starts = starts;
+  op.steps = steps;
+  op.outputMin = outputMin;
+  op.outputMax = outputMax;
+  return op;
+}
+
+/// A transpose by `perm` of a region input of `dims` (a weight when
+/// `fromWeight`), with the fused clamp [outputMin, outputMax]: at the region's
+/// boundary 4-D values are NCHW, inside NHWC (weights row-major).
+void checkHostTranspose(const Dims &dims, const Dims &perm,
+                        float outputMin = -kInf, float outputMax = kInf,
+                        bool fromWeight = false) {
+  SCOPED_TRACE(formatDims(dims) + " by perm " + formatDims(perm));
+  TestRegion region;
+  Tensor x = randomTensor(dims, 100);
+  int64_t src = fromWeight ? region.weight(x) : region.input(x);
+  Tensor expected = clamped(referenceTranspose(x, perm), outputMin, outputMax);
+  expectSingleOp(
+      region,
+      region.op(makeTranspose(src, perm, outputMin, outputMax), expected.dims),
+      expected);
+}
+
+/// A slice of a region input of `dims` (or a weight) into `dstDims`.
+void checkHostSlice(const Dims &dims, const Dims &starts, const Dims &steps,
+                    const Dims &dstDims, float outputMin = -kInf,
+                    float outputMax = kInf, bool fromWeight = false) {
+  SCOPED_TRACE(formatDims(dims) + " from " + formatDims(starts) + " by " +
+               formatDims(steps));
+  TestRegion region;
+  Tensor x = randomTensor(dims, 101);
+  int64_t src = fromWeight ? region.weight(x) : region.input(x);
+  Tensor expected =
+      clamped(referenceSlice(x, starts, steps, dstDims), outputMin, outputMax);
+  expectSingleOp(
+      region,
+      region.op(makeSlice(src, starts, steps, outputMin, outputMax), dstDims),
+      expected);
+}
+
+TEST(XnnpackRuntime, TransposeImagesNchwAtTheBoundary) {
+  // NHWC inside, both sides 4-D: to NHWC and back as ONNX sees them, a
+  // reversal, N and C swapped (also C == 1 and H * W == 1 on either side).
+  checkHostTranspose({2, 3, 4, 5}, {0, 2, 3, 1});
+  checkHostTranspose({2, 3, 4, 5}, {0, 3, 1, 2});
+  checkHostTranspose({2, 3, 4, 5}, {3, 2, 1, 0});
+  checkHostTranspose({2, 3, 4, 5}, {1, 0, 2, 3});
+  checkHostTranspose({2, 1, 4, 5}, {0, 2, 1, 3});
+  checkHostTranspose({3, 6, 1, 1}, {2, 1, 3, 0});
+  checkHostTranspose({2, 3, 4, 5}, {0, 1, 2, 3});
+}
+
+TEST(XnnpackRuntime, TransposeOtherRanks) {
+  // ShuffleNet's channel shuffle ([N, g, C / g, H, W], groups swapped), 5-D
+  // and 6-D reversals, 2-D, 3-D and an identity of 1-D.
+  checkHostTranspose({1, 2, 3, 4, 5}, {0, 2, 1, 3, 4});
+  checkHostTranspose({2, 3, 4, 5, 2}, {4, 3, 2, 1, 0});
+  checkHostTranspose({2, 1, 3, 1, 2, 4}, {5, 4, 3, 2, 1, 0});
+  checkHostTranspose({7, 9}, {1, 0});
+  checkHostTranspose({5, 6, 7}, {2, 0, 1});
+  checkHostTranspose({5}, {0});
+}
+
+TEST(XnnpackRuntime, TransposeWithFusedClamp) {
+  checkHostTranspose({2, 6, 3, 4}, {0, 2, 3, 1}, -0.25f, 0.5f);
+  checkHostTranspose({5, 6, 7}, {2, 0, 1}, 0.0f, kInf);
+  // Runs that are contiguous in both (memcpy) and those that are not.
+  checkHostTranspose({4, 8, 16}, {1, 0, 2}, -kInf, 0.1f);
+}
+
+TEST(XnnpackRuntime, TransposeOfAWeight) {
+  // A weight is row-major (ONNX order) also when 4-D.
+  checkHostTranspose({2, 3, 4, 5}, {0, 2, 3, 1}, -kInf, kInf, true);
+  checkHostTranspose({3, 4, 5}, {2, 0, 1}, -kInf, kInf, true);
+  checkHostTranspose({3, 4, 5, 2, 2}, {1, 0, 4, 3, 2}, -0.5f, 0.5f, true);
+}
+
+TEST(XnnpackRuntime, SliceImagesWithSteps) {
+  // Steps > 1 and negative (from the last index down), the two channel
+  // halves of torch's chunk, a reversal of W, one pixel.
+  checkHostSlice({2, 6, 7, 8}, {1, 0, 6, 1}, {1, 2, -2, 3}, {1, 3, 3, 3});
+  checkHostSlice({2, 6, 7, 8}, {0, 0, 0, 0}, {1, 1, 1, 1}, {2, 3, 7, 8});
+  checkHostSlice({2, 6, 7, 8}, {0, 3, 0, 0}, {1, 1, 1, 1}, {2, 3, 7, 8});
+  checkHostSlice({2, 6, 7, 8}, {0, 0, 0, 7}, {1, 1, 1, -1}, {2, 6, 7, 8});
+  checkHostSlice({2, 6, 7, 8}, {1, 5, 6, 7}, {1, 1, 1, 1}, {1, 1, 1, 1});
+}
+
+TEST(XnnpackRuntime, SliceOtherRanks) {
+  checkHostSlice({2, 3, 4, 5, 6}, {1, 0, 3, 1, 5}, {-1, 2, -1, 3, -2},
+                 {2, 2, 4, 2, 3});
+  checkHostSlice({3, 5, 7}, {2, 0, 6}, {-1, 2, -3}, {3, 3, 3});
+  checkHostSlice({7, 9}, {6, 8}, {-2, -1}, {4, 9});
+  checkHostSlice({10}, {9}, {-3}, {4});
+}
+
+TEST(XnnpackRuntime, SliceWithFusedClampAndOfAWeight) {
+  checkHostSlice({2, 6, 5, 4}, {0, 5, 0, 3}, {1, -2, 2, -1}, {2, 3, 3, 4}, 0.0f,
+                 0.5f);
+  checkHostSlice({2, 6, 5, 4}, {1, 1, 4, 0}, {-1, 2, -1, 3}, {2, 3, 5, 2},
+                 -kInf, kInf, true);
+  checkHostSlice({4, 9}, {3, 1}, {-1, 3}, {4, 3}, -0.2f, 0.2f, true);
+}
+
+TEST(XnnpackRuntime, TransposesAndSlicesBetweenConvs) {
+  // conv -> transpose to [N, W, C, H] (an image whose channels are the
+  // conv's W) -> conv -> slice of every other channel, H reversed -> add of
+  // a transposed 4-D weight: host steps reading and writing NHWC values that
+  // XNNPACK nodes write and read, a chain of two host steps.
+  TestRegion region;
+  Tensor x = randomTensor({2, 3, 5, 6}, 102);
+  Tensor w1 = randomTensor({4, 3, 3, 3}, 103), b1 = randomTensor({4}, 104);
+  Tensor w2 = randomTensor({8, 6, 1, 1}, 105);
+  Tensor t = randomTensor({5, 4, 1, 4}, 106);
+  OpDesc c1 = makeOp(OpKind::Conv2d, {region.input(x), region.weight(w1)});
+  c1.bias = region.weight(b1);
+  c1.kernel = {3, 3};
+  c1.pads = {1, 1, 1, 1};
+  int64_t conv1 = region.op(c1, {2, 4, 5, 6});
+  int64_t nwch = region.op(makeTranspose(conv1, {0, 3, 1, 2}), {2, 6, 4, 5});
+  OpDesc c2 = makeOp(OpKind::Conv2d, {nwch, region.weight(w2)});
+  c2.kernel = {1, 1};
+  int64_t conv2 = region.op(c2, {2, 8, 4, 5});
+  int64_t sliced =
+      region.op(makeSlice(conv2, {0, 1, 3, 0}, {1, 2, -1, 1}), {2, 4, 4, 5});
+  int64_t half =
+      region.op(makeSlice(sliced, {1, 0, 0, 0}, {1, 1, 1, 1}), {1, 4, 4, 5});
+  int64_t weight =
+      region.op(makeTranspose(region.weight(t), {2, 1, 3, 0}), {1, 4, 4, 5});
+  region.output(region.op(makeOp(OpKind::Add, {half, weight}), {1, 4, 4, 5}));
+  region.output(nwch);
+  Plan plan = makePlan(region.desc);
+  // conv | transpose | conv | slice, slice (a chain: one copy) | transpose |
+  // add.
+  ASSERT_EQ(plan.steps.size(), 6u);
+  EXPECT_TRUE(plan.steps[3].isHost);
+  EXPECT_EQ(plan.steps[3].firstOp, 3u);
+  EXPECT_EQ(plan.steps[3].endOp, 5u);
+  EXPECT_EQ(plan.slots[sliced].storage, Storage::None);
+  auto outs = region.runOnce();
+  ASSERT_EQ(outs.size(), 2u);
+  ConvParams p;
+  p.pads = {1, 1, 1, 1};
+  Tensor e1 = referenceTranspose(referenceConv2d(x, w1, &b1, p), {0, 3, 1, 2});
+  Tensor e2 = referenceSlice(referenceConv2d(e1, w2, nullptr, {}), {1, 1, 3, 0},
+                             {1, 2, -1, 1}, {1, 4, 4, 5});
+  EXPECT_TRUE(
+      allClose(outs[0], referenceBinary(e2, referenceTranspose(t, {2, 1, 3, 0}),
+                                        std::plus<float>())));
+  EXPECT_TRUE(allClose(outs[1], e1));
+}
+
+TEST(XnnpackRuntime, ChannelShuffleIsOneStridedCopy) {
+  // ShuffleNet's shuffle of a conv's result (reshape to [N, g, C / g, H, W],
+  // transpose [0, 2, 1, 3, 4], reshape back, here with a fused clamp), then
+  // torch's chunk of the two channel halves: the shuffle is one host step,
+  // its intermediate values never stored; each half is a step of its own
+  // (the shuffled value has two readers).
+  TestRegion region;
+  Tensor x = randomTensor({1, 4, 5, 6}, 110),
+         w = randomTensor({8, 4, 1, 1}, 111);
+  OpDesc conv = makeOp(OpKind::Conv2d, {region.input(x), region.weight(w)});
+  conv.kernel = {1, 1};
+  int64_t c = region.op(conv, {1, 8, 5, 6});
+  int64_t split = region.op(makeOp(OpKind::Reshape, {c}), {1, 2, 4, 5, 6});
+  int64_t swapped =
+      region.op(makeTranspose(split, {0, 2, 1, 3, 4}), {1, 4, 2, 5, 6});
+  OpDesc back = makeOp(OpKind::Reshape, {swapped});
+  back.outputMin = -0.5f;
+  back.outputMax = 0.5f;
+  int64_t shuffled = region.op(back, {1, 8, 5, 6});
+  region.output(
+      region.op(makeSlice(shuffled, {0, 0, 0, 0}, {1, 1, 1, 1}), {1, 4, 5, 6}));
+  region.output(
+      region.op(makeSlice(shuffled, {0, 4, 0, 0}, {1, 1, 1, 1}), {1, 4, 5, 6}));
+  Plan plan = makePlan(region.desc);
+  // conv | reshape, transpose, reshape | slice | slice.
+  ASSERT_EQ(plan.steps.size(), 4u);
+  EXPECT_EQ(plan.steps[1].firstOp, 1u);
+  EXPECT_EQ(plan.steps[1].endOp, 4u);
+  EXPECT_EQ(plan.slots[split].storage, Storage::None);
+  EXPECT_EQ(plan.slots[swapped].storage, Storage::None);
+  EXPECT_EQ(plan.slots[shuffled].storage, Storage::Arena);
+  auto outs = region.runOnce();
+  ASSERT_EQ(outs.size(), 2u);
+  Tensor y = referenceConv2d(x, w, nullptr, {});
+  y.dims = {1, 2, 4, 5, 6};
+  y = clamped(referenceTranspose(y, {0, 2, 1, 3, 4}), -0.5f, 0.5f);
+  y.dims = {1, 8, 5, 6};
+  EXPECT_TRUE(allClose(
+      outs[0], referenceSlice(y, {0, 0, 0, 0}, {1, 1, 1, 1}, {1, 4, 5, 6})));
+  EXPECT_TRUE(allClose(
+      outs[1], referenceSlice(y, {0, 4, 0, 0}, {1, 1, 1, 1}, {1, 4, 5, 6})));
+}
+
+TEST(XnnpackRuntime, ChainsOfTransposesAndSlices) {
+  // Each op reads the dst of the one before, alone: one copy from the first
+  // source (an input, then a weight) to the last dst. A clamp of an op
+  // inside ends the chain (it must apply before the next op reads).
+  for (bool fromWeight : {false, true}) {
+    SCOPED_TRACE(fromWeight ? "from a weight" : "from an input");
+    TestRegion region;
+    Tensor x = randomTensor({2, 6, 5, 4}, 112);
+    int64_t src = fromWeight ? region.weight(x) : region.input(x);
+    int64_t a = region.op(makeTranspose(src, {3, 1, 0, 2}), {4, 6, 2, 5});
+    int64_t b =
+        region.op(makeSlice(a, {3, 1, 0, 4}, {-1, 2, 1, -2}), {4, 3, 2, 3});
+    int64_t c =
+        region.op(makeTranspose(b, {1, 3, 0, 2}, -kInf, 0.25f), {3, 3, 4, 2});
+    int64_t d =
+        region.op(makeSlice(c, {2, 0, 0, 1}, {-1, 1, 1, -1}), {3, 3, 4, 2});
+    region.output(d);
+    Plan plan = makePlan(region.desc);
+    ASSERT_EQ(plan.steps.size(), 2u);
+    EXPECT_EQ(plan.steps[0].endOp, 3u);
+    Tensor e = referenceTranspose(
+        referenceSlice(referenceTranspose(x, {3, 1, 0, 2}), {3, 1, 0, 4},
+                       {-1, 2, 1, -2}, {4, 3, 2, 3}),
+        {1, 3, 0, 2});
+    e = referenceSlice(clamped(e, -kInf, 0.25f), {2, 0, 0, 1}, {-1, 1, 1, -1},
+                       {3, 3, 4, 2});
+    auto outs = region.runOnce();
+    ASSERT_EQ(outs.size(), 1u);
+    EXPECT_TRUE(allClose(outs[0], e));
+  }
+}
+
+TEST(XnnpackRuntime, StridedCopiesOnSeveralThreads) {
+  // Copies of at least 65536 floats are spread over the pool in blocks of
+  // runs: runs copied with memcpy, strided runs, a fused clamp.
+  int before = seam_get_max_threads();
+  seam_set_num_threads(4);
+  {
+    TestRegion region;
+    Tensor x = randomTensor({1, 64, 40, 40}, 107);
+    Tensor y = randomTensor({256, 512}, 108);
+    Tensor z = randomTensor({2, 32, 64, 64}, 109);
+    int64_t a = region.input(x), b = region.input(y), c = region.input(z);
+    region.output(region.op(makeTranspose(a, {0, 1, 3, 2}), {1, 64, 40, 40}));
+    region.output(region.op(makeTranspose(b, {1, 0}, -0.5f, 0.5f), {512, 256}));
+    region.output(region.op(makeSlice(c, {0, 31, 63, 0}, {1, -1, -1, 2}),
+                            {2, 32, 64, 32}));
+    region.output(region.op(makeTranspose(c, {2, 0, 3, 1}), {64, 2, 64, 32}));
+    void *handle = region.create();
+    ASSERT_NE(handle, nullptr);
+    SeamXnnpackRegionStats stats;
+    seam_xnnpack_get_region_stats(handle, &stats);
+    EXPECT_EQ(stats.threads, 4);
+    for (int run = 0; run < 3; ++run) {
+      auto outs = region.run(handle);
+      ASSERT_EQ(outs.size(), 4u);
+      EXPECT_TRUE(allClose(outs[0], referenceTranspose(x, {0, 1, 3, 2})));
+      EXPECT_TRUE(allClose(
+          outs[1], clamped(referenceTranspose(y, {1, 0}), -0.5f, 0.5f)));
+      EXPECT_TRUE(
+          allClose(outs[2], referenceSlice(z, {0, 31, 63, 0}, {1, -1, -1, 2},
+                                           {2, 32, 64, 32})));
+      EXPECT_TRUE(allClose(outs[3], referenceTranspose(z, {2, 0, 3, 1})));
+    }
+    const char *name = nullptr;
+    int64_t nanoseconds = 0;
+    seam_xnnpack_get_op_stats(handle, 2, &name, &nanoseconds);
+    EXPECT_STREQ(name, "slice 2x32x64x32");
+    EXPECT_GT(nanoseconds, 0);
+    seam_xnnpack_destroy_region(handle);
+  }
+  seam_set_num_threads(before);
+}
+
+//===----------------------------------------------------------------------===//
 // Regions of several ops
 //===----------------------------------------------------------------------===//
 
@@ -1468,11 +1800,14 @@ TEST(XnnpackRuntimeErrors, BadMagic) {
 
 TEST(XnnpackRuntimeErrors, OtherVersion) {
   std::vector<uint8_t> blob = serialize(sigmoidRegion().desc);
-  blob[8] = 2;
+  blob[8] = static_cast<uint8_t>(kVersion + 1);
   EXPECT_EQ(createFromBlob(blob),
             "seam-xnnpack: bad region description: region description of "
-            "version 2, but this runtime reads version 1: compile the model "
-            "again with the Seam this runtime comes from\n");
+            "version " +
+                std::to_string(kVersion + 1) +
+                ", but this runtime reads version " + std::to_string(kVersion) +
+                ": compile the model again with the Seam this runtime comes "
+                "from\n");
 }
 
 TEST(XnnpackRuntimeErrors, Truncated) {
@@ -1483,7 +1818,7 @@ TEST(XnnpackRuntimeErrors, Truncated) {
   EXPECT_NE(message.find("seam-xnnpack: bad region description: truncated at "
                          "byte " +
                          std::to_string(size - 8) + " of " +
-                         std::to_string(size - 4) + " (reading padValue)"),
+                         std::to_string(size - 4) + " (reading steps)"),
             std::string::npos)
       << message;
   // Cut inside the header, and a count larger than the blob.
@@ -1491,8 +1826,9 @@ TEST(XnnpackRuntimeErrors, Truncated) {
             std::string::npos);
   blob = serialize(sigmoidRegion().desc);
   blob[12] = 0xff; // the name's length
+  blob[13] = 0xff;
   EXPECT_NE(createFromBlob(blob).find(
-                "count of name (255) exceeds the description's size"),
+                "count of name (65535) exceeds the description's size"),
             std::string::npos);
 }
 
@@ -1520,7 +1856,8 @@ TEST(XnnpackRuntimeErrors, DimBelowOne) {
 TEST(XnnpackRuntimeErrors, UnknownOpKindAndRank) {
   TestRegion region = sigmoidRegion();
   region.desc.ops[0].kind = static_cast<OpKind>(kNumOpKinds);
-  EXPECT_NE(createFromBlob(serialize(region.desc)).find("unknown op kind 17"),
+  EXPECT_NE(createFromBlob(serialize(region.desc))
+                .find("unknown op kind " + std::to_string(kNumOpKinds)),
             std::string::npos);
   region = sigmoidRegion();
   region.desc.values[0] = {1, 1, 1, 1, 1, 1, 4};
@@ -1654,6 +1991,96 @@ TEST(XnnpackRuntimeErrors, OutputThatIsAnInput) {
   EXPECT_EQ(region.createError(),
             "seam-xnnpack: region xnnpack_test: output 0, value 0, is a "
             "region input: region outputs must be results of ops\n");
+}
+
+TEST(XnnpackRuntimeErrors, TransposePermNotAPermutation) {
+  // An axis twice, too few axes, one out of range, none.
+  TestRegion region;
+  int64_t in = region.input(randomTensor({2, 3, 4}, 64));
+  region.output(region.op(makeTranspose(in, {0, 0, 1}), {2, 2, 3}));
+  for (const Dims &perm : {Dims{0, 0, 1}, Dims{1, 0}, Dims{0, 3, 1}, Dims{}}) {
+    region.desc.ops[0].perm = perm;
+    std::string message = region.createError();
+    EXPECT_EQ(message.rfind("seam-xnnpack: region xnnpack_test: op 0 "
+                            "(transpose): perm ",
+                            0),
+              0u)
+        << message;
+    EXPECT_NE(message.find(" is not a permutation of the 3 dims of 2x3x4\n"),
+              std::string::npos)
+        << message;
+  }
+}
+
+TEST(XnnpackRuntimeErrors, TransposeDstNotWhatItComputes) {
+  TestRegion region;
+  int64_t in = region.input(randomTensor({1, 2, 3, 4}, 65));
+  region.output(region.op(makeTranspose(in, {0, 2, 3, 1}), {1, 2, 3, 4}));
+  EXPECT_EQ(region.createError(),
+            "seam-xnnpack: region xnnpack_test: op 0 (transpose): its dst, "
+            "value 1, is 1x2x3x4 but the op computes 1x3x4x2\n");
+  region.desc.ops[0].srcs = {in, in};
+  EXPECT_EQ(region.createError(),
+            "seam-xnnpack: region xnnpack_test: op 0 (transpose): expects 1 "
+            "source, has 2\n");
+}
+
+TEST(XnnpackRuntimeErrors, OpInsideACopyChainNamesItsIndex) {
+  TestRegion region;
+  int64_t in = region.input(randomTensor({2, 6, 7}, 68));
+  int64_t a = region.op(makeTranspose(in, {1, 0, 2}), {6, 2, 7});
+  int64_t b = region.op(makeSlice(a, {0, 0, 0}, {2, 1, 1}), {3, 2, 7});
+  region.output(region.op(makeTranspose(b, {2, 1, 0}), {7, 3, 2}));
+  EXPECT_EQ(region.createError(),
+            "seam-xnnpack: region xnnpack_test: op 2 (transpose): its dst, "
+            "value 3, is 7x3x2 but the op computes 7x2x3\n");
+  region.desc.ops[2].perm = {2, 0, 1};
+  region.desc.ops[1].starts = {2, 0, 0};
+  EXPECT_EQ(region.createError(),
+            "seam-xnnpack: region xnnpack_test: op 1 (slice): dim 0 takes 3 "
+            "elements from 2 by 2, outside [0, 6)\n");
+}
+
+TEST(XnnpackRuntimeErrors, SliceIndexOutOfRange) {
+  // The last index taken past the end, below 0 (a negative step), a start
+  // outside the dim.
+  TestRegion region;
+  int64_t in = region.input(randomTensor({2, 6, 7}, 66));
+  region.output(region.op(makeSlice(in, {0, 4, 0}, {1, 1, 1}), {2, 3, 7}));
+  EXPECT_EQ(region.createError(),
+            "seam-xnnpack: region xnnpack_test: op 0 (slice): dim 1 takes 3 "
+            "elements from 4 by 1, outside [0, 6)\n");
+  region.desc.ops[0].starts = {0, 1, 0};
+  region.desc.ops[0].steps = {1, -1, 1};
+  EXPECT_EQ(region.createError(),
+            "seam-xnnpack: region xnnpack_test: op 0 (slice): dim 1 takes 3 "
+            "elements from 1 by -1, outside [0, 6)\n");
+  region.desc.ops[0].starts = {0, 0, 7};
+  region.desc.ops[0].steps = {1, 1, -1};
+  EXPECT_EQ(region.createError(),
+            "seam-xnnpack: region xnnpack_test: op 0 (slice): dim 2 takes 7 "
+            "elements from 7 by -1, outside [0, 7)\n");
+  // The dst's dims are the counts: one more than fits.
+  region.desc.ops[0].starts = {0, 0, 0};
+  region.desc.ops[0].steps = {1, 3, 1};
+  EXPECT_EQ(region.createError(),
+            "seam-xnnpack: region xnnpack_test: op 0 (slice): dim 1 takes 3 "
+            "elements from 0 by 3, outside [0, 6)\n");
+}
+
+TEST(XnnpackRuntimeErrors, SliceDstNotWhatItComputes) {
+  // One start and one step per dim of the source, and a dst of its rank.
+  TestRegion region;
+  int64_t in = region.input(randomTensor({2, 6, 7}, 67));
+  region.output(region.op(makeSlice(in, {0, 0}, {1, 1, 1}), {2, 3, 7}));
+  EXPECT_EQ(region.createError(),
+            "seam-xnnpack: region xnnpack_test: op 0 (slice): slices 2x6x7 "
+            "into 2x3x7 with 2 starts and 3 steps (one per dim)\n");
+  region.desc.ops[0].starts = {0, 0, 0};
+  region.desc.values[region.desc.ops[0].dst] = {2, 3};
+  EXPECT_EQ(region.createError(),
+            "seam-xnnpack: region xnnpack_test: op 0 (slice): slices 2x6x7 "
+            "into 2x3 with 3 starts and 3 steps (one per dim)\n");
 }
 
 } // namespace

@@ -266,3 +266,65 @@ func.func @disjoint_clamps(%x: tensor<1x4x8x8xf32>) -> tensor<1x4x8x8xf32> {
   %k = seam.clip %r {min = -2.0 : f32, max = -1.0 : f32} : tensor<1x4x8x8xf32>
   return %k : tensor<1x4x8x8xf32>
 }
+
+// -----
+
+// transpose and slice (the runtime copies them): a transpose's perm as the
+// op has it; a slice's starts and steps one per dim of its source, with
+// ONNX's bounds resolved (negative axes, starts and ends, ends past the dim
+// clamped, the dst's dims the counts): ShuffleNet's channel shuffle (reshape,
+// transpose, reshape) and torch's chunk of a channel half, a slice with
+// negative and positive steps, a transpose with the relu after it as its
+// output clamp.
+// CHECK-LABEL: func.func private @xnnpack_0
+// CHECK-SAME: (%[[X:.*]]: tensor<1x8x4x6xf32>) -> (tensor<1x4x4x6xf32>, tensor<1x8x2x3xf32>, tensor<6x4x8x1xf32>)
+// CHECK: seam.kernel_call "xnnpack" "xnnpack_0"
+// CHECK-SAME: values = {{\[}}[1, 8, 4, 6], [8, 8, 1, 1], [1, 8, 4, 6], [1, 2, 4, 4, 6], [1, 4, 2, 4, 6], [1, 8, 4, 6], [1, 4, 4, 6], [1, 8, 2, 3], [6, 4, 8, 1]],
+// CHECK-SAME: inputs = [0], weights = [1], outputs = [6, 7, 8],
+// CHECK-SAME: ops = [#seam_xnnpack.op<conv2d, dst = 2, srcs = [0, 1], kernel = [1, 1], strides = [1, 1], pads = [0, 0, 0, 0], dilations = [1, 1]>,
+// CHECK-SAME: #seam_xnnpack.op<reshape, dst = 3, srcs = [2]>,
+// CHECK-SAME: #seam_xnnpack.op<transpose, dst = 4, srcs = [3], perm = [0, 2, 1, 3, 4]>,
+// CHECK-SAME: #seam_xnnpack.op<reshape, dst = 5, srcs = [4]>,
+// CHECK-SAME: #seam_xnnpack.op<slice, dst = 6, srcs = [5], starts = [0, 4, 0, 0], steps = [1, 1, 1, 1]>,
+// CHECK-SAME: #seam_xnnpack.op<slice, dst = 7, srcs = [5], starts = [0, 0, 3, 1], steps = [1, 1, -2, 2]>,
+// CHECK-SAME: #seam_xnnpack.op<transpose, dst = 8, srcs = [2], output_min = 0.0, perm = [3, 2, 1, 0]>]>)
+// CHECK-NOT: seam.transpose
+// CHECK-NOT: seam.slice
+func.func @shuffle_slice(%x: tensor<1x8x4x6xf32>) -> (tensor<1x4x4x6xf32>, tensor<1x8x2x3xf32>, tensor<6x4x8x1xf32>) {
+  %w = arith.constant dense<0.5> : tensor<8x8x1x1xf32>
+  %c = seam.conv %x, %w : (tensor<1x8x4x6xf32>, tensor<8x8x1x1xf32>) -> tensor<1x8x4x6xf32>
+  %r = seam.reshape %c : (tensor<1x8x4x6xf32>) -> tensor<1x2x4x4x6xf32>
+  %t = seam.transpose %r {perm = array<i64: 0, 2, 1, 3, 4>} : (tensor<1x2x4x4x6xf32>) -> tensor<1x4x2x4x6xf32>
+  %s = seam.reshape %t : (tensor<1x4x2x4x6xf32>) -> tensor<1x8x4x6xf32>
+  %a = seam.slice %s {starts = array<i64: 4>, ends = array<i64: 9223372036854775807>, axes = array<i64: -3>} : (tensor<1x8x4x6xf32>) -> tensor<1x4x4x6xf32>
+  %b = seam.slice %s {starts = array<i64: -1, 1>, ends = array<i64: -9223372036854775808, 100>, axes = array<i64: 2, 3>, steps = array<i64: -2, 2>} : (tensor<1x8x4x6xf32>) -> tensor<1x8x2x3xf32>
+  %p = seam.transpose %c {perm = array<i64: 3, 2, 1, 0>} : (tensor<1x8x4x6xf32>) -> tensor<6x4x8x1xf32>
+  %q = seam.relu %p : tensor<6x4x8x1xf32>
+  return %a, %b, %q : tensor<1x4x4x6xf32>, tensor<1x8x2x3xf32>, tensor<6x4x8x1xf32>
+}
+
+// -----
+
+// Moved constants: the compiler folds a transpose of a constant (a weight
+// of the transposed dims, value 3), not a slice: the slice of a weight
+// (value 5) is an op of the region.
+// CHECK-LABEL: func.func private @xnnpack_0
+// CHECK: seam.kernel_call "xnnpack" "xnnpack_0"
+// CHECK-SAME: values = {{\[}}[1, 2, 3, 3], [2, 2, 1, 1], [1, 2, 3, 3], [1, 2, 3, 3], [1, 2, 3, 3], [1, 4, 3, 3], [1, 2, 3, 3], [1, 2, 3, 3]],
+// CHECK-SAME: inputs = [0], weights = [1, 3, 5], outputs = [7],
+// CHECK-SAME: ops = [#seam_xnnpack.op<conv2d, dst = 2, srcs = [0, 1], kernel = [1, 1], strides = [1, 1], pads = [0, 0, 0, 0], dilations = [1, 1]>,
+// CHECK-SAME: #seam_xnnpack.op<add, dst = 4, srcs = [2, 3]>,
+// CHECK-SAME: #seam_xnnpack.op<slice, dst = 6, srcs = [5], starts = [0, 3, 0, 0], steps = [1, -2, 1, 1]>,
+// CHECK-SAME: #seam_xnnpack.op<multiply, dst = 7, srcs = [4, 6]>]>)
+// CHECK-NOT: seam.transpose
+func.func @moved_constants(%x: tensor<1x2x3x3xf32>) -> tensor<1x2x3x3xf32> {
+  %w = arith.constant dense<0.5> : tensor<2x2x1x1xf32>
+  %c = seam.conv %x, %w : (tensor<1x2x3x3xf32>, tensor<2x2x1x1xf32>) -> tensor<1x2x3x3xf32>
+  %k = arith.constant dense<[[[[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]], [[7.0, 8.0], [9.0, 10.0], [11.0, 12.0]], [[13.0, 14.0], [15.0, 16.0], [17.0, 18.0]]]]> : tensor<1x3x3x2xf32>
+  %t = seam.transpose %k {perm = array<i64: 0, 3, 1, 2>} : (tensor<1x3x3x2xf32>) -> tensor<1x2x3x3xf32>
+  %a = seam.add %c, %t : (tensor<1x2x3x3xf32>, tensor<1x2x3x3xf32>) -> tensor<1x2x3x3xf32>
+  %m = arith.constant dense<[[[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0], [7.0, 8.0, 9.0]], [[2.0, 2.0, 2.0], [2.0, 2.0, 2.0], [2.0, 2.0, 2.0]], [[3.0, 3.0, 3.0], [3.0, 3.0, 3.0], [3.0, 3.0, 3.0]], [[4.0, 4.0, 4.0], [4.0, 4.0, 4.0], [4.0, 4.0, 4.0]]]]> : tensor<1x4x3x3xf32>
+  %s = seam.slice %m {starts = array<i64: 3>, ends = array<i64: -5>, axes = array<i64: 1>, steps = array<i64: -2>} : (tensor<1x4x3x3xf32>) -> tensor<1x2x3x3xf32>
+  %r = seam.mul %a, %s : (tensor<1x2x3x3xf32>, tensor<1x2x3x3xf32>) -> tensor<1x2x3x3xf32>
+  return %r : tensor<1x2x3x3xf32>
+}

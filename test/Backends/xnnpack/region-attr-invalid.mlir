@@ -128,6 +128,45 @@ func.func private @f() attributes {a = #seam_xnnpack.op<conv2d, dst = 2, srcs = 
 
 // -----
 
+// transpose and slice take one source.
+// expected-error @+1 {{transpose takes 1 sources, not 2}}
+func.func private @f() attributes {a = #seam_xnnpack.op<transpose, dst = 2, srcs = [0, 1], perm = [1, 0]>}
+
+// -----
+
+// expected-error @+1 {{slice takes 1 sources, not 0}}
+func.func private @f() attributes {a = #seam_xnnpack.op<slice, dst = 1, srcs = [], starts = [0], steps = [1]>}
+
+// -----
+
+// Only transpose has a perm,
+// expected-error @+1 {{reshape has no perm}}
+func.func private @f() attributes {a = #seam_xnnpack.op<reshape, dst = 1, srcs = [0], perm = [1, 0]>}
+
+// -----
+
+// expected-error @+1 {{slice has no perm}}
+func.func private @f() attributes {a = #seam_xnnpack.op<slice, dst = 1, srcs = [0], perm = [0], starts = [0], steps = [1]>}
+
+// -----
+
+// only slice has starts and steps,
+// expected-error @+1 {{transpose has no starts or steps}}
+func.func private @f() attributes {a = #seam_xnnpack.op<transpose, dst = 1, srcs = [0], perm = [1, 0], starts = [0, 0]>}
+
+// -----
+
+// expected-error @+1 {{concat has no starts or steps}}
+func.func private @f() attributes {a = #seam_xnnpack.op<concat, dst = 2, srcs = [0, 1], axis = 1, steps = [1, 1]>}
+
+// -----
+
+// and a step is not 0 (negative ones count down).
+// expected-error @+1 {{slice: 'steps' has a 0}}
+func.func private @f() attributes {a = #seam_xnnpack.op<slice, dst = 1, srcs = [0], starts = [0, 3], steps = [-1, 0]>}
+
+// -----
+
 // The window of conv2d, max_pool2d and avg_pool2d: a kernel of 2 entries
 // (H, W), strides and dilations of 2 (or none: 1s), pads of 4 (or none: 0s).
 // expected-error @+1 {{conv2d: 'kernel' has 0 entries, expected 2}}
@@ -343,6 +382,50 @@ func.func private @f() attributes {a = #seam_xnnpack.region<name = "r", values =
 
 // -----
 
+// A transpose's perm is a permutation of its source's dims: each once,
+// expected-error @+1 {{op 0 (transpose): 'perm' is not a permutation of the 3 dims of its source}}
+func.func private @f() attributes {a = #seam_xnnpack.region<name = "r", values = [[2, 3, 4], [2, 3, 4]], inputs = [0], outputs = [1], ops = [#seam_xnnpack.op<transpose, dst = 1, srcs = [0], perm = [0, 1, 1]>]>}
+
+// -----
+
+// in range,
+// expected-error @+1 {{op 0 (transpose): 'perm' is not a permutation of the 3 dims of its source}}
+func.func private @f() attributes {a = #seam_xnnpack.region<name = "r", values = [[2, 3, 4], [2, 4, 3]], inputs = [0], outputs = [1], ops = [#seam_xnnpack.op<transpose, dst = 1, srcs = [0], perm = [0, 3, 1]>]>}
+
+// -----
+
+// expected-error @+1 {{op 0 (transpose): 'perm' is not a permutation of the 2 dims of its source}}
+func.func private @f() attributes {a = #seam_xnnpack.region<name = "r", values = [[2, 3], [3, 2]], inputs = [0], outputs = [1], ops = [#seam_xnnpack.op<transpose, dst = 1, srcs = [0], perm = [-1, 0]>]>}
+
+// -----
+
+// all of them (none: not even an identity).
+// expected-error @+1 {{op 0 (transpose): 'perm' is not a permutation of the 4 dims of its source}}
+func.func private @f() attributes {a = #seam_xnnpack.region<name = "r", values = [[1, 2, 3, 4], [2, 1, 3, 4]], inputs = [0], outputs = [1], ops = [#seam_xnnpack.op<transpose, dst = 1, srcs = [0], perm = [1, 0, 2]>]>}
+
+// -----
+
+// expected-error @+1 {{op 0 (transpose): 'perm' is not a permutation of the 2 dims of its source}}
+func.func private @f() attributes {a = #seam_xnnpack.region<name = "r", values = [[2, 3], [2, 3]], inputs = [0], outputs = [1], ops = [#seam_xnnpack.op<transpose, dst = 1, srcs = [0]>]>}
+
+// -----
+
+// A slice has one start and one step per dim of its source.
+// expected-error @+1 {{op 0 (slice): 'starts' and 'steps' need 3 entries each, one per dim of its source}}
+func.func private @f() attributes {a = #seam_xnnpack.region<name = "r", values = [[2, 6, 7], [2, 3, 7]], inputs = [0], outputs = [1], ops = [#seam_xnnpack.op<slice, dst = 1, srcs = [0], starts = [0, 3], steps = [1, 1, 1]>]>}
+
+// -----
+
+// expected-error @+1 {{op 0 (slice): 'starts' and 'steps' need 3 entries each, one per dim of its source}}
+func.func private @f() attributes {a = #seam_xnnpack.region<name = "r", values = [[2, 6, 7], [2, 3, 7]], inputs = [0], outputs = [1], ops = [#seam_xnnpack.op<slice, dst = 1, srcs = [0], starts = [0, 3, 0], steps = [1, 1, 1, 1]>]>}
+
+// -----
+
+// expected-error @+1 {{op 0 (slice): 'starts' and 'steps' need 1 entries each, one per dim of its source}}
+func.func private @f() attributes {a = #seam_xnnpack.region<name = "r", values = [[8], [4]], inputs = [0], outputs = [1], ops = [#seam_xnnpack.op<slice, dst = 1, srcs = [0]>]>}
+
+// -----
+
 // softmax and concat have an axis of their first source, normalized.
 // expected-error @+1 {{op 0 (softmax): axis 2 is not in [0, 2)}}
 func.func private @f() attributes {a = #seam_xnnpack.region<name = "r", values = [[2, 8], [2, 8]], inputs = [0], outputs = [1], ops = [#seam_xnnpack.op<softmax, dst = 1, srcs = [0], axis = 2>]>}
@@ -483,3 +566,27 @@ func.func @f(%x: memref<2x8xf32>, %s: memref<1xf32>, %out: memref<2x8xf32>) {
       description(#seam_xnnpack.region<name = "xnnpack_0", values = [[2, 8], [], [2, 8]], inputs = [0, 1], outputs = [2], ops = [#seam_xnnpack.op<multiply, dst = 2, srcs = [0, 1]>]>)
   return
 }
+
+// -----
+
+// A transpose's dst has its source's dims, permuted,
+// expected-error @+1 {{op 0 (transpose): dst dim 1 is 3, source dim 2 is 4}}
+func.func private @f() attributes {a = #seam_xnnpack.region<name = "r", values = [[2, 3, 4], [2, 3, 4]], inputs = [0], outputs = [1], ops = [#seam_xnnpack.op<transpose, dst = 1, srcs = [0], perm = [0, 2, 1]>]>}
+
+// -----
+
+// and its rank.
+// expected-error @+1 {{op 0 (transpose): its dst has rank 2, its source 3}}
+func.func private @f() attributes {a = #seam_xnnpack.region<name = "r", values = [[2, 3, 4], [2, 12]], inputs = [0], outputs = [1], ops = [#seam_xnnpack.op<transpose, dst = 1, srcs = [0], perm = [0, 2, 1]>]>}
+
+// -----
+
+// A slice takes only indices of its source: 3 elements from 2 by 2 end at 6,
+// expected-error @+1 {{op 0 (slice): dim 1 takes 3 elements from 2 by 2, outside [0, 6)}}
+func.func private @f() attributes {a = #seam_xnnpack.region<name = "r", values = [[2, 6], [2, 3]], inputs = [0], outputs = [1], ops = [#seam_xnnpack.op<slice, dst = 1, srcs = [0], starts = [0, 2], steps = [1, 2]>]>}
+
+// -----
+
+// and 2 elements from 0 by -1 end at -1.
+// expected-error @+1 {{op 0 (slice): dim 0 takes 2 elements from 0 by -1, outside [0, 2)}}
+func.func private @f() attributes {a = #seam_xnnpack.region<name = "r", values = [[2, 6], [2, 6]], inputs = [0], outputs = [1], ops = [#seam_xnnpack.op<slice, dst = 1, srcs = [0], starts = [0, 0], steps = [-1, 1]>]>}

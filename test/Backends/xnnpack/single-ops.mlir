@@ -198,3 +198,31 @@ func.func @pad_minus_infinity(%x: tensor<1x4x8x8xf32>) -> tensor<1x4x10x10xf32> 
   %p = seam.pad %c {pads = array<i64: 0, 0, 1, 1, 0, 0, 1, 1>, value = 0xFF800000 : f32} : (tensor<1x4x8x8xf32>) -> tensor<1x4x10x10xf32>
   return %p : tensor<1x4x10x10xf32>
 }
+
+// -----
+
+// transpose and slice (the runtime copies them, from any layout): taken on
+// images, of rank 5 (ShuffleNet's shuffle) and 3, with negative steps; a
+// slice with an empty result (XNNPACK's dims are >= 1) and a transpose of
+// rank 7 are not.
+// CHECK-LABEL: Seam partition report
+// CHECK: xnnpack 1 1 9
+// CHECK: Ops left to the compiler: 2
+// CHECK-NEXT: seam.slice at {{.*}}: xnnpack: seam.slice with an empty result
+// CHECK-NEXT: seam.transpose at {{.*}}: xnnpack: seam.transpose of rank 7 (XNNPACK takes 1 to 6)
+// CHECK-NOT: seam.
+func.func @transpose_slice(%x: tensor<1x8x4x4xf32>, %y: tensor<1x1x1x2x4x4x4xf32>) -> (tensor<1x4x4x4xf32>, tensor<1x4x4x8xf32>, tensor<4x4x2xf32>, tensor<1x0x4x4xf32>, tensor<4x1x1x1x2x4x4xf32>) {
+  %w = arith.constant dense<0.5> : tensor<8x8x1x1xf32>
+  %c = seam.conv %x, %w : (tensor<1x8x4x4xf32>, tensor<8x8x1x1xf32>) -> tensor<1x8x4x4xf32>
+  %r = seam.reshape %c : (tensor<1x8x4x4xf32>) -> tensor<1x2x4x4x4xf32>
+  %t = seam.transpose %r {perm = array<i64: 0, 2, 1, 3, 4>} : (tensor<1x2x4x4x4xf32>) -> tensor<1x4x2x4x4xf32>
+  %s = seam.reshape %t : (tensor<1x4x2x4x4xf32>) -> tensor<1x8x4x4xf32>
+  %h = seam.slice %s {starts = array<i64: 4>, ends = array<i64: 8>, axes = array<i64: 1>} : (tensor<1x8x4x4xf32>) -> tensor<1x4x4x4xf32>
+  %n = seam.transpose %c {perm = array<i64: 0, 2, 3, 1>} : (tensor<1x8x4x4xf32>) -> tensor<1x4x4x8xf32>
+  %f = seam.reshape %n : (tensor<1x4x4x8xf32>) -> tensor<4x4x8xf32>
+  %b = seam.slice %f {starts = array<i64: -1, 0>, ends = array<i64: -100, 100>, axes = array<i64: 0, 2>, steps = array<i64: -1, 4>} : (tensor<4x4x8xf32>) -> tensor<4x4x2xf32>
+  %v = seam.transpose %b {perm = array<i64: 1, 0, 2>} : (tensor<4x4x2xf32>) -> tensor<4x4x2xf32>
+  %e = seam.slice %c {starts = array<i64: 2>, ends = array<i64: 2>, axes = array<i64: 1>} : (tensor<1x8x4x4xf32>) -> tensor<1x0x4x4xf32>
+  %q = seam.transpose %y {perm = array<i64: 4, 0, 1, 2, 3, 5, 6>} : (tensor<1x1x1x2x4x4x4xf32>) -> tensor<4x1x1x1x2x4x4xf32>
+  return %h, %n, %v, %e, %q : tensor<1x4x4x4xf32>, tensor<1x4x4x8xf32>, tensor<4x4x2xf32>, tensor<1x0x4x4xf32>, tensor<4x1x1x1x2x4x4xf32>
+}

@@ -129,6 +129,34 @@ static bool isPermutation(ArrayRef<int64_t> perm) {
   return true;
 }
 
+/// The dst dims of a transpose (the source's, permuted) or a slice (every
+/// index it takes within the source's dims).
+static LogicalResult
+verifyDataMovement(function_ref<InFlightDiagnostic()> emitError,
+                   const std::string &what, OpAttr op, ArrayRef<int64_t> src,
+                   ArrayRef<int64_t> dst) {
+  if (dst.size() != src.size())
+    return emitError() << what << ": its dst has rank " << dst.size()
+                       << ", its source " << src.size();
+  for (size_t d = 0; d < src.size(); ++d) {
+    if (op.getKind() == OpKind::Transpose) {
+      if (dst[d] != src[op.getPerm()[d]])
+        return emitError() << what << ": dst dim " << d << " is " << dst[d]
+                           << ", source dim " << op.getPerm()[d] << " is "
+                           << src[op.getPerm()[d]];
+      continue;
+    }
+    int64_t start = op.getStarts()[d];
+    int64_t last = start + (dst[d] - 1) * op.getSteps()[d];
+    if (start < 0 || start >= src[d] || last < 0 || last >= src[d])
+      return emitError() << what << ": dim " << d << " takes " << dst[d]
+                         << " elements from " << start << " by "
+                         << op.getSteps()[d] << ", outside [0, " << src[d]
+                         << ")";
+  }
+  return success();
+}
+
 LogicalResult
 RegionAttr::verify(function_ref<InFlightDiagnostic()> emitError, StringRef name,
                    ArrayRef<DenseI64ArrayAttr> values, ArrayRef<int64_t> inputs,
@@ -164,6 +192,11 @@ RegionAttr::verify(function_ref<InFlightDiagnostic()> emitError, StringRef name,
          static_cast<int64_t>(op.getSteps().size()) != rank))
       return emitError() << what << ": 'starts' and 'steps' need " << rank
                          << " entries each, one per dim of its source";
+    if ((op.getKind() == OpKind::Transpose || op.getKind() == OpKind::Slice) &&
+        failed(verifyDataMovement(emitError, what, op,
+                                  checker.dims(op.getSrcs()[0]),
+                                  checker.dims(op.getDst()))))
+      return failure();
     if ((op.getKind() == OpKind::Softmax || op.getKind() == OpKind::Concat) &&
         (op.getAxis() < 0 || op.getAxis() >= rank))
       return emitError() << what << ": axis " << op.getAxis()

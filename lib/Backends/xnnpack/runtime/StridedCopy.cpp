@@ -78,6 +78,14 @@ std::optional<Dims> reshapeView(const View &view, const Dims &newDims) {
   return strides;
 }
 
+/// "[0, 2, 1]".
+std::string formatList(const std::vector<int64_t> &list) {
+  std::string text = "[";
+  for (size_t i = 0; i < list.size(); ++i)
+    text += (i ? ", " : "") + std::to_string(list[i]);
+  return text + "]";
+}
+
 void expectDims(const RegionDesc &desc, size_t index, const Dims &expected) {
   int64_t dst = desc.ops[index].dst;
   if (desc.values[dst] != expected)
@@ -101,7 +109,7 @@ void applyTranspose(const RegionDesc &desc, size_t index, View &view) {
   }
   if (!valid)
     failOp(desc, index,
-           "perm " + formatDims(op.perm) + " is not a permutation of the " +
+           "perm " + formatList(op.perm) + " is not a permutation of the " +
                std::to_string(rank) + " dims of " + formatDims(view.dims));
   View result;
   for (int64_t axis : op.perm) {
@@ -125,9 +133,10 @@ void applySlice(const RegionDesc &desc, size_t index, View &view) {
                std::to_string(op.steps.size()) + " steps (one per dim)");
   for (size_t d = 0; d < rank; ++d) {
     int64_t start = op.starts[d], step = op.steps[d];
+    if (step == 0)
+      failOp(desc, index, "dim " + std::to_string(d) + " has a step of 0");
     int64_t last = start + (dstDims[d] - 1) * step;
-    if (step == 0 || start < 0 || start >= view.dims[d] || last < 0 ||
-        last >= view.dims[d])
+    if (start < 0 || start >= view.dims[d] || last < 0 || last >= view.dims[d])
       failOp(desc, index,
              "dim " + std::to_string(d) + " takes " +
                  std::to_string(dstDims[d]) + " elements from " +

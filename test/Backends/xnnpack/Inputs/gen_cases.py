@@ -193,6 +193,21 @@ class Model:
         y = np.concatenate([v.array for v in values], axis=axis)
         return self.op("seam.concat", values, y, {"axis": axis})
 
+    def transpose(self, x, perm):
+        return self.op("seam.transpose", [x], x.array.transpose(perm),
+                       {"perm": perm})
+
+    def slice(self, x, starts, ends, axes, steps=None):
+        """ONNX Slice: NumPy's basic slicing clamps the bounds as ONNX does
+        (also for negative steps)."""
+        index = [slice(None)] * x.array.ndim
+        for i, (a, b, e) in enumerate(zip(axes, starts, ends)):
+            index[a] = slice(b, e, steps[i] if steps else None)
+        attrs = {"starts": starts, "ends": ends, "axes": axes}
+        if steps:
+            attrs["steps"] = steps
+        return self.op("seam.slice", [x], x.array[tuple(index)], attrs)
+
     def pad(self, x, pads, value=0.0):
         n = x.array.ndim
         y = np.pad(x.array, list(zip(pads[:n], pads[n:])), constant_values=value)
@@ -624,6 +639,83 @@ def hard_sigmoid_cases():
     yield m
 
 
+def shuffle_slice_cases():
+    """transpose and slice, which the runtime computes itself (strided
+    copies from the layout inside of their source: NHWC for 4-D values)."""
+    # ShuffleNet's channel shuffle after a conv (reshape to 5-D, swap the
+    # groups, reshape back), then torch's chunk of the two channel halves:
+    # one half through another conv, concatenated back.
+    m = Model("channel_shuffle_chunk", [["conv2d_relu", "conv2d_bias_relu"]])
+    x = m.arg(rand(1, 8, 5, 6))
+    c = m.unary("relu", m.conv(x, m.const(rand(8, 8, 1, 1))))
+    s = m.reshape(m.transpose(m.reshape(c, [1, 2, 4, 5, 6]), [0, 2, 1, 3, 4]),
+                  [1, 8, 5, 6])
+    a = m.slice(s, [0], [4], [1])
+    b = m.slice(s, [4], [8], [1])
+    b = m.unary("relu", m.conv(b, m.const(rand(4, 4, 3, 3)), m.const(rand(4)),
+                               pads=[1, 1, 1, 1]))
+    m.ret(m.concat([a, b], 1))
+    yield m
+
+    # Steps > 1 and negative on a 4-D computed value (every dim but N), and
+    # a reversal of W (ONNX's end before the first index) added to the conv.
+    m = Model("slice_steps_4d", [["conv2d"]])
+    x = m.arg(rand(2, 4, 7, 8))
+    c = m.conv(x, m.const(rand(6, 4, 1, 1)))
+    strided = m.slice(c, [0, 6, 1], [6, 0, 8], [1, 2, 3], [2, -2, 3])
+    reversed_w = m.slice(c, [-1], [-9], [3], [-1])
+    m.ret(strided, m.binary("add", c, reversed_w))
+    yield m
+
+    # A 3-D product: its batch reversed, steps > 1 and < -1 on its other
+    # dims, then a sigmoid.
+    m = Model("slice_steps_3d", [["matmul"]])
+    a = m.arg(rand(3, 5, 8))
+    mm = m.matmul(a, m.const(rand(8, 7)))
+    sliced = m.slice(mm, [2, 0, 6], [-4, 5, -8], [0, 1, 2], [-1, 2, -3])
+    m.ret(m.unary("sigmoid", sliced))
+    yield m
+
+    # 4-D transposes of a conv result: to [N, H, W, C] (then a hard-swish),
+    # and to [N, W, C, H], an image whose channels are the conv's W (then
+    # another conv).
+    m = Model("transpose_4d_conv", [["conv2d_bias", "conv2d"]])
+    x = m.arg(rand(1, 3, 5, 7))
+    c = m.conv(x, m.const(rand(6, 3, 3, 3)), m.const(rand(6)),
+               pads=[1, 1, 1, 1])
+    nhwc = m.transpose(c, [0, 2, 3, 1])
+    nwch = m.transpose(c, [0, 3, 1, 2])
+    m.ret(m.unary("hard_swish", nhwc),
+          m.conv(nwch, m.const(rand(4, 7, 1, 1))))
+    yield m
+
+    # A relu and a clip after transposes: each the transpose's output clamp
+    # (applied while copying).
+    m = Model("transpose_clamp", [["conv2d"]])
+    x = m.arg(rand(1, 4, 6, 5))
+    c = m.conv(x, m.const(rand(8, 4, 3, 3)), pads=[1, 1, 1, 1])
+    r = m.unary("relu", m.transpose(c, [0, 1, 3, 2]))
+    k = m.unary("clip", m.transpose(c, [2, 0, 3, 1]), min=-0.5, max=0.75)
+    m.ret(r, k)
+    yield m
+
+    # Constant operands moved: a transposed one added to a product (the
+    # compiler folds the transpose of a constant before partitioning), sliced
+    # ones (not folded: a slice of a weight, read row-major, also 4-D into
+    # NHWC) multiplying it and added to a conv's image.
+    m = Model("transpose_slice_const", [["matmul"], ["conv2d"]])
+    a = m.arg(rand(3, 2, 8))
+    g = m.matmul(a, m.const(rand(8, 5)))
+    g = m.binary("add", g, m.transpose(m.const(rand(5, 2, 3)), [2, 1, 0]))
+    g = m.binary("mul", g, m.slice(m.const(rand(3, 4, 10)), [3, 9], [0, 0],
+                                   [1, 2], [-2, -2]))
+    x = m.arg(rand(1, 4, 5, 6))
+    c = m.conv(x, m.const(rand(6, 4, 3, 3)), pads=[1, 1, 1, 1])
+    w = m.slice(m.const(rand(1, 12, 5, 7)), [0, 6], [12, 0], [1, 3], [2, -1])
+    m.ret(g, m.binary("add", c, w))
+    yield m
+
+
 def main():
     only = set(sys.argv[1:])
     os.makedirs(OUT, exist_ok=True)
@@ -631,7 +723,7 @@ def main():
     for group in (conv_cases, matmul_cases, pool_cases, softmax_cases,
                   binary_cases, unary_cases, batch_norm_cases, data_cases,
                   more_data_cases, model_cases, mixed_cases,
-                  hard_sigmoid_cases):
+                  hard_sigmoid_cases, shuffle_slice_cases):
         for model in group():
             if not only or model.name in only:
                 model.write()
