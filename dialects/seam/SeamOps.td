@@ -243,7 +243,11 @@ class Seam_BinaryOp<string mnemonic, string formula, list<Trait> traits = []>
 
 def Seam_AddOp : Seam_BinaryOp<"add", "lhs + rhs (ONNX Add)", [Commutative]>;
 def Seam_SubOp : Seam_BinaryOp<"sub", "lhs - rhs (ONNX Sub)">;
-def Seam_MulOp : Seam_BinaryOp<"mul", "lhs * rhs (ONNX Mul)", [Commutative]>;
+def Seam_MulOp : Seam_BinaryOp<"mul", "lhs * rhs (ONNX Mul)", [Commutative]> {
+  // x * hard_sigmoid(x) with alpha 1/6 and beta 1/2 (how PyTorch exports
+  // Hardswish at opset 13) is hard_swish(x): SeamCanonicalization.cpp.
+  let hasCanonicalizer = 1;
+}
 def Seam_DivOp : Seam_BinaryOp<"div", "lhs / rhs (ONNX Div)">;
 def Seam_PowOp : Seam_BinaryOp<"pow", "lhs ^ rhs (ONNX Pow)">;
 

@@ -732,3 +732,40 @@ func.func @strided_or_padded_pools(%x: tensor<1x4x6x6xf32>) -> (tensor<1x4x3x3xf
   %a = seam.avg_pool %x {kernel_shape = array<i64: 1, 1>, pads = array<i64: 1, 1, 1, 1>} : (tensor<1x4x6x6xf32>) -> tensor<1x4x8x8xf32>
   return %m, %a : tensor<1x4x3x3xf32>, tensor<1x4x8x8xf32>
 }
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// Rewrites (SeamCanonicalization.cpp)
+//===----------------------------------------------------------------------===//
+
+// x * hard_sigmoid(x) with alpha 1/6 (f32: 0.166666672) and beta 1/2, in
+// either order, is hard_swish(x); the hard sigmoid goes when unused.
+// CHECK-LABEL: func @mul_by_own_hard_sigmoid(
+// CHECK-SAME: %[[X:.*]]: tensor<1x4x2x2xf32>
+// CHECK-NEXT: %[[A:.*]] = seam.hard_swish %[[X]] : tensor<1x4x2x2xf32>
+// CHECK-NEXT: %[[B:.*]] = seam.hard_swish %[[X]] : tensor<1x4x2x2xf32>
+// CHECK-NEXT: return %[[A]], %[[B]]
+func.func @mul_by_own_hard_sigmoid(%x: tensor<1x4x2x2xf32>) -> (tensor<1x4x2x2xf32>, tensor<1x4x2x2xf32>) {
+  %g = seam.hard_sigmoid %x {alpha = 0.166666672 : f32, beta = 5.000000e-01 : f32} : tensor<1x4x2x2xf32>
+  %0 = seam.mul %x, %g : (tensor<1x4x2x2xf32>, tensor<1x4x2x2xf32>) -> tensor<1x4x2x2xf32>
+  %1 = seam.mul %g, %x : (tensor<1x4x2x2xf32>, tensor<1x4x2x2xf32>) -> tensor<1x4x2x2xf32>
+  return %0, %1 : tensor<1x4x2x2xf32>, tensor<1x4x2x2xf32>
+}
+
+// -----
+
+// Not a hard swish: another alpha (ONNX's default 0.2), another beta, the
+// hard sigmoid of another value.
+// CHECK-LABEL: func @mul_by_other_hard_sigmoid(
+// CHECK-NOT: seam.hard_swish
+// CHECK-COUNT-3: seam.mul
+func.func @mul_by_other_hard_sigmoid(%x: tensor<1x4x2x2xf32>, %y: tensor<1x4x2x2xf32>) -> (tensor<1x4x2x2xf32>, tensor<1x4x2x2xf32>, tensor<1x4x2x2xf32>) {
+  %g = seam.hard_sigmoid %x {alpha = 2.000000e-01 : f32, beta = 5.000000e-01 : f32} : tensor<1x4x2x2xf32>
+  %0 = seam.mul %x, %g : (tensor<1x4x2x2xf32>, tensor<1x4x2x2xf32>) -> tensor<1x4x2x2xf32>
+  %h = seam.hard_sigmoid %y {alpha = 0.166666672 : f32, beta = 5.000000e-01 : f32} : tensor<1x4x2x2xf32>
+  %1 = seam.mul %x, %h : (tensor<1x4x2x2xf32>, tensor<1x4x2x2xf32>) -> tensor<1x4x2x2xf32>
+  %k = seam.hard_sigmoid %x {alpha = 0.166666672 : f32, beta = 2.500000e-01 : f32} : tensor<1x4x2x2xf32>
+  %2 = seam.mul %k, %x : (tensor<1x4x2x2xf32>, tensor<1x4x2x2xf32>) -> tensor<1x4x2x2xf32>
+  return %0, %1, %2 : tensor<1x4x2x2xf32>, tensor<1x4x2x2xf32>, tensor<1x4x2x2xf32>
+}
