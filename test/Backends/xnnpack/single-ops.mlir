@@ -226,3 +226,24 @@ func.func @transpose_slice(%x: tensor<1x8x4x4xf32>, %y: tensor<1x1x1x2x4x4x4xf32
   %q = seam.transpose %y {perm = array<i64: 4, 0, 1, 2, 3, 5, 6>} : (tensor<1x1x1x2x4x4x4xf32>) -> tensor<4x1x1x1x2x4x4xf32>
   return %h, %n, %v, %e, %q : tensor<1x4x4x4xf32>, tensor<1x4x4x8xf32>, tensor<4x4x2xf32>, tensor<1x0x4x4xf32>, tensor<4x1x1x1x2x4x4xf32>
 }
+
+// -----
+
+// reduce_mean over H and W of a 4-D value (normalized axes [2, 3], in any
+// order and sign) is global average pooling: taken with and without
+// keepdims. Over C, or over W alone, it is not.
+// CHECK-LABEL: Seam partition report
+// CHECK: xnnpack 1 1 3
+// CHECK: Ops left to the compiler: 2
+// CHECK-NEXT: seam.reduce_mean at {{.*}}: xnnpack: reduce_mean over other axes than H and W of a 4-D value (XNNPACK has global average pooling only)
+// CHECK-NEXT: seam.reduce_mean at {{.*}}: xnnpack: reduce_mean over other axes than H and W of a 4-D value (XNNPACK has global average pooling only)
+// CHECK-NOT: seam.
+func.func @reduce_mean(%x: tensor<1x4x3x3xf32>) -> (tensor<1x4xf32>, tensor<1x4x1x1xf32>, tensor<1x1x3x3xf32>, tensor<1x4x3xf32>) {
+  %w = arith.constant dense<0.5> : tensor<4x4x1x1xf32>
+  %c = seam.conv %x, %w : (tensor<1x4x3x3xf32>, tensor<4x4x1x1xf32>) -> tensor<1x4x3x3xf32>
+  %hw = seam.reduce_mean %c {axes = array<i64: 2, 3>, keepdims = false} : (tensor<1x4x3x3xf32>) -> tensor<1x4xf32>
+  %wh = seam.reduce_mean %c {axes = array<i64: -1, -2>} : (tensor<1x4x3x3xf32>) -> tensor<1x4x1x1xf32>
+  %ch = seam.reduce_mean %c {axes = array<i64: 1>} : (tensor<1x4x3x3xf32>) -> tensor<1x1x3x3xf32>
+  %w1 = seam.reduce_mean %c {axes = array<i64: 3>, keepdims = false} : (tensor<1x4x3x3xf32>) -> tensor<1x4x3xf32>
+  return %hw, %wh, %ch, %w1 : tensor<1x4xf32>, tensor<1x4x1x1xf32>, tensor<1x1x3x3xf32>, tensor<1x4x3xf32>
+}

@@ -558,12 +558,31 @@ def norm_cases():
     yield m
 
 
+def hard_swish_product_cases():
+    """x * hard_sigmoid(x) with alpha 1/6 and beta 1/2 (PyTorch's Hardswish
+    at opset 13), in either operand order: the prepare passes rewrite it into
+    hard_swish, which the conv before it takes as an eltwise_hardswish
+    post-op. The reference is the product of the hard sigmoid and x; weights
+    in [-1/2, 1/2] keep many values in [-3, 3], where the hard sigmoid is not
+    clamped."""
+    m = Model("hard_sigmoid_product_hard_swish",
+              [["conv_hard_swish", "conv_bias_hard_swish"]])
+    x = m.arg(rand(1, 8, 6, 5))
+    c = m.conv(x, m.const(rand(16, 8, 3, 3, low=-4, high=4)), pads=[1, 1, 1, 1])
+    h = m.binary("mul", c, m.unary("hard_sigmoid", c, alpha=1 / 6, beta=0.5))
+    d = m.conv(h, m.const(rand(16, 1, 3, 3, low=-4, high=4)),
+               m.const(rand(16)), group=16, strides=[2, 2], pads=[1, 1, 1, 1])
+    m.ret(m.binary("mul", m.unary("hard_sigmoid", d, alpha=1 / 6, beta=0.5),
+                   d))
+    yield m
+
+
 def main():
     only = set(sys.argv[1:])
     os.makedirs(OUT, exist_ok=True)
     written = set()
     for group in (conv_cases, matmul_cases, pool_cases, other_cases, view_cases,
-                  shuffle_cases, norm_cases):
+                  shuffle_cases, norm_cases, hard_swish_product_cases):
         for model in group():
             if not only or model.name in only:
                 model.write()

@@ -77,14 +77,16 @@ class Value:
 
 
 class Model:
-    def __init__(self, name, composites, left=0, mixed=None):
+    def __init__(self, name, composites, left=0, mixed=None, single_ops=()):
         """`composites`: per xnnpack region, its composite names, in order;
         `left`: how many ops the compiler keeps with --backends=xnnpack;
         `mixed`: if given, also run with --backends=xnnpack,dnnl (prefix XD)
         and --backends=dnnl,xnnpack (prefix DX); it maps each prefix to the
-        rows of the partition report (after the header) its run prints."""
+        rows of the partition report (after the header) its run prints;
+        `single_ops`: ops (e.g. "seam.reduce_mean") checked, in order, in
+        the partitioned module after the last region's composites."""
         self.name, self.composites, self.left = name, composites, left
-        self.mixed = mixed
+        self.mixed, self.single_ops = mixed, list(single_ops)
         self.args, self.body, self.results = [], [], []
         self.count = 0
 
@@ -186,6 +188,11 @@ class Model:
         y = x.array.reshape(x.array.shape[0], -1)
         return self.op("seam.flatten", [x], y)
 
+    def reduce_mean(self, x, axes, keepdims):
+        y = x.array.astype(np.float64).mean(axis=tuple(axes), keepdims=keepdims)
+        return self.op("seam.reduce_mean", [x], y,
+                       {"axes": axes, "keepdims": keepdims})
+
     def reshape(self, x, shape):
         return self.op("seam.reshape", [x], x.array.reshape(shape))
 
@@ -255,6 +262,8 @@ class Model:
         for region in self.composites:
             lines.append("// PARTITION: seam.composites = [%s]" %
                          ", ".join('"xnnpack.%s"' % c for c in region))
+        for name in self.single_ops:
+            lines.append("// PARTITION: %s" % name)
         lines.append("// PARTITION-NOT: seam.composites")
         lines.append("// CHECK: Ops left to the compiler: %d" % self.left)
         for prefix in ("XD", "DX") if self.mixed is not None else ():
@@ -716,6 +725,63 @@ def shuffle_slice_cases():
     yield m
 
 
+def reduce_mean_cases():
+    """reduce_mean over H and W of a 4-D value (normalized axes [2, 3]), a
+    single op computed as global average pooling: with keepdims into
+    [N, C, 1, 1], without into [N, C] (the runtime pools into [N, C, 1, 1]
+    and reshapes)."""
+    # ShuffleNet's head: conv, ReLU, the mean over the image without
+    # keepdims, a gemm on [N, C]; two images.
+    m = Model("reduce_mean_hw_gemm",
+              [["conv2d_bias_relu", "fully_connected_bias"]],
+              single_ops=["seam.reduce_mean"])
+    x = m.arg(rand(2, 4, 5, 6))
+    c = m.unary("relu", m.conv(x, m.const(rand(8, 4, 3, 3)), m.const(rand(8)),
+                               pads=[1, 1, 1, 1]))
+    mean = m.reduce_mean(c, [2, 3], False)
+    m.ret(m.gemm(mean, m.const(rand(8, 5)), m.const(rand(5))))
+    yield m
+
+    # With keepdims: [N, C, 1, 1], an output and a per-channel factor of
+    # the conv's image (as a squeeze-and-excitation gate).
+    m = Model("reduce_mean_hw_keepdims", [["conv2d"]],
+              single_ops=["seam.reduce_mean", "seam.mul"])
+    x = m.arg(rand(1, 4, 5, 6))
+    c = m.conv(x, m.const(rand(6, 4, 3, 3)), pads=[1, 1, 1, 1])
+    mean = m.reduce_mean(c, [2, 3], True)
+    m.ret(mean, m.binary("mul", c, mean))
+    yield m
+
+    # Negative axes [-1, -2] (normalized [2, 3]): without keepdims, a matmul
+    # on [N, C]; with keepdims, an output; two images.
+    m = Model("reduce_mean_negative_axes", [["conv2d_bias", "matmul"]],
+              single_ops=["seam.reduce_mean", "seam.reduce_mean"])
+    x = m.arg(rand(2, 3, 4, 5))
+    c = m.conv(x, m.const(rand(6, 3, 1, 1)), m.const(rand(6)))
+    flat = m.reduce_mean(c, [-1, -2], False)
+    kept = m.reduce_mean(c, [-1, -2], True)
+    m.ret(m.matmul(flat, m.const(rand(6, 3))), kept)
+    yield m
+
+
+def hard_swish_product_cases():
+    """x * hard_sigmoid(x) with alpha 1/6 and beta 1/2 (PyTorch's Hardswish
+    at opset 13), in either operand order: the prepare passes rewrite it into
+    hard_swish (XNNPACK's hardswish node). The reference is the product of
+    the hard sigmoid and x; weights in [-1/2, 1/2] keep many values in
+    [-3, 3], where the hard sigmoid is not clamped."""
+    m = Model("hard_sigmoid_product_hard_swish", [["conv2d", "conv2d_bias"]],
+              single_ops=["seam.hard_swish", "seam.hard_swish"])
+    x = m.arg(rand(1, 4, 6, 5))
+    c = m.conv(x, m.const(rand(8, 4, 3, 3, low=-4, high=4)), pads=[1, 1, 1, 1])
+    h = m.binary("mul", c, m.unary("hard_sigmoid", c, alpha=1 / 6, beta=0.5))
+    d = m.conv(h, m.const(rand(8, 1, 3, 3, low=-4, high=4)),
+               m.const(rand(8)), group=8, pads=[1, 1, 1, 1])
+    m.ret(m.binary("mul", m.unary("hard_sigmoid", d, alpha=1 / 6, beta=0.5),
+                   d))
+    yield m
+
+
 def main():
     only = set(sys.argv[1:])
     os.makedirs(OUT, exist_ok=True)
@@ -723,7 +789,8 @@ def main():
     for group in (conv_cases, matmul_cases, pool_cases, softmax_cases,
                   binary_cases, unary_cases, batch_norm_cases, data_cases,
                   more_data_cases, model_cases, mixed_cases,
-                  hard_sigmoid_cases, shuffle_slice_cases):
+                  hard_sigmoid_cases, shuffle_slice_cases, reduce_mean_cases,
+                  hard_swish_product_cases):
         for model in group():
             if not only or model.name in only:
                 model.write()
