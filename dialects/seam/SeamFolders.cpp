@@ -34,6 +34,9 @@ std::function<float(float)> seam::getUnaryScalarFn(Operation *op) {
       .Case([](ExpOp) { return [](float x) { return std::exp(x); }; })
       .Case([](SqrtOp) { return [](float x) { return std::sqrt(x); }; })
       .Case([](ErfOp) { return [](float x) { return std::erf(x); }; })
+      .Case([](SiluOp) {
+        return [](float x) { return x / (1.0f + std::exp(-x)); };
+      })
       .Case([](HardSwishOp) {
         return
             [](float x) { return x * std::clamp(x / 6.0f + 0.5f, 0.0f, 1.0f); };
@@ -102,6 +105,7 @@ SEAM_DEFINE_UNARY_FOLD(ExpOp)
 SEAM_DEFINE_UNARY_FOLD(SqrtOp)
 SEAM_DEFINE_UNARY_FOLD(ErfOp)
 SEAM_DEFINE_UNARY_FOLD(HardSwishOp)
+SEAM_DEFINE_UNARY_FOLD(SiluOp)
 SEAM_DEFINE_UNARY_FOLD(LeakyReluOp)
 SEAM_DEFINE_UNARY_FOLD(HardSigmoidOp)
 #undef SEAM_DEFINE_UNARY_FOLD

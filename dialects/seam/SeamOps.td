@@ -73,6 +73,9 @@ def Seam_ConvOp : Seam_Op<"conv", [Pure, InferTypeOpAdaptor]> {
     $input `,` $weight (`,` $bias^)? attr-dict `:` functional-type(operands, results)
   }];
   let extraClassDeclaration = WindowOpMethods;
+  // A zero constant pad of the spatial dims before it becomes its own
+  // padding: SeamCanonicalization.cpp.
+  let hasCanonicalizer = 1;
 }
 
 class Seam_PoolOp<string mnemonic, string onnxName, dag extraArgs>
@@ -215,6 +218,8 @@ def Seam_SqrtOp : Seam_UnaryOp<"sqrt", "sqrt(x) (ONNX Sqrt)">;
 def Seam_ErfOp : Seam_UnaryOp<"erf", "erf(x) (ONNX Erf)">;
 def Seam_HardSwishOp : Seam_UnaryOp<"hard_swish",
     "x * max(0, min(1, x / 6 + 1 / 2)) (ONNX HardSwish)">;
+def Seam_SiluOp : Seam_UnaryOp<"silu",
+    "x * sigmoid(x) (SiLU, or Swish; exporters write it as x * Sigmoid(x))">;
 def Seam_LeakyReluOp : Seam_UnaryOp<"leaky_relu",
     "x if x >= 0 else alpha * x (ONNX LeakyRelu)",
     (ins DefaultValuedAttr<F32Attr, "0.01f">:$alpha)>;
@@ -245,7 +250,8 @@ def Seam_AddOp : Seam_BinaryOp<"add", "lhs + rhs (ONNX Add)", [Commutative]>;
 def Seam_SubOp : Seam_BinaryOp<"sub", "lhs - rhs (ONNX Sub)">;
 def Seam_MulOp : Seam_BinaryOp<"mul", "lhs * rhs (ONNX Mul)", [Commutative]> {
   // x * hard_sigmoid(x) with alpha 1/6 and beta 1/2 (how PyTorch exports
-  // Hardswish at opset 13) is hard_swish(x): SeamCanonicalization.cpp.
+  // Hardswish at opset 13) is hard_swish(x), x * sigmoid(x) is silu(x):
+  // SeamCanonicalization.cpp.
   let hasCanonicalizer = 1;
 }
 def Seam_DivOp : Seam_BinaryOp<"div", "lhs / rhs (ONNX Div)">;

@@ -38,6 +38,10 @@ SmallVector<PostOp> seam::dnnl::getEltwiseSteps(Operation *op) {
       .Case([](ExpOp) { return SmallVector<PostOp>{eltwise(Algorithm::Exp)}; })
       .Case(
           [](SqrtOp) { return SmallVector<PostOp>{eltwise(Algorithm::Sqrt)}; })
+      .Case([](SiluOp) {
+        // oneDNN's swish is x * sigmoid(alpha * x).
+        return SmallVector<PostOp>{eltwise(Algorithm::Swish, 1.0f)};
+      })
       .Case([](HardSwishOp) {
         return SmallVector<PostOp>{eltwise(Algorithm::HardSwish)};
       })

@@ -111,7 +111,7 @@ PatternStep activation() {
   return anyOf({op("seam.relu", "relu"), op("seam.clip", "clip"),
                 op("seam.sigmoid", "sigmoid"), op("seam.tanh", "tanh"),
                 op("seam.leaky_relu", "leaky_relu"),
-                op("seam.hard_swish", "hard_swish"),
+                op("seam.hard_swish", "hard_swish"), op("seam.silu", "silu"),
                 op("seam.hard_sigmoid", "hard_sigmoid")});
 }
 

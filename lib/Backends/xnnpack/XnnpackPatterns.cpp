@@ -17,7 +17,8 @@
 //
 // and, as single ops, add/mul/sub/div with broadcasting, an inference
 // batch_norm (as a multiply and an add per channel), hard-sigmoid (a
-// multiply and an add, clamped to [0, 1]), ReLU and Clip
+// multiply and an add, clamped to [0, 1]), SiLU (a sigmoid and a multiply),
+// ReLU and Clip
 // (clamp), hard-swish, sigmoid, leaky ReLU, constant pad, concat,
 // a reduce_mean over H and W (global average pooling),
 // transpose, slice and reshape/flatten (the runtime copies: concat,
@@ -229,8 +230,9 @@ ArrayRef<PatternEntry> seam::xnnpack::getXnnpackPatterns() {
 Verdict seam::xnnpack::supportsXnnpackOp(Operation *op) {
   StringRef name = op->getName().getStringRef();
   std::optional<xnnpack_region::OpKind> elementwise = getElementwiseKind(op);
-  if (!elementwise && !isa<ConcatOp, ReshapeOp, FlattenOp, TransposeOp, SliceOp,
-                           PadOp, BatchNormOp, HardSigmoidOp, ReduceMeanOp>(op))
+  if (!elementwise &&
+      !isa<ConcatOp, ReshapeOp, FlattenOp, TransposeOp, SliceOp, PadOp,
+           BatchNormOp, HardSigmoidOp, SiluOp, ReduceMeanOp>(op))
     return Verdict::refuse(name + " is not supported outside a pattern");
   if (Verdict f32 = allF32()(op); !f32.accepted())
     return f32;

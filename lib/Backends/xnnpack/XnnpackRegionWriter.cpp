@@ -6,7 +6,7 @@
 // output clamp. An inference batch_norm becomes a multiply and an add by
 // per-channel constants the writer derives from its parameters, a
 // hard_sigmoid a multiply and an add by its alpha and beta with a [0, 1]
-// clamp.
+// clamp, a silu a sigmoid and a multiply.
 //
 //===----------------------------------------------------------------------===//
 
@@ -299,6 +299,24 @@ private:
     return add;
   }
 
+  /// silu(x) = x * sigmoid(x) (XNNPACK has no node for it): a sigmoid into
+  /// a value of the region, then the multiply, which it returns (without
+  /// dst).
+  FailureOr<OpDesc> describeSilu(SiluOp op) {
+    FailureOr<int64_t> input = values.use(op.getInput(), op);
+    if (failed(input))
+      return failure();
+    OpDesc sigmoid;
+    sigmoid.kind = OpKind::Sigmoid;
+    sigmoid.srcs = {*input};
+    sigmoid.dst = values.define(op.getInput().getType().getShape());
+    OpDesc multiply;
+    multiply.kind = OpKind::Multiply;
+    multiply.srcs = {*input, sigmoid.dst};
+    ops.push_back(std::move(sigmoid));
+    return multiply;
+  }
+
   LogicalResult writeSingle(Operation *op) {
     if (op->getNumResults() != 1)
       return values.emitError(op, "an op must have one result");
@@ -309,6 +327,8 @@ private:
       d = describeBatchNorm(bn, op);
     else if (auto hardSigmoid = dyn_cast<HardSigmoidOp>(op))
       d = describeHardSigmoid(hardSigmoid);
+    else if (auto silu = dyn_cast<SiluOp>(op))
+      d = describeSilu(silu);
     else
       d = describe(op);
     if (failed(d))

@@ -49,6 +49,13 @@ Value scalarBody(SigmoidOp, OpBuilder &b, Location loc, ValueRange args) {
   return arith::DivFOp::create(b, loc, one,
                                arith::AddFOp::create(b, loc, one, e));
 }
+Value scalarBody(SiluOp, OpBuilder &b, Location loc, ValueRange args) {
+  Value x = args[0];
+  // x / (1 + exp(-x)): x * sigmoid(x) with one division.
+  Value e = math::ExpOp::create(b, loc, arith::NegFOp::create(b, loc, x));
+  return arith::DivFOp::create(
+      b, loc, x, arith::AddFOp::create(b, loc, f32Scalar(b, loc, 1.0f), e));
+}
 Value scalarBody(TanhOp, OpBuilder &b, Location loc, ValueRange args) {
   return math::TanhOp::create(b, loc, args[0]);
 }
@@ -236,10 +243,10 @@ void lowering::populateElementwisePatterns(RewritePatternSet &patterns) {
       .add<ElementwiseLowering<ReluOp>, ElementwiseLowering<SigmoidOp>,
            ElementwiseLowering<TanhOp>, ElementwiseLowering<ExpOp>,
            ElementwiseLowering<SqrtOp>, ElementwiseLowering<ErfOp>,
-           ElementwiseLowering<HardSwishOp>, ElementwiseLowering<LeakyReluOp>,
-           ElementwiseLowering<HardSigmoidOp>, ElementwiseLowering<ClipOp>,
-           ElementwiseLowering<AddOp>, ElementwiseLowering<SubOp>,
-           ElementwiseLowering<MulOp>, ElementwiseLowering<DivOp>,
-           ElementwiseLowering<PowOp>>(ctx);
+           ElementwiseLowering<HardSwishOp>, ElementwiseLowering<SiluOp>,
+           ElementwiseLowering<LeakyReluOp>, ElementwiseLowering<HardSigmoidOp>,
+           ElementwiseLowering<ClipOp>, ElementwiseLowering<AddOp>,
+           ElementwiseLowering<SubOp>, ElementwiseLowering<MulOp>,
+           ElementwiseLowering<DivOp>, ElementwiseLowering<PowOp>>(ctx);
   patterns.add<BatchNormLowering, PowByConstantLowering>(ctx);
 }

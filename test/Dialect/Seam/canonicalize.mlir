@@ -769,3 +769,73 @@ func.func @mul_by_other_hard_sigmoid(%x: tensor<1x4x2x2xf32>, %y: tensor<1x4x2x2
   %2 = seam.mul %k, %x : (tensor<1x4x2x2xf32>, tensor<1x4x2x2xf32>) -> tensor<1x4x2x2xf32>
   return %0, %1, %2 : tensor<1x4x2x2xf32>, tensor<1x4x2x2xf32>, tensor<1x4x2x2xf32>
 }
+
+// -----
+
+// A zero pad of H and W before a conv becomes the conv's padding, added to
+// its own (resolved from auto_pad when it has one).
+// CHECK-LABEL: func @fold_pad_into_conv(
+// CHECK-SAME: %[[X:[^:]*]]: tensor<1x3x8x8xf32>
+// CHECK-NOT: seam.pad
+// CHECK: seam.conv %[[X]], %{{.*}} {pads = array<i64: 1, 2, 3, 4>} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>) -> tensor<1x4x10x12xf32>
+// CHECK: seam.conv %[[X]], %{{.*}} {pads = array<i64: 2, 3, 1, 2>, strides = array<i64: 2, 2>} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>) -> tensor<1x4x5x6xf32>
+func.func @fold_pad_into_conv(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) -> (tensor<1x4x10x12xf32>, tensor<1x4x5x6xf32>) {
+  %p = seam.pad %x {pads = array<i64: 0, 0, 1, 2, 0, 0, 3, 4>} : (tensor<1x3x8x8xf32>) -> tensor<1x3x12x14xf32>
+  %0 = seam.conv %p, %w : (tensor<1x3x12x14xf32>, tensor<4x3x3x3xf32>) -> tensor<1x4x10x12xf32>
+  %q = seam.pad %x {pads = array<i64: 0, 0, 1, 2, 0, 0, 0, 1>} : (tensor<1x3x8x8xf32>) -> tensor<1x3x9x11xf32>
+  %1 = seam.conv %q, %w {auto_pad = #seam<auto_pad same_upper>, strides = array<i64: 2, 2>} : (tensor<1x3x9x11xf32>, tensor<4x3x3x3xf32>) -> tensor<1x4x5x6xf32>
+  return %0, %1 : tensor<1x4x10x12xf32>, tensor<1x4x5x6xf32>
+}
+
+// -----
+
+// Not folded: a pad of the channels, a nonzero value, a reflect pad, a
+// cropping (negative) pad.
+// CHECK-LABEL: func @keep_pad_before_conv(
+// CHECK-COUNT-4: seam.pad
+func.func @keep_pad_before_conv(%x: tensor<1x3x8x8xf32>, %w: tensor<4x4x3x3xf32>, %v: tensor<4x3x3x3xf32>) -> (tensor<1x4x6x6xf32>, tensor<1x4x8x8xf32>, tensor<1x4x8x8xf32>, tensor<1x4x5x7xf32>) {
+  %a = seam.pad %x {pads = array<i64: 0, 1, 0, 0, 0, 0, 0, 0>} : (tensor<1x3x8x8xf32>) -> tensor<1x4x8x8xf32>
+  %0 = seam.conv %a, %w : (tensor<1x4x8x8xf32>, tensor<4x4x3x3xf32>) -> tensor<1x4x6x6xf32>
+  %b = seam.pad %x {pads = array<i64: 0, 0, 1, 1, 0, 0, 1, 1>, value = 1.0 : f32} : (tensor<1x3x8x8xf32>) -> tensor<1x3x10x10xf32>
+  %1 = seam.conv %b, %v : (tensor<1x3x10x10xf32>, tensor<4x3x3x3xf32>) -> tensor<1x4x8x8xf32>
+  %c = seam.pad %x {pads = array<i64: 0, 0, 1, 1, 0, 0, 1, 1>, mode = #seam<pad_mode reflect>} : (tensor<1x3x8x8xf32>) -> tensor<1x3x10x10xf32>
+  %2 = seam.conv %c, %v : (tensor<1x3x10x10xf32>, tensor<4x3x3x3xf32>) -> tensor<1x4x8x8xf32>
+  %d = seam.pad %x {pads = array<i64: 0, 0, 0, 1, 0, 0, -1, 0>} : (tensor<1x3x8x8xf32>) -> tensor<1x3x7x9xf32>
+  %3 = seam.conv %d, %v : (tensor<1x3x7x9xf32>, tensor<4x3x3x3xf32>) -> tensor<1x4x5x7xf32>
+  return %0, %1, %2, %3 : tensor<1x4x6x6xf32>, tensor<1x4x8x8xf32>, tensor<1x4x8x8xf32>, tensor<1x4x5x7xf32>
+}
+
+// -----
+
+// x * sigmoid(x), in either order, is silu(x).
+// CHECK-LABEL: func @mul_by_own_sigmoid(
+// CHECK-SAME: %[[X:[^:]*]]: tensor<1x4x2x2xf32>, %[[Y:[^:]*]]: tensor<1x4x2x2xf32>
+// CHECK-NEXT: %[[A:.*]] = seam.silu %[[X]] : tensor<1x4x2x2xf32>
+// CHECK-NEXT: %[[B:.*]] = seam.silu %[[X]] : tensor<1x4x2x2xf32>
+// CHECK-NEXT: %[[S:.*]] = seam.sigmoid %[[Y]]
+// CHECK-NEXT: %[[C:.*]] = seam.mul %[[X]], %[[S]]
+// CHECK-NEXT: return %[[A]], %[[B]], %[[C]]
+func.func @mul_by_own_sigmoid(%x: tensor<1x4x2x2xf32>, %y: tensor<1x4x2x2xf32>) -> (tensor<1x4x2x2xf32>, tensor<1x4x2x2xf32>, tensor<1x4x2x2xf32>) {
+  %s = seam.sigmoid %x : tensor<1x4x2x2xf32>
+  %0 = seam.mul %x, %s : (tensor<1x4x2x2xf32>, tensor<1x4x2x2xf32>) -> tensor<1x4x2x2xf32>
+  %1 = seam.mul %s, %x : (tensor<1x4x2x2xf32>, tensor<1x4x2x2xf32>) -> tensor<1x4x2x2xf32>
+  %t = seam.sigmoid %y : tensor<1x4x2x2xf32>
+  %2 = seam.mul %x, %t : (tensor<1x4x2x2xf32>, tensor<1x4x2x2xf32>) -> tensor<1x4x2x2xf32>
+  return %0, %1, %2 : tensor<1x4x2x2xf32>, tensor<1x4x2x2xf32>, tensor<1x4x2x2xf32>
+}
+
+// -----
+
+// silu(2) = 2 / (1 + e^-2) = 1.76159406; silu(-1) = -1 / (1 + e) =
+// -0.268941432 (f32, printed in their shortest form).
+// CHECK-LABEL: func @fold_silu(
+// CHECK-DAG: arith.constant dense<1.76159406> : tensor<3xf32>
+// CHECK-DAG: arith.constant dense<-0.268941432> : tensor<3xf32>
+// CHECK-NOT: seam.silu
+func.func @fold_silu() -> (tensor<3xf32>, tensor<3xf32>) {
+  %a = arith.constant dense<2.0> : tensor<3xf32>
+  %b = arith.constant dense<-1.0> : tensor<3xf32>
+  %0 = seam.silu %a : tensor<3xf32>
+  %1 = seam.silu %b : tensor<3xf32>
+  return %0, %1 : tensor<3xf32>, tensor<3xf32>
+}

@@ -306,7 +306,8 @@ func.func @batch_norm_2d_default_epsilon(%x: tensor<5x3xf32>, %s: tensor<3xf32>,
 // CHECK: %[[Q:.*]] = seam.sqrt %[[E]] : tensor<2x3xf32>
 // CHECK: %[[F:.*]] = seam.erf %[[Q]] : tensor<2x3xf32>
 // CHECK: %[[H:.*]] = seam.hard_swish %[[F]] : tensor<2x3xf32>
-// CHECK: return %[[H]]
+// CHECK: %[[W:.*]] = seam.silu %[[H]] : tensor<2x3xf32>
+// CHECK: return %[[W]]
 func.func @unary(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
   %0 = seam.relu %x : tensor<2x3xf32>
   %1 = seam.sigmoid %0 : tensor<2x3xf32>
@@ -315,7 +316,8 @@ func.func @unary(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
   %4 = seam.sqrt %3 : tensor<2x3xf32>
   %5 = seam.erf %4 : tensor<2x3xf32>
   %6 = seam.hard_swish %5 : tensor<2x3xf32>
-  return %6 : tensor<2x3xf32>
+  %7 = seam.silu %6 : tensor<2x3xf32>
+  return %7 : tensor<2x3xf32>
 }
 
 // -----

@@ -14,6 +14,8 @@
 #include <algorithm>
 #include <map>
 #include <stdexcept>
+#include <string>
+#include <string_view>
 
 namespace seam::dnnl_region {
 
@@ -258,8 +260,13 @@ private:
                const char *implementation) {
     size_t size = scratchpad.get_size();
     region.scratchpadSize = std::max(region.scratchpadSize, size);
-    region.steps.push_back({std::move(primitive), std::move(args), size > 0,
-                            what + " [" + implementation + "]"});
+    // A reference implementation is oneDNN's last resort, often 10-100x
+    // slower than its JIT kernels: never silent in a profile.
+    std::string name = what + " [" + implementation + "]";
+    if (std::string_view(implementation).substr(0, 3) == "ref")
+      name += " slow: oneDNN reference kernel";
+    region.steps.push_back(
+        {std::move(primitive), std::move(args), size > 0, std::move(name)});
   }
 
   static std::string dimsText(const Dims &dims) {
@@ -613,18 +620,70 @@ private:
         op, k, pd, {{DNNL_ARG_SRC, ensure(op.srcs[0], pd.src_desc())}});
   }
 
+  static bool isReference(const dnnl::primitive_desc_base &pd) {
+    return std::string_view(pd.impl_info_str()).substr(0, 3) == "ref";
+  }
+
   void buildEltwise(const OpDesc &op, int64_t k) {
     using Eltwise = dnnl::eltwise_forward;
-    Eltwise::primitive_desc pd =
-        withSourceLayout(op.srcs[0], [&](memory::desc src) {
-          return Eltwise::primitive_desc(
-              Eltwise::desc(dnnl::prop_kind::forward_inference,
-                            algorithmOf(op.alg, OpKind::Eltwise), src, op.alpha,
-                            op.beta),
-              attributes(op), getEngine());
-        });
+    auto make = [&](const OpDesc &attrsOf) {
+      return withSourceLayout(op.srcs[0], [&](memory::desc src) {
+        return Eltwise::primitive_desc(
+            Eltwise::desc(dnnl::prop_kind::forward_inference,
+                          algorithmOf(op.alg, OpKind::Eltwise), src, op.alpha,
+                          op.beta),
+            attributes(attrsOf), getEngine());
+      });
+    };
+    Eltwise::primitive_desc pd = make(op);
+    if (isReference(pd) && buildEltwiseChain(op, k, make))
+      return;
     finish<Eltwise::primitive_desc, Eltwise>(
         op, k, pd, {{DNNL_ARG_SRC, ensure(op.srcs[0], pd.src_desc())}});
+  }
+
+  /// oneDNN 2.6's JIT eltwise takes no post-ops: an eltwise whose fused
+  /// post-ops left it to the reference implementation (a hard sigmoid is a
+  /// linear eltwise with a clip post-op) becomes one primitive per eltwise,
+  /// the later ones in place on a temporary, when each has a JIT kernel.
+  /// False (nothing added) when that does not avoid the reference kernel.
+  template <typename Make>
+  bool buildEltwiseChain(const OpDesc &op, int64_t k, Make make) {
+    using Eltwise = dnnl::eltwise_forward;
+    if (op.postOps.empty() ||
+        std::any_of(op.postOps.begin(), op.postOps.end(), [](const PostOp &p) {
+          return p.kind != PostOp::Kind::Eltwise;
+        }))
+      return false;
+    OpDesc bare = op;
+    bare.postOps.clear();
+    Eltwise::primitive_desc first = make(bare);
+    if (isReference(first))
+      return false;
+    std::vector<Eltwise::primitive_desc> posts;
+    for (const PostOp &post : op.postOps) {
+      posts.emplace_back(Eltwise::desc(dnnl::prop_kind::forward_inference,
+                                       algorithmOf(post.alg, OpKind::Eltwise),
+                                       first.dst_desc(), post.alpha, post.beta),
+                         userScratchpad(), getEngine());
+      if (isReference(posts.back()))
+        return false;
+    }
+    std::string name = std::string(getOpKeyword(op.kind)) + " " +
+                       dimsText(dims(op.dst)) + " (unfused post-op)";
+    int temp = addSlot(Slot{Slot::Kind::Arena, first.dst_desc()});
+    addStep(Eltwise(first),
+            {{DNNL_ARG_SRC, ensure(op.srcs[0], first.src_desc())},
+             {DNNL_ARG_DST, temp}},
+            first.scratchpad_desc(),
+            std::string(getOpKeyword(op.kind)) + " " + dimsText(dims(op.dst)),
+            first.impl_info_str());
+    for (size_t i = 0; i + 1 < posts.size(); ++i)
+      addStep(Eltwise(posts[i]), {{DNNL_ARG_SRC, temp}, {DNNL_ARG_DST, temp}},
+              posts[i].scratchpad_desc(), name, posts[i].impl_info_str());
+    finish<Eltwise::primitive_desc, Eltwise>(bare, k, posts.back(),
+                                             {{DNNL_ARG_SRC, temp}});
+    return true;
   }
 
   void buildBinary(const OpDesc &op, int64_t k) {

@@ -61,10 +61,18 @@ class Value:
 
 
 class Model:
-    def __init__(self, name, composites, left=0):
+    def __init__(self, name, composites, left=0, before=(), single_ops=(),
+                 checks=(), absent=()):
         """`composites`: per dnnl region, its composite names, in order;
-        `left`: how many ops the compiler keeps."""
+        `left`: how many ops the compiler keeps; `before`: text checked, in
+        order, in the partitioned module before the first region's
+        composites (ops the compiler keeps, in @main); `single_ops`: ops
+        (e.g. "seam.silu") then `checks` (any text) checked, in order, after
+        the last region's composites; `absent`: text the partitioned module
+        must not hold at all (e.g. "seam.pad" folded away)."""
         self.name, self.composites, self.left = name, composites, left
+        self.before, self.single_ops = list(before), list(single_ops)
+        self.checks, self.absent = list(checks), list(absent)
         self.args, self.body, self.results = [], [], []
         self.count = 0
 
@@ -161,6 +169,13 @@ class Model:
         return self.op("seam.softmax", [x], ref.softmax_ref(x.array, axis),
                        {"axis": axis}, unary=True)
 
+    def pad(self, x, pads, value=0.0):
+        """A constant pad: NumPy pads explicitly (what a conv after it then
+        convolves, in the reference)."""
+        n = x.array.ndim
+        y = np.pad(x.array, list(zip(pads[:n], pads[n:])), constant_values=value)
+        return self.op("seam.pad", [x], y, {"pads": pads, "value": value})
+
     def reshape(self, x, shape):
         y = x.array.reshape(shape)
         return self.op("seam.reshape", [x], y)
@@ -211,9 +226,17 @@ class Model:
             "// against a NumPy reference (rtol %g, atol %g)." % (RTOL, ATOL),
             "",
         ]
+        for text in self.absent:
+            lines.append("// PARTITION-NOT: %s" % text)
+        for text in self.before:
+            lines.append("// PARTITION: %s" % text)
         for region in self.composites:
             lines.append("// PARTITION: seam.composites = [%s]" %
                          ", ".join('"dnnl.%s"' % c for c in region))
+        for text in self.single_ops + self.checks:
+            lines.append("// PARTITION: %s" % text)
+        for text in self.absent:
+            lines.append("// PARTITION-NOT: %s" % text)
         lines.append("// PARTITION-NOT: seam.composites")
         lines.append("// CHECK: Ops left to the compiler: %d" % self.left)
         for _ in self.results:
@@ -577,12 +600,86 @@ def hard_swish_product_cases():
     yield m
 
 
+def silu_product_cases():
+    """x * sigmoid(x) (SiLU, EfficientNet's activation, as exporters write
+    it), in either operand order: the prepare passes rewrite it into silu,
+    which the conv or gemm before it takes as an eltwise_swish (alpha 1)
+    post-op, and which is a single op after anything else. The reference is
+    x times NumPy's 1 / (1 + exp(-x)); weights in [-1/2, 1/2] keep most
+    values where the sigmoid is not saturated."""
+    sigmoid_product = ["seam.sigmoid", "seam.mul"]
+    m = Model("silu_product_conv_bias",
+              [["conv_bias_silu", "conv_bias_silu"]], absent=sigmoid_product)
+    x = m.arg(rand(1, 8, 6, 5))
+    c = m.conv(x, m.const(rand(16, 8, 3, 3, low=-4, high=4)),
+               m.const(rand(16)), pads=[1, 1, 1, 1])
+    h = m.binary("mul", c, m.unary("sigmoid", c))
+    d = m.conv(h, m.const(rand(16, 1, 3, 3, low=-4, high=4)),
+               m.const(rand(16)), group=16, strides=[2, 2], pads=[1, 1, 1, 1])
+    m.ret(m.binary("mul", m.unary("sigmoid", d), d))
+    yield m
+
+    # After a per-channel add (no conv bias: a single binary op), silu is a
+    # single eltwise op.
+    m = Model("silu_product_after_add", [["conv"]],
+              single_ops=["seam.add", "seam.silu"], absent=sigmoid_product)
+    x = m.arg(rand(1, 6, 5, 4))
+    c = m.conv(x, m.const(rand(6, 6, 1, 1, low=-4, high=4)))
+    a = m.binary("add", c, m.const(rand(1, 6, 1, 1)))
+    m.ret(m.binary("mul", m.unary("sigmoid", a), a))
+    yield m
+
+    m = Model("silu_product_gemm_bias", [["gemm_bias_silu"]],
+              absent=sigmoid_product)
+    a = m.arg(rand(3, 16))
+    g = m.gemm(a, m.const(rand(10, 16, low=-4, high=4)), m.const(rand(10)),
+               trans_b=True)
+    m.ret(m.binary("mul", g, m.unary("sigmoid", g)))
+    yield m
+
+
+def pad_conv_cases():
+    """A constant 0 pad of the spatial dims before a conv (TensorFlow's
+    "same" padding, ZeroPad2d): the prepare passes fold it into the conv's
+    own pads (after resolving its auto_pad), so no seam.pad is left. The
+    reference pads explicitly, then convolves the padded image."""
+    m = Model("pad_zero_into_conv", [["conv_bias_relu"]], absent=["seam.pad"],
+              checks=["seam.conv {{.*}}{pads = array<i64: 1, 2, 3, 4>}"])
+    x = m.arg(rand(1, 3, 8, 8))
+    p = m.pad(x, [0, 0, 1, 2, 0, 0, 3, 4])
+    c = m.conv(p, m.const(rand(4, 3, 3, 3)), m.const(rand(4)))
+    m.ret(m.unary("relu", c))
+    yield m
+
+    # SAME_UPPER with stride 2 on the padded 10x10 image: pads 0 then 1 of
+    # each spatial dim, so [1 + 0, 0 + 0, 2 + 1, 1 + 1] in all.
+    m = Model("pad_zero_into_conv_same_upper", [["conv_bias"]],
+              absent=["seam.pad", "auto_pad"],
+              checks=["seam.conv {{.*}}{pads = array<i64: 1, 0, 3, 2>, "
+                      "strides = array<i64: 2, 2>}"])
+    x = m.arg(rand(1, 4, 7, 9))
+    p = m.pad(x, [0, 0, 1, 0, 0, 0, 2, 1])
+    m.ret(m.conv(p, m.const(rand(6, 4, 3, 3)), m.const(rand(6)),
+                 strides=[2, 2], auto_pad="same_upper"))
+    yield m
+
+    # A pad of value 1 is no conv padding: it stays, for the compiler.
+    m = Model("pad_one_before_conv", [["conv_bias_relu"]], left=1,
+              before=["seam.pad {{.*}}value = 1.000000e+00"])
+    x = m.arg(rand(1, 3, 6, 6))
+    p = m.pad(x, [0, 0, 1, 1, 0, 0, 1, 1], value=1.0)
+    c = m.conv(p, m.const(rand(4, 3, 3, 3)), m.const(rand(4)))
+    m.ret(m.unary("relu", c))
+    yield m
+
+
 def main():
     only = set(sys.argv[1:])
     os.makedirs(OUT, exist_ok=True)
     written = set()
     for group in (conv_cases, matmul_cases, pool_cases, other_cases, view_cases,
-                  shuffle_cases, norm_cases, hard_swish_product_cases):
+                  shuffle_cases, norm_cases, hard_swish_product_cases,
+                  silu_product_cases, pad_conv_cases):
         for model in group():
             if not only or model.name in only:
                 model.write()

@@ -77,16 +77,20 @@ class Value:
 
 
 class Model:
-    def __init__(self, name, composites, left=0, mixed=None, single_ops=()):
+    def __init__(self, name, composites, left=0, mixed=None, single_ops=(),
+                 checks=(), absent=()):
         """`composites`: per xnnpack region, its composite names, in order;
         `left`: how many ops the compiler keeps with --backends=xnnpack;
         `mixed`: if given, also run with --backends=xnnpack,dnnl (prefix XD)
         and --backends=dnnl,xnnpack (prefix DX); it maps each prefix to the
         rows of the partition report (after the header) its run prints;
         `single_ops`: ops (e.g. "seam.reduce_mean") checked, in order, in
-        the partitioned module after the last region's composites."""
+        the partitioned module after the last region's composites, then
+        `checks` (any text); `absent`: text the partitioned module must not
+        hold at all (e.g. "seam.pad" folded away)."""
         self.name, self.composites, self.left = name, composites, left
         self.mixed, self.single_ops = mixed, list(single_ops)
+        self.checks, self.absent = list(checks), list(absent)
         self.args, self.body, self.results = [], [], []
         self.count = 0
 
@@ -259,11 +263,15 @@ class Model:
                 "// the partition report, then the outputs.",
             ]
         lines += [""]
+        for text in self.absent:
+            lines.append("// PARTITION-NOT: %s" % text)
         for region in self.composites:
             lines.append("// PARTITION: seam.composites = [%s]" %
                          ", ".join('"xnnpack.%s"' % c for c in region))
-        for name in self.single_ops:
+        for name in self.single_ops + self.checks:
             lines.append("// PARTITION: %s" % name)
+        for text in self.absent:
+            lines.append("// PARTITION-NOT: %s" % text)
         lines.append("// PARTITION-NOT: seam.composites")
         lines.append("// CHECK: Ops left to the compiler: %d" % self.left)
         for prefix in ("XD", "DX") if self.mixed is not None else ():
@@ -782,6 +790,71 @@ def hard_swish_product_cases():
     yield m
 
 
+def silu_product_cases():
+    """x * sigmoid(x) (SiLU, EfficientNet's activation, as exporters write
+    it), in either operand order: the prepare passes rewrite it into silu, a
+    single op (XNNPACK has no node for it: the region writer makes a sigmoid
+    node and a multiply node). The reference is x times NumPy's
+    1 / (1 + exp(-x)); weights in [-1/2, 1/2] keep most values where the
+    sigmoid is not saturated."""
+    sigmoid_product = ["seam.sigmoid", "seam.mul"]
+    m = Model("silu_product_conv_bias", [["conv2d_bias", "conv2d_bias"]],
+              single_ops=["seam.silu", "seam.silu"], absent=sigmoid_product)
+    x = m.arg(rand(1, 4, 6, 5))
+    c = m.conv(x, m.const(rand(8, 4, 3, 3, low=-4, high=4)),
+               m.const(rand(8)), pads=[1, 1, 1, 1])
+    h = m.binary("mul", c, m.unary("sigmoid", c))
+    d = m.conv(h, m.const(rand(8, 1, 3, 3, low=-4, high=4)),
+               m.const(rand(8)), group=8, strides=[2, 2], pads=[1, 1, 1, 1])
+    m.ret(m.binary("mul", m.unary("sigmoid", d), d))
+    yield m
+
+    # After a per-channel add (a single op), silu is a single op too.
+    m = Model("silu_product_after_add", [["conv2d"]],
+              single_ops=["seam.add", "seam.silu"], absent=sigmoid_product)
+    x = m.arg(rand(1, 6, 5, 4))
+    c = m.conv(x, m.const(rand(6, 6, 1, 1, low=-4, high=4)))
+    a = m.binary("add", c, m.const(rand(1, 6, 1, 1)))
+    m.ret(m.binary("mul", m.unary("sigmoid", a), a))
+    yield m
+
+
+def pad_conv_cases():
+    """A constant 0 pad of the spatial dims before a conv (TensorFlow's
+    "same" padding, ZeroPad2d): the prepare passes fold it into the conv's
+    own pads (after resolving its auto_pad), so no seam.pad is left. The
+    reference pads explicitly, then convolves the padded image."""
+    m = Model("pad_zero_into_conv", [["conv2d_bias_relu"]],
+              absent=["seam.pad"],
+              checks=["seam.conv {{.*}}{pads = array<i64: 1, 2, 3, 4>}"])
+    x = m.arg(rand(1, 3, 8, 8))
+    p = m.pad(x, [0, 0, 1, 2, 0, 0, 3, 4])
+    c = m.conv(p, m.const(rand(4, 3, 3, 3)), m.const(rand(4)))
+    m.ret(m.unary("relu", c))
+    yield m
+
+    # SAME_UPPER with stride 2 on the padded 10x10 image: pads 0 then 1 of
+    # each spatial dim, so [1 + 0, 0 + 0, 2 + 1, 1 + 1] in all.
+    m = Model("pad_zero_into_conv_same_upper", [["conv2d_bias"]],
+              absent=["seam.pad", "auto_pad"],
+              checks=["seam.conv {{.*}}{pads = array<i64: 1, 0, 3, 2>, "
+                      "strides = array<i64: 2, 2>}"])
+    x = m.arg(rand(1, 4, 7, 9))
+    p = m.pad(x, [0, 0, 1, 0, 0, 0, 2, 1])
+    m.ret(m.conv(p, m.const(rand(6, 4, 3, 3)), m.const(rand(6)),
+                 strides=[2, 2], auto_pad="same_upper"))
+    yield m
+
+    # A pad of value 1 is no conv padding: it stays, a single op.
+    m = Model("pad_one_before_conv", [["conv2d_bias_relu"]],
+              single_ops=["seam.pad {{.*}}value = 1.000000e+00"])
+    x = m.arg(rand(1, 3, 6, 6))
+    p = m.pad(x, [0, 0, 1, 1, 0, 0, 1, 1], value=1.0)
+    c = m.conv(p, m.const(rand(4, 3, 3, 3)), m.const(rand(4)))
+    m.ret(m.unary("relu", c))
+    yield m
+
+
 def main():
     only = set(sys.argv[1:])
     os.makedirs(OUT, exist_ok=True)
@@ -790,7 +863,8 @@ def main():
                   binary_cases, unary_cases, batch_norm_cases, data_cases,
                   more_data_cases, model_cases, mixed_cases,
                   hard_sigmoid_cases, shuffle_slice_cases, reduce_mean_cases,
-                  hard_swish_product_cases):
+                  hard_swish_product_cases, silu_product_cases,
+                  pad_conv_cases):
         for model in group():
             if not only or model.name in only:
                 model.write()

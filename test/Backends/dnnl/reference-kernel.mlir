@@ -1,0 +1,29 @@
+// RUN: seam-run %s --backends=dnnl --bench 2 --threads 1 --profile | FileCheck %s
+// REQUIRES: seam-dnnl-backend
+
+// oneDNN's reference implementations are its last resort, often far slower
+// than its JIT kernels: the runtime avoids them where it can and --profile
+// names them where it cannot.
+//
+// oneDNN 2.6's JIT eltwise takes no post-ops: a hard sigmoid of a value that
+// is read twice (so not fused into the conv) is a linear eltwise with a clip
+// post-op, which only the reference implementation computes. The runtime
+// runs it as two JIT eltwise primitives instead. A mean over H alone has no
+// JIT reduction: it stays, marked slow.
+
+// CHECK: profile:
+// CHECK: region dnnl_0 (dnnl,
+// CHECK: conv 1x16x8x8 [{{[^]]*}}]{{$}}
+// CHECK-NEXT: eltwise 1x16x8x8 [jit{{[^]]*}}]{{$}}
+// CHECK-NEXT: eltwise 1x16x8x8 [jit{{[^]]*}}]{{$}}
+// CHECK-NEXT: binary 1x16x8x8 [{{[^]]*}}]{{$}}
+// CHECK: reduce 1x16x1x8 [ref:any] slow: oneDNN reference kernel
+
+func.func @main(%x: tensor<1x16x8x8xf32>) -> (tensor<1x16x8x8xf32>, tensor<1x16x1x8xf32>) {
+  %w = arith.constant dense<0.125> : tensor<16x16x1x1xf32>
+  %c = seam.conv %x, %w : (tensor<1x16x8x8xf32>, tensor<16x16x1x1xf32>) -> tensor<1x16x8x8xf32>
+  %g = seam.hard_sigmoid %c {alpha = 2.000000e-01 : f32, beta = 5.000000e-01 : f32} : tensor<1x16x8x8xf32>
+  %m = seam.mul %c, %g : (tensor<1x16x8x8xf32>, tensor<1x16x8x8xf32>) -> tensor<1x16x8x8xf32>
+  %r = seam.reduce_mean %c {axes = array<i64: 2>} : (tensor<1x16x8x8xf32>) -> tensor<1x16x1x8xf32>
+  return %m, %r : tensor<1x16x8x8xf32>, tensor<1x16x1x8xf32>
+}
