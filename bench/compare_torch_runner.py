@@ -27,7 +27,7 @@ import make_model_zoo  # noqa: E402  (the same constructors as the zoo)
 
 def main(argv):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--model", required=True, choices=sorted(make_model_zoo.MODELS))
+    parser.add_argument("--model", required=True, choices=sorted(make_model_zoo.ALL_MODELS))
     parser.add_argument("--zoo-dir", required=True, help="folder with weights.pt and input.npy")
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--runs", type=int, default=10)

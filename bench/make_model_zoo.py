@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Builds the benchmark model zoo of bench/compare from torchvision, with random weights.
 
-    /usr/bin/python3 bench/make_model_zoo.py [DIR] [--models resnet18,alexnet] [--force]
+    /usr/bin/python3 bench/make_model_zoo.py [DIR] [--models resnet18,alexnet] [--extra] [--force]
 
 For each model: torch.manual_seed(0), the torchvision constructor with weights=None (nothing
 is ever downloaded), eval(), then DIR/<model>/
@@ -10,7 +10,8 @@ is ever downloaded), eval(), then DIR/<model>/
     output.npy   PyTorch's (eager) output for that input
     weights.pt   the state_dict, so that the PyTorch runner of bench/compare times the same model
 DIR defaults to $SEAM_BENCH_DIR/models or ~/.cache/seam-bench/models: the models are tens of
-MB each and never go into the repository. A model whose four files exist is skipped unless
+MB each and never go into the repository. --extra builds the models of EXTRA_MODELS
+(families outside the zoo) instead of the zoo's. A model whose four files exist is skipped unless
 --force. Needs Debian's python3-torch, python3-torchvision, python3-onnx and python3-numpy
 (bench/compare installs them when missing).
 """
@@ -36,6 +37,20 @@ MODELS = {
     "efficientnet_b0": ("efficientnet_b0", {}),
     "densenet121": ("densenet121", {}),
 }
+# Families outside the zoo (--extra), with the blocks modern CNNs are made of: squeeze-and-
+# excitation (MobileNetV3, RegNetY), hard-swish written as x * HardSigmoid(x) (MobileNetV3),
+# grouped convolutions (ResNeXt, RegNetX), inverted residuals (MNASNet), SiLU written as
+# x * Sigmoid(x) (EfficientNet-B1).
+EXTRA_MODELS = {
+    "mobilenet_v3_small": ("mobilenet_v3_small", {}),
+    "mobilenet_v3_large": ("mobilenet_v3_large", {}),
+    "mnasnet1_0": ("mnasnet1_0", {}),
+    "regnet_x_400mf": ("regnet_x_400mf", {}),
+    "regnet_y_400mf": ("regnet_y_400mf", {}),
+    "resnext50_32x4d": ("resnext50_32x4d", {}),
+    "efficientnet_b1": ("efficientnet_b1", {}),
+}
+ALL_MODELS = {**MODELS, **EXTRA_MODELS}
 FILES = ("model.onnx", "input.npy", "output.npy", "weights.pt")
 INPUT_SHAPE = (1, 3, 224, 224)
 
@@ -50,7 +65,7 @@ def build_model(name):
     import torch
     import torchvision
 
-    constructor, kwargs = MODELS[name]
+    constructor, kwargs = ALL_MODELS[name]
     torch.manual_seed(0)
     model = getattr(torchvision.models, constructor)(weights=None, **kwargs)
     return model.eval()
@@ -94,14 +109,17 @@ def make(name, folder, force=False):
 def main(argv):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("dir", nargs="?", default=default_dir(), help="zoo folder")
-    parser.add_argument("--models", default=",".join(MODELS),
-                        help="comma-separated subset of: " + ", ".join(MODELS))
+    parser.add_argument("--models",
+                        help="comma-separated subset of: " + ", ".join(ALL_MODELS))
+    parser.add_argument("--extra", action="store_true",
+                        help="the models outside the zoo: " + ", ".join(EXTRA_MODELS))
     parser.add_argument("--force", action="store_true", help="rebuild models already present")
     args = parser.parse_args(argv)
-    names = [m for m in args.models.split(",") if m]
-    unknown = [m for m in names if m not in MODELS]
+    default = EXTRA_MODELS if args.extra else MODELS
+    names = [m for m in (args.models or ",".join(default)).split(",") if m]
+    unknown = [m for m in names if m not in ALL_MODELS]
     if unknown:
-        parser.error(f"unknown model(s) {', '.join(unknown)}; known: {', '.join(MODELS)}")
+        parser.error(f"unknown model(s) {', '.join(unknown)}; known: {', '.join(ALL_MODELS)}")
     for name in names:
         make(name, os.path.join(args.dir, name), args.force)
     return 0

@@ -12,10 +12,13 @@
 #include "Region.h"
 
 #include <algorithm>
+#include <exception>
 #include <map>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <type_traits>
 
 namespace seam::dnnl_region {
 
@@ -46,6 +49,20 @@ Dims rowMajorStrides(const Dims &dims) {
 /// The row-major (plain) layout of `dims`: what generated code holds.
 memory::desc rowMajor(const Dims &dims) {
   return memory::desc(dims, memory::data_type::f32, rowMajorStrides(dims));
+}
+
+/// Channels last (N, spatial dims..., C), for rank 3 and more.
+memory::desc channelsLast(const Dims &dims) {
+  Dims strides(dims.size());
+  int64_t stride = 1;
+  strides[1] = stride;
+  stride *= dims[1];
+  for (size_t d = dims.size(); d-- > 2;) {
+    strides[d] = stride;
+    stride *= dims[d];
+  }
+  strides[0] = stride;
+  return memory::desc(dims, memory::data_type::f32, strides);
 }
 
 /// Lets the primitive choose the layout.
@@ -448,17 +465,38 @@ private:
     produced(op.dst, dst);
   }
 
-  /// Creates a primitive descriptor with `make(layout of the source)`; if
-  /// oneDNN has no implementation for that layout, with row-major instead.
+  /// Creates a primitive descriptor with `make(layout)`, the layout the
+  /// source is in first: if oneDNN has no implementation for it, or only its
+  /// reference one (a per-channel binary on 8-channel blocks with AVX-512),
+  /// with channels last, then row-major. The first that has a JIT kernel
+  /// wins (the source is reordered to it); when none has, the first that
+  /// exists.
   template <typename Make> auto withSourceLayout(int64_t source, Make make) {
-    memory::desc layout = layoutOf(source), plain = rowMajor(dims(source));
-    if (layout == plain)
-      return make(plain);
-    try {
-      return make(layout);
-    } catch (const dnnl::error &) {
-      return make(plain);
+    using PrimitiveDesc = std::invoke_result_t<Make, memory::desc>;
+    const Dims &shape = dims(source);
+    std::vector<memory::desc> layouts = {layoutOf(source)};
+    if (shape.size() >= 3)
+      layouts.push_back(channelsLast(shape));
+    layouts.push_back(rowMajor(shape));
+    std::optional<PrimitiveDesc> fallback;
+    std::exception_ptr error;
+    for (size_t i = 0; i < layouts.size(); ++i) {
+      if (std::find(layouts.begin(), layouts.begin() + i, layouts[i]) !=
+          layouts.begin() + i)
+        continue;
+      try {
+        PrimitiveDesc pd = make(layouts[i]);
+        if (!isReference(pd))
+          return pd;
+        if (!fallback)
+          fallback = std::move(pd);
+      } catch (const dnnl::error &) {
+        error = std::current_exception();
+      }
     }
+    if (!fallback)
+      std::rethrow_exception(error);
+    return std::move(*fallback);
   }
 
   void buildOp(const OpDesc &op, int64_t k) {
