@@ -10,7 +10,9 @@
 // --list-backends prints the backends this build has, one name per line
 // (scripts ask it whether dnnl is there), and exits.
 // --report prints the partition table (per backend the regions, composites,
-// ops and share of FLOPs; every op left to the compiler and why) on stdout.
+// ops and share of FLOPs; every op left to the compiler and why) on stdout,
+// and once the session is created the kernels a library runs on a slow
+// fallback (oneDNN's reference implementations).
 // --profile prints, after the runs, the time per run of each offloaded
 // region and of each of its kernels, and of the rest.
 //
@@ -141,6 +143,19 @@ static llvm::Expected<int> takeThreadsOption(int &argc, char **argv) {
   return threads;
 }
 
+/// The kernels the session's kernel libraries run on a slow fallback (a
+/// oneDNN reference implementation): known once the session is created.
+static void printSlowKernels(const seam::Session &session) {
+  std::vector<std::string> slow;
+  for (const seam::RegionProfile &region : session.profile())
+    for (const auto &[name, ms] : region.kernels)
+      if (llvm::StringRef(name).contains(" slow: "))
+        slow.push_back(region.region + ": " + name);
+  llvm::outs() << "Slow kernels: " << slow.size() << "\n";
+  for (const std::string &line : slow)
+    llvm::outs() << "  " << line << "\n";
+}
+
 /// Where the time of `runs` runs (`totalMs` in all) went: each offloaded
 /// region with its kernels (timed by its runtime), then the rest.
 static void printProfile(const seam::Session &session, int64_t runs,
@@ -218,6 +233,8 @@ int main(int argc, char **argv) {
   if (!session)
     return fail(session.error().message());
   llvm::outs() << llvm::formatv("compile_ms: {0:F1}\n", compileMs);
+  if (report)
+    printSlowKernels(**session);
 
   // Inputs: from files, the rest seeded random.
   auto inputs = bindFiles(inputFiles, (*session)->inputs(), "input");

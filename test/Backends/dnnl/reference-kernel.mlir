@@ -1,4 +1,5 @@
 // RUN: seam-run %s --backends=dnnl --bench 2 --threads 1 --profile | FileCheck %s
+// RUN: seam-run %s --backends=dnnl --report | FileCheck %s --check-prefix=REPORT
 // REQUIRES: seam-dnnl-backend
 
 // oneDNN's reference implementations are its last resort, often far slower
@@ -27,6 +28,11 @@
 // CHECK-NOT: slow
 // CHECK: binary 1x48x8x8 [jit{{[^]]*}}]{{$}}
 // CHECK-NOT: slow
+
+// REPORT: Ops left to the compiler: 0
+// REPORT: Slow kernels: 1
+// REPORT-NEXT: dnnl_0: reduce 1x16x1x8 [ref:any] slow: oneDNN reference kernel
+// REPORT-NOT: slow
 
 func.func @main(%x: tensor<1x16x8x8xf32>) -> (tensor<1x16x8x8xf32>, tensor<1x16x1x8xf32>, tensor<1x48x8x8xf32>) {
   %w = arith.constant dense<0.125> : tensor<16x16x1x1xf32>

@@ -16,4 +16,5 @@
 // CHECK-NEXT: seam.gemm at {{.*}}: no backend selected
 // CHECK-NEXT: seam.softmax at {{.*}}: no backend selected
 // CHECK-NEXT: compile_ms:
+// CHECK-NEXT: Slow kernels: 0
 // CHECK-NEXT: output probabilities: [1, 2]

@@ -25,6 +25,7 @@
 // CHECK-NEXT: seam.flatten at small-classifier.mlir:{{[0-9]+}}:{{[0-9]+}}: test: seam.flatten is not supported
 // CHECK-NEXT: seam.softmax at small-classifier.mlir:{{[0-9]+}}:{{[0-9]+}}: test: seam.softmax is not supported
 // CHECK-NEXT: compile_ms:
+// CHECK-NEXT: Slow kernels: 0
 // CHECK-NEXT: output probabilities: [1, 2]
 
 // Without --report, no table.
