@@ -153,8 +153,11 @@ static SmallVector<int64_t> listOrOnes(OpT op,
 
 template <typename OpT> static SmallVector<int64_t> resolvedPads(OpT op) {
   auto input = cast<RankedTensorType>(op.getInput().getType());
-  WindowAttrs attrs{op.getKernelSizes(), op.getStrides(), op.getPads(),
-                    op.getDilations(),   op.getAutoPad(), false};
+  // WindowAttrs holds views: the kernel sizes must outlive it.
+  SmallVector<int64_t> kernel = op.getKernelSizes();
+  WindowAttrs attrs{kernel,          op.getStrides(),
+                    op.getPads(),    op.getDilations(),
+                    op.getAutoPad(), false};
   if constexpr (!std::is_same_v<OpT, ConvOp>)
     attrs.ceilMode = op.getCeilMode();
   SmallVector<int64_t> pads;

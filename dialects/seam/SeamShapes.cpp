@@ -13,7 +13,10 @@ InFlightDiagnostic OpDiagnostic::emit() const {
   if (!loc)
     return InFlightDiagnostic();
   InFlightDiagnostic d = emitError(*loc);
-  d << "'" << opName << "' op ";
+  if (!prefix.empty())
+    d << prefix;
+  else
+    d << "'" << opName << "' op ";
   return d;
 }
 

@@ -16,6 +16,7 @@
 #include "seam/Support/LLVM.h"
 #include "llvm/ADT/SmallVector.h"
 #include <optional>
+#include <string>
 
 namespace seam {
 
@@ -26,11 +27,19 @@ class OpDiagnostic {
 public:
   OpDiagnostic(std::optional<Location> loc, StringRef opName)
       : loc(loc), opName(opName) {}
+  /// Errors that start with `prefix` instead of "'<op>' op " (the importer's
+  /// "node 'div0' (Div): ").
+  static OpDiagnostic withPrefix(Location loc, std::string prefix) {
+    OpDiagnostic diag(loc, "");
+    diag.prefix = std::move(prefix);
+    return diag;
+  }
   InFlightDiagnostic emit() const;
 
 private:
   std::optional<Location> loc;
   StringRef opName;
+  std::string prefix;
 };
 
 /// NumPy broadcast of two shapes, or failure when they do not broadcast.

@@ -2,6 +2,10 @@
 
 #include "IntTensorOps.h"
 
+#include <cstdint>
+#include <optional>
+#include <utility>
+
 using namespace mlir;
 using namespace seam;
 
@@ -24,29 +28,43 @@ FailureOr<IntTensor> evalIntBinary(IntBinaryKind kind, const IntTensor &lhs,
     return failure();
   IntTensor result;
   result.shape = *shape;
+  // The first element whose result int64 cannot hold (or a division by 0):
+  // an error naming it, never undefined behaviour.
+  std::optional<std::pair<int64_t, int64_t>> bad;
   bool divByZero = false;
   forEachBroadcastElement(*shape, lhs.shape, rhs.shape,
                           [&](int64_t, int64_t l, int64_t r) {
                             int64_t a = lhs.values[l], b = rhs.values[r], v = 0;
+                            bool overflow = false;
                             switch (kind) {
                             case IntBinaryKind::Add:
-                              v = a + b;
+                              overflow = __builtin_add_overflow(a, b, &v);
                               break;
                             case IntBinaryKind::Sub:
-                              v = a - b;
+                              overflow = __builtin_sub_overflow(a, b, &v);
                               break;
                             case IntBinaryKind::Mul:
-                              v = a * b;
+                              overflow = __builtin_mul_overflow(a, b, &v);
                               break;
                             case IntBinaryKind::Div:
                               divByZero |= b == 0;
-                              v = b == 0 ? 0 : a / b;
+                              overflow = b == -1 && a == INT64_MIN;
+                              v = b == 0 || overflow ? 0 : a / b;
                               break;
                             }
+                            if (overflow && !bad)
+                              bad = std::make_pair(a, b);
                             result.values.push_back(v);
                           });
   if (divByZero) {
     diag.emit() << "integer division by zero in shape computation";
+    return failure();
+  }
+  if (bad) {
+    static const char *const kSymbols[] = {"+", "-", "*", "/"};
+    diag.emit() << "integer overflow in shape computation: " << bad->first
+                << " " << kSymbols[static_cast<int>(kind)] << " " << bad->second
+                << " does not fit in int64";
     return failure();
   }
   return result;

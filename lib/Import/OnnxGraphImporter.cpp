@@ -32,6 +32,11 @@ GraphImporter::GraphImporter(const onnx::ModelProto &model, ModuleOp module,
 // Diagnostics and the value table
 //===----------------------------------------------------------------------===//
 
+OpDiagnostic GraphImporter::diagnostic() const {
+  return OpDiagnostic::withPrefix(currentLoc, "node '" + currentLabel + "' (" +
+                                                  current->op_type() + "): ");
+}
+
 InFlightDiagnostic GraphImporter::error() {
   InFlightDiagnostic diag = emitError(currentLoc);
   diag << "node '" << currentLabel << "' (" << current->op_type() << "): ";

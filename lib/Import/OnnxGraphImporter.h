@@ -11,6 +11,7 @@
 #define SEAM_LIB_IMPORT_ONNXGRAPHIMPORTER_H
 
 #include "seam/Import/OnnxImporter.h"
+#include "seam/SeamShapes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
@@ -70,6 +71,9 @@ public:
 
   /// An error prefixed "node 'name' (OpType): ".
   mlir::InFlightDiagnostic error();
+  /// The same prefix, for the shape and fold helpers that take an
+  /// OpDiagnostic.
+  OpDiagnostic diagnostic() const;
 
   /// True if input `i` is present (exists and has a non-empty name).
   bool hasInput(unsigned i) const;

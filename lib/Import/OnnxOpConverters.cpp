@@ -153,8 +153,8 @@ static LogicalResult convertBinary(GraphImporter &g) {
   ASSIGN_OR_FAIL(lhs, g.input(0));
   ASSIGN_OR_FAIL(rhs, g.input(1));
   if (lhs->ints && rhs->ints) {
-    ASSIGN_OR_FAIL(r, evalIntBinary(kind, *lhs->ints, *rhs->ints,
-                                    OpDiagnostic(g.loc(), g.node().op_type())));
+    ASSIGN_OR_FAIL(r,
+                   evalIntBinary(kind, *lhs->ints, *rhs->ints, g.diagnostic()));
     g.setOutput(0, r);
     return success();
   }
@@ -523,7 +523,7 @@ static LogicalResult convertSlice(GraphImporter &g) {
     if (args[3])
       steps = *args[3];
     ASSIGN_OR_FAIL(dims, inferSlice(shape, *args[0], *args[1], axes, steps,
-                                    OpDiagnostic(g.loc(), "Slice")));
+                                    g.diagnostic()));
     g.setOutput(0, evalIntSlice(*in->ints, dims));
     return success();
   }
@@ -557,8 +557,7 @@ static LogicalResult convertUnsqueeze(GraphImporter &g) {
   int64_t rank = shape.size() + axes->size();
   SmallVector<bool> inserted(rank, false);
   for (int64_t a : *axes) {
-    ASSIGN_OR_FAIL(
-        n, normalizeAxis(a, rank, "axis", OpDiagnostic(g.loc(), "Unsqueeze")));
+    ASSIGN_OR_FAIL(n, normalizeAxis(a, rank, "axis", g.diagnostic()));
     if (inserted[n])
       return g.error() << "axis " << a << " is repeated";
     inserted[n] = true;
@@ -577,8 +576,7 @@ static LogicalResult convertSqueeze(GraphImporter &g) {
   SmallVector<bool> removed(rank, false);
   if (axes) {
     for (int64_t a : *axes) {
-      ASSIGN_OR_FAIL(
-          n, normalizeAxis(a, rank, "axis", OpDiagnostic(g.loc(), "Squeeze")));
+      ASSIGN_OR_FAIL(n, normalizeAxis(a, rank, "axis", g.diagnostic()));
       if (shape[n] != 1)
         return g.error() << "cannot squeeze axis " << a << " of size "
                          << shape[n];
@@ -679,8 +677,7 @@ static LogicalResult convertGather(GraphImporter &g) {
                         "computations known at import are";
   ASSIGN_OR_FAIL(indices, g.intInput(1));
   ASSIGN_OR_FAIL(axis, g.intAttr("axis", 0));
-  ASSIGN_OR_FAIL(r, evalIntGather(*in->ints, indices, axis,
-                                  OpDiagnostic(g.loc(), "Gather")));
+  ASSIGN_OR_FAIL(r, evalIntGather(*in->ints, indices, axis, g.diagnostic()));
   g.setOutput(0, r);
   return success();
 }

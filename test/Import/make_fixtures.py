@@ -631,6 +631,23 @@ def error_fixtures():
           [vi("x", [1, 2, 4, 4])],
           [vi("y", [1, 2, 3, 3]), vi("idx", [1, 2, 3, 3], TP.INT64)])
 
+    # Shape arithmetic whose int64 result overflows: INT64_MIN / -1 (SIGFPE
+    # on x86 if evaluated as is), and a product past 2^63.
+    def int64_constant(name, value):
+        return node("Constant", [], [name], name,
+                    value=h.make_tensor(name + "_v", TP.INT64, [1], [value]))
+
+    model("err_int_div_overflow",
+          [int64_constant("a", -2**63), int64_constant("m", -1),
+           node("Div", ["a", "m"], ["q"], "div0"),
+           node("Reshape", ["x", "q"], ["y"], "reshape0")],
+          [vi("x", [2, 3])], [vi("y", [6])], check=False)
+    model("err_int_mul_overflow",
+          [int64_constant("a", 2**62), int64_constant("m", 4),
+           node("Mul", ["a", "m"], ["q"], "mul0"),
+           node("Reshape", ["x", "q"], ["y"], "reshape0")],
+          [vi("x", [2, 3])], [vi("y", [6])], check=False)
+
 
 def main():
     if os.path.isdir(OUT):
