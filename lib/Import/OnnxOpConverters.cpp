@@ -700,21 +700,44 @@ static LogicalResult convertCast(GraphImporter &g) {
                    << " is not supported (float32 tensors, integer shapes)";
 }
 
+/// Integer tensors are folded at import (shapes and their arithmetic): a
+/// ConstantOfShape of integers larger than this is no shape computation.
+constexpr int64_t kMaxFoldedIntElements = int64_t(1) << 24;
+
 static LogicalResult convertConstantOfShape(GraphImporter &g) {
   ASSIGN_OR_FAIL(shapeT, g.intInput(0));
   SmallVector<int64_t> shape(shapeT.values.begin(), shapeT.values.end());
+  int64_t count = 1;
+  for (int64_t d : shape) {
+    if (d < 0)
+      return g.error() << "shape [" << shape << "] has a negative dim";
+    if (__builtin_mul_overflow(count, d, &count))
+      return g.error() << "shape [" << shape
+                       << "] has more elements than int64 can count";
+  }
   ImportedValue fill;
   if (const onnx::AttributeProto *attr = g.findAttr("value")) {
     ASSIGN_OR_FAIL(v, g.readTensor(attr->t(), "ConstantOfShape value"));
     fill = v;
+    bool one = llvm::all_of(attr->t().dims(), [](int64_t d) { return d == 1; });
+    if (fill.ints && fill.ints->values.size() != 1)
+      one = false;
+    if (fill.pendingFloat) {
+      const onnx::TensorProto &t = *fill.pendingFloat;
+      one = one && (t.has_raw_data() ? t.raw_data().size() == sizeof(float)
+                                     : t.float_data_size() == 1);
+    }
+    if (!one)
+      return g.error() << "'value' must hold exactly one element";
   }
-  int64_t count = 1;
-  for (int64_t d : shape)
-    count *= d;
   if (fill.ints) {
+    if (count > kMaxFoldedIntElements)
+      return g.error() << "an integer tensor of shape [" << shape << "] ("
+                       << count << " elements) is too large to fold at "
+                       << "import (at most " << kMaxFoldedIntElements << ")";
     IntTensor t;
     t.shape = shape;
-    t.values.assign(count, fill.ints->values.at(0));
+    t.values.assign(count, fill.ints->values.front());
     g.setOutput(0, t);
     return success();
   }

@@ -642,6 +642,26 @@ def error_fixtures():
            node("Div", ["a", "m"], ["q"], "div0"),
            node("Reshape", ["x", "q"], ["y"], "reshape0")],
           [vi("x", [2, 3])], [vi("y", [6])], check=False)
+    # ConstantOfShape: a negative dim, an element count past int64, an
+    # integer fill too large to fold, and a 'value' without exactly one
+    # element (empty, two).
+    def cos_model(name, dims, value=None):
+        attrs = {} if value is None else {"value": value}
+        dtype = TP.FLOAT if value is None else value.data_type
+        model(name,
+              [node("Constant", [], ["s"], "s",
+                    value=h.make_tensor("s_v", TP.INT64, [len(dims)], dims)),
+               node("ConstantOfShape", ["s"], ["y"], "cos0", **attrs)],
+              [], [vi("y", dims, dtype)], check=False)
+
+    cos_model("err_cos_negative_dim", [2, -3])
+    cos_model("err_cos_count_overflow", [2**40, 2**40, 2**40])
+    cos_model("err_cos_int_too_large", [2**20, 2**10],
+              h.make_tensor("v", TP.INT64, [1], [7]))
+    cos_model("err_cos_empty_value", [2, 3],
+              h.make_tensor("v", TP.FLOAT, [0], []))
+    cos_model("err_cos_two_values", [2, 3],
+              h.make_tensor("v", TP.INT64, [2], [1, 2]))
     model("err_int_mul_overflow",
           [int64_constant("a", 2**62), int64_constant("m", 4),
            node("Mul", ["a", "m"], ["q"], "mul0"),
