@@ -104,6 +104,14 @@ static LogicalResult loadExternalData(onnx::TensorProto &tensor,
     return fail() << "location '" << location << "' resolves to '" << file
                   << "', outside the model's folder";
 
+  // Only a regular file: reading a FIFO blocks forever, a device can be
+  // endless, a folder is no data.
+  llvm::sys::fs::file_status status;
+  if (std::error_code ec = llvm::sys::fs::status(file, status))
+    return fail() << "file '" << file << "' cannot be read: " << ec.message();
+  if (status.type() != llvm::sys::fs::file_type::regular_file)
+    return fail() << "'" << location
+                  << "' is not a regular file (a FIFO, device or folder)";
   auto buffer = llvm::MemoryBuffer::getFile(file, /*IsText=*/false,
                                             /*RequiresNullTerminator=*/false);
   if (!buffer)
@@ -194,8 +202,12 @@ static LogicalResult fixInputShapes(onnx::GraphProto &graph,
       return emitError(loc) << "input '" << input.name()
                             << "' has no shape; give one with --input-shape "
                             << input.name() << "=DxDx...";
-    for (auto [i, dim] : llvm::enumerate(tensorType->shape().dim()))
-      if (!dim.has_dim_value() || dim.dim_value() <= 0) {
+    for (auto [i, dim] : llvm::enumerate(tensorType->shape().dim())) {
+      if (dim.has_dim_value() && dim.dim_value() <= 0)
+        return emitError(loc) << "input '" << input.name() << "' has dimension "
+                              << i << " of size " << dim.dim_value()
+                              << " (input dims must be positive)";
+      if (!dim.has_dim_value()) {
         auto diag = emitError(loc) << "input '" << input.name()
                                    << "' has dynamic dimension " << i;
         if (dim.has_dim_param())
@@ -203,6 +215,7 @@ static LogicalResult fixInputShapes(onnx::GraphProto &graph,
         return diag << "; fix it with --input-shape " << input.name()
                     << "=DxDx...";
       }
+    }
   }
   for (const auto &entry : options.inputShapes)
     if (!inputs.contains(entry.getKey()) ||

@@ -654,6 +654,12 @@ def error_fixtures():
                node("ConstantOfShape", ["s"], ["y"], "cos0", **attrs)],
               [], [vi("y", dims, dtype)], check=False)
 
+    # An input dim of 0 or below is no dynamic dim: said as what it is.
+    model("err_input_zero_dim", [node("Relu", ["x"], ["y"], "relu0")],
+          [vi("x", [2, 0])], [vi("y", [2, 0])], check=False)
+    model("err_input_negative_dim", [node("Relu", ["x"], ["y"], "relu0")],
+          [vi("x", [-4, 3])], [vi("y", [-4, 3])], check=False)
+
     cos_model("err_cos_negative_dim", [2, -3])
     cos_model("err_cos_count_overflow", [2**40, 2**40, 2**40])
     cos_model("err_cos_int_too_large", [2**20, 2**10],
