@@ -68,6 +68,10 @@ struct CompileOptions {
   int threads = 0;
   /// Static shapes for ONNX inputs with dynamic dims, by input name.
   std::map<std::string, std::vector<int64_t>> inputShapes;
+  /// The largest tensor (input, output, constant or intermediate) a model
+  /// may declare, in bytes: a larger one is a compile error naming it,
+  /// before anything is allocated.
+  int64_t maxTensorBytes = int64_t(4) << 30;
   /// If set, the module after each stage is written there as NN-stage.mlir.
   std::string dumpIrDir;
   /// Called after each compile stage with its name and wall time.

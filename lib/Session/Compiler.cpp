@@ -77,7 +77,12 @@ static std::vector<PipelineStage> getStages(const CompileOptions &options,
 
   std::vector<PipelineStage> stages;
   stages.push_back({"prepare",
-                    [](OpPassManager &pm) { seam::buildPreparePipeline(pm); },
+                    [maxBytes = options.maxTensorBytes](OpPassManager &pm) {
+                      // Before anything is folded, compiled or allocated.
+                      pm.addPass(seam::createSeamCheckTensorSizesPass(
+                          {/*maxBytes=*/maxBytes}));
+                      seam::buildPreparePipeline(pm);
+                    },
                     partition ? nullptr : report});
   if (partition) {
     stages.push_back({"partition",

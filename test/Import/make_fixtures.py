@@ -654,6 +654,10 @@ def error_fixtures():
                node("ConstantOfShape", ["s"], ["y"], "cos0", **attrs)],
               [], [vi("y", dims, dtype)], check=False)
 
+    # An input of 2^36 floats (256 GiB): refused before anything is allocated.
+    model("err_huge_input", [node("Relu", ["x"], ["y"], "relu0")],
+          [vi("x", [2**20, 2**16])], [vi("y", [2**20, 2**16])])
+
     # An input dim of 0 or below is no dynamic dim: said as what it is.
     model("err_input_zero_dim", [node("Relu", ["x"], ["y"], "relu0")],
           [vi("x", [2, 0])], [vi("y", [2, 0])], check=False)

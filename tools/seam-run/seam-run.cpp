@@ -75,6 +75,10 @@ static cl::opt<std::string>
                 cl::desc("Write each output as DIR/<name>.npy"));
 static cl::opt<unsigned> seed("seed", cl::desc("Seed of random inputs"),
                               cl::init(0));
+static cl::opt<int64_t> maxTensorBytes(
+    "max-tensor-bytes",
+    cl::desc("Largest tensor a model may declare, in bytes (default 4 GiB)"),
+    cl::init(int64_t(4) << 30));
 static cl::opt<unsigned> optLevel("O", cl::desc("LLVM optimization level"),
                                   cl::init(3));
 static cl::opt<bool>
@@ -210,6 +214,7 @@ int main(int argc, char **argv) {
   options.optLevel = optLevel;
   options.threads = *threads;
   options.dumpIrDir = dumpIr;
+  options.maxTensorBytes = maxTensorBytes;
   seam::OnnxImportOptions shapes;
   for (const std::string &spec : inputShapes) {
     std::string error = seam::parseInputShape(spec, shapes);

@@ -50,6 +50,23 @@ def SeamFoldConstantsPass : Pass<"seam-fold-constants", "::mlir::func::FuncOp"> 
   ];
 }
 
+def SeamCheckTensorSizesPass : Pass<"seam-check-tensor-sizes", "::mlir::ModuleOp"> {
+  let summary = "Refuse a model whose tensors are larger than a limit";
+  let description = [{
+    Checks, before anything is folded, compiled or allocated, the size in
+    bytes of every tensor a model declares: the function's arguments and
+    results, every constant and every op result. One over `max-bytes`, or
+    one whose size int64 cannot count, is an error at the op (or argument)
+    that declares it, with its type and size. A model file can thus not make
+    Seam allocate what it asks for (an input of 2^36 floats aborted in the
+    JIT with "LLVM ERROR: out of memory").
+  }];
+  let options = [
+    Option<"maxBytes", "max-bytes", "int64_t", /*default=*/"int64_t(4) << 30",
+           "Largest tensor allowed, in bytes">
+  ];
+}
+
 //===----------------------------------------------------------------------===//
 // Partitioning (Seam's BYOC): composite -> annotate -> merge -> prune -> outline
 //===----------------------------------------------------------------------===//
