@@ -9,12 +9,30 @@
 
 #include <cmath>
 #include <cstring>
+#include <optional>
 #include <random>
 
 namespace seam {
 
 static Error fail(const std::string &path, const std::string &why) {
   return Error::failure("'" + path + "': " + why);
+}
+
+/// The bytes of float32 data of `shape`, or nullopt for a negative dim or a
+/// size int64 cannot count: checked against the file before allocating.
+static std::optional<int64_t> dataBytes(const std::vector<int64_t> &shape) {
+  int64_t bytes = sizeof(float);
+  for (int64_t d : shape)
+    if (d < 0 || __builtin_mul_overflow(bytes, d, &bytes))
+      return std::nullopt;
+  return bytes;
+}
+
+static std::string formatShape(const std::vector<int64_t> &shape) {
+  std::string text = "[";
+  for (size_t i = 0; i < shape.size(); ++i)
+    text += (i ? ", " : "") + std::to_string(shape[i]);
+  return text + "]";
 }
 
 /// Parses a .npy v1-3 header: float32 little-endian, C order.
@@ -61,14 +79,20 @@ static Expected<TensorFile> readNpy(const std::string &path,
                   "bad dimension '" + part.str() + "' in the .npy header");
     shape.push_back(d);
   }
-  TensorFile file;
-  file.tensor = Tensor::allocate(shape);
-  size_t bytesNeeded = file.tensor.numElements() * sizeof(float);
+  std::optional<int64_t> needed = dataBytes(shape);
+  if (!needed)
+    return fail(path, "shape " + formatShape(shape) +
+                          " has more bytes than int64 can count");
+  // The data the file holds must be the shape's before anything is
+  // allocated: a header alone cannot ask for terabytes.
+  size_t bytesNeeded = static_cast<size_t>(*needed);
   if (bytes.size() - offset - headerLen != bytesNeeded)
     return fail(path, "holds " +
                           std::to_string(bytes.size() - offset - headerLen) +
                           " bytes of data but its shape needs " +
                           std::to_string(bytesNeeded));
+  TensorFile file;
+  file.tensor = Tensor::allocate(shape);
   std::memcpy(file.tensor.data(), bytes.data() + offset + headerLen,
               bytesNeeded);
   return file;
@@ -82,19 +106,27 @@ static Expected<TensorFile> readPb(const std::string &path,
   if (proto.data_type() != onnx::TensorProto::FLOAT)
     return fail(path, "data type " + std::to_string(proto.data_type()) +
                           " is not FLOAT; Seam's tensors are float32");
+  std::vector<int64_t> shape(proto.dims().begin(), proto.dims().end());
+  std::optional<int64_t> needed = dataBytes(shape);
+  if (!needed)
+    return fail(path, "dims " + formatShape(shape) +
+                          " are negative or have more bytes than int64 can "
+                          "count");
+  size_t count = static_cast<size_t>(*needed) / sizeof(float);
+  // Checked against the data before anything is allocated.
+  if (proto.has_raw_data()
+          ? proto.raw_data().size() != count * sizeof(float)
+          : static_cast<size_t>(proto.float_data_size()) != count)
+    return fail(path,
+                std::string(proto.has_raw_data() ? "raw data" : "float_data") +
+                    " size does not match its dims " + formatShape(shape));
   TensorFile file;
   file.name = proto.name();
-  file.tensor = Tensor::allocate(
-      std::vector<int64_t>(proto.dims().begin(), proto.dims().end()));
-  size_t count = file.tensor.numElements();
+  file.tensor = Tensor::allocate(shape);
   if (proto.has_raw_data()) {
-    if (proto.raw_data().size() != count * sizeof(float))
-      return fail(path, "raw data size does not match its dims");
     std::memcpy(file.tensor.data(), proto.raw_data().data(),
                 count * sizeof(float));
   } else {
-    if (static_cast<size_t>(proto.float_data_size()) != count)
-      return fail(path, "float_data size does not match its dims");
     std::copy(proto.float_data().begin(), proto.float_data().end(),
               file.tensor.data());
   }
