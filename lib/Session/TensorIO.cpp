@@ -4,6 +4,7 @@
 
 #include "onnx/onnx_pb.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -157,20 +158,30 @@ Error writeNpy(const std::string &path, const Tensor &tensor) {
   while ((10 + header.size() + 1) % 64)
     header += ' ';
   header += '\n';
+  // Written to a temporary file, renamed into place once complete: a
+  // failed write leaves no partial file under `path`.
+  std::string temporary = path + ".tmp";
   std::error_code ec;
-  llvm::raw_fd_ostream os(path, ec);
-  if (ec)
+  {
+    llvm::raw_fd_ostream os(temporary, ec);
+    if (ec)
+      return fail(path, ec.message());
+    os << "\x93NUMPY" << '\x01' << '\x00';
+    os << static_cast<char>(header.size() & 0xff)
+       << static_cast<char>(header.size() >> 8) << header;
+    os.write(reinterpret_cast<const char *>(tensor.data()),
+             tensor.numElements() * sizeof(float));
+    os.close();
+    if (os.has_error()) {
+      std::string why = os.error().message();
+      os.clear_error();
+      llvm::sys::fs::remove(temporary);
+      return fail(path, why);
+    }
+  }
+  if ((ec = llvm::sys::fs::rename(temporary, path))) {
+    llvm::sys::fs::remove(temporary);
     return fail(path, ec.message());
-  os << "\x93NUMPY" << '\x01' << '\x00';
-  os << static_cast<char>(header.size() & 0xff)
-     << static_cast<char>(header.size() >> 8) << header;
-  os.write(reinterpret_cast<const char *>(tensor.data()),
-           tensor.numElements() * sizeof(float));
-  os.close();
-  if (os.has_error()) {
-    std::string why = os.error().message();
-    os.clear_error();
-    return fail(path, why);
   }
   return Error::success();
 }

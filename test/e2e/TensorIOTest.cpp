@@ -112,4 +112,27 @@ TEST(TensorIO, PbNegativeDim) {
                                "bytes than int64 can count");
 }
 
+TEST(TensorIO, WriteNpyRoundTrips) {
+  seam::Tensor t = seam::randomTensor({2, 3}, /*seed=*/7);
+  std::string path = ::testing::TempDir() + "/seam-tensorio-written.npy";
+  ASSERT_FALSE(static_cast<bool>(seam::writeNpy(path, t)));
+  auto file = seam::readTensorFile(path);
+  ASSERT_TRUE(static_cast<bool>(file)) << file.error().message();
+  EXPECT_EQ(file->tensor.shape(), t.shape());
+  EXPECT_EQ(std::memcmp(file->tensor.data(), t.data(), 6 * sizeof(float)), 0);
+  std::ifstream temporary(path + ".tmp");
+  EXPECT_FALSE(temporary.good()) << "the temporary file was left behind";
+}
+
+TEST(TensorIO, FailedWriteLeavesNoFile) {
+  seam::Tensor t = seam::randomTensor({2}, /*seed=*/7);
+  std::string path = ::testing::TempDir() + "/seam-no-such-folder/out.npy";
+  seam::Error error = seam::writeNpy(path, t);
+  ASSERT_TRUE(static_cast<bool>(error));
+  EXPECT_NE(error.message().find("'" + path + "': "), std::string::npos)
+      << error.message();
+  EXPECT_FALSE(std::ifstream(path).good());
+  EXPECT_FALSE(std::ifstream(path + ".tmp").good());
+}
+
 } // namespace
