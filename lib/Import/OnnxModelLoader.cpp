@@ -177,6 +177,11 @@ static LogicalResult fixInputShapes(onnx::GraphProto &graph,
     auto it = options.inputShapes.find(input.name());
     if (it != options.inputShapes.end()) {
       ArrayRef<int64_t> shape = it->second;
+      for (auto [i, d] : llvm::enumerate(shape))
+        if (d <= 0)
+          return emitError(loc)
+                 << "--input-shape " << input.name() << " sets dimension " << i
+                 << " to " << d << " (input dims must be positive)";
       auto *dims = tensorType->mutable_shape();
       if (tensorType->has_shape() &&
           dims->dim_size() != static_cast<int>(shape.size()))

@@ -14,15 +14,17 @@ using namespace seam;
 
 namespace {
 
-/// The bytes of a statically shaped tensor type, or nullopt when int64
-/// cannot count them; 0 for other types.
+/// The bytes of a statically shaped tensor type of integers or floats, or
+/// nullopt when int64 cannot count them (or a dim is negative); 0 for other
+/// types.
 std::optional<int64_t> getTensorBytes(Type type) {
   auto tensor = dyn_cast<RankedTensorType>(type);
-  if (!tensor || !tensor.hasStaticShape())
+  if (!tensor || !tensor.hasStaticShape() ||
+      !tensor.getElementType().isIntOrFloat())
     return 0;
   int64_t bytes = (tensor.getElementTypeBitWidth() + 7) / 8;
   for (int64_t dim : tensor.getShape())
-    if (__builtin_mul_overflow(bytes, dim, &bytes))
+    if (dim < 0 || __builtin_mul_overflow(bytes, dim, &bytes))
       return std::nullopt;
   return bytes;
 }
@@ -38,7 +40,7 @@ struct SeamCheckTensorSizesPass
       return success();
     InFlightDiagnostic diag = emitError(loc) << what << " " << type;
     if (!bytes)
-      diag << " has more bytes than int64 can count";
+      diag << " has a negative dim or more bytes than int64 can count";
     else
       diag << " is " << *bytes << " bytes, over the limit of "
            << static_cast<int64_t>(maxBytes) << " bytes per tensor";

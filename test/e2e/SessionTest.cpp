@@ -86,6 +86,22 @@ TEST(Session, WrongInputsSayWhatWasExpected) {
             "the model has no input named 'image' (inputs: 'input')");
 }
 
+TEST(Session, InputShapeOverrideMustBePositive) {
+  // The API takes inputShapes unchecked by seam-run's parser: a dim of 0 or
+  // below for a dynamic input is refused by the importer.
+  seam::CompileOptions options;
+  options.backends = {"none"};
+  options.inputShapes["x"] = {-1, 3, 8, 8};
+  auto session = seam::Session::create(
+      SEAM_SOURCE_DIR "/test/Import/Inputs/dynamic_batch.onnx", options);
+  ASSERT_FALSE(static_cast<bool>(session));
+  std::string message = session.error().message();
+  EXPECT_NE(message.find("--input-shape x sets dimension 0 to -1 (input dims "
+                         "must be positive)"),
+            std::string::npos)
+      << message;
+}
+
 TEST(Session, MissingModelIsAnError) {
   auto session = seam::Session::create("/nonexistent/model.onnx");
   ASSERT_FALSE(static_cast<bool>(session));

@@ -147,8 +147,11 @@ verifyDataMovement(function_ref<InFlightDiagnostic()> emitError,
       continue;
     }
     int64_t start = op.getStarts()[d];
-    int64_t last = start + (dst[d] - 1) * op.getSteps()[d];
-    if (start < 0 || start >= src[d] || last < 0 || last >= src[d])
+    int64_t last = 0;
+    bool overflows =
+        __builtin_mul_overflow(dst[d] - 1, op.getSteps()[d], &last) ||
+        __builtin_add_overflow(start, last, &last);
+    if (overflows || start < 0 || start >= src[d] || last < 0 || last >= src[d])
       return emitError() << what << ": dim " << d << " takes " << dst[d]
                          << " elements from " << start << " by "
                          << op.getSteps()[d] << ", outside [0, " << src[d]

@@ -370,9 +370,11 @@ void StridedCopyStep::arrange(const StridedCopy &copy) {
   }
   runLength = dims.back();
   // The last two loops transpose contiguous blocks: [a][b] in the source,
-  // [b][a] in the dst (a channel shuffle, per pixel).
+  // [b][a] in the dst (a channel shuffle, per pixel), when a block is small
+  // enough to leave tasks to spread (a large 2-D transpose keeps runs).
   size_t n = dims.size();
-  if (n >= 2 && srcStrides[n - 1] == 1 && dstStrides[n - 2] == 1 &&
+  if (n >= 2 && dims[n - 1] * dims[n - 2] <= kTaskFloats &&
+      srcStrides[n - 1] == 1 && dstStrides[n - 2] == 1 &&
       srcStrides[n - 2] == dims[n - 1] && dstStrides[n - 1] == dims[n - 2]) {
     tileRows = dims[n - 2];
     runLength *= tileRows;

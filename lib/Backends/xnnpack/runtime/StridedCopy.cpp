@@ -135,8 +135,11 @@ void applySlice(const RegionDesc &desc, size_t index, View &view) {
     int64_t start = op.starts[d], step = op.steps[d];
     if (step == 0)
       failOp(desc, index, "dim " + std::to_string(d) + " has a step of 0");
-    int64_t last = start + (dstDims[d] - 1) * step;
-    if (start < 0 || start >= view.dims[d] || last < 0 || last >= view.dims[d])
+    int64_t last = 0;
+    bool overflows = __builtin_mul_overflow(dstDims[d] - 1, step, &last) ||
+                     __builtin_add_overflow(start, last, &last);
+    if (overflows || start < 0 || start >= view.dims[d] || last < 0 ||
+        last >= view.dims[d])
       failOp(desc, index,
              "dim " + std::to_string(d) + " takes " +
                  std::to_string(dstDims[d]) + " elements from " +
