@@ -19,7 +19,12 @@
 #include "onnx/shape_inference/implementation.h"
 #include "onnx/version_converter/convert.h"
 
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
 #include <limits>
+#include <sys/stat.h>
+#include <unistd.h>
 
 using namespace mlir;
 
@@ -104,16 +109,23 @@ static LogicalResult loadExternalData(onnx::TensorProto &tensor,
     return fail() << "location '" << location << "' resolves to '" << file
                   << "', outside the model's folder";
 
-  // Only a regular file: reading a FIFO blocks forever, a device can be
-  // endless, a folder is no data.
-  llvm::sys::fs::file_status status;
-  if (std::error_code ec = llvm::sys::fs::status(file, status))
-    return fail() << "file '" << file << "' cannot be read: " << ec.message();
-  if (status.type() != llvm::sys::fs::file_type::regular_file)
+  // Only a regular file: opening a FIFO for reading blocks until a writer
+  // comes, a device can be endless, a folder is no data. Opened without
+  // blocking, then checked on the descriptor itself (no window to swap it).
+  int fd = ::open(file.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0)
+    return fail() << "file '" << file
+                  << "' cannot be read: " << std::strerror(errno);
+  struct stat info;
+  if (::fstat(fd, &info) != 0 || !S_ISREG(info.st_mode)) {
+    ::close(fd);
     return fail() << "'" << location
                   << "' is not a regular file (a FIFO, device or folder)";
-  auto buffer = llvm::MemoryBuffer::getFile(file, /*IsText=*/false,
-                                            /*RequiresNullTerminator=*/false);
+  }
+  auto buffer = llvm::MemoryBuffer::getOpenFile(
+      llvm::sys::fs::convertFDToNativeFile(fd), file,
+      static_cast<uint64_t>(info.st_size), /*RequiresNullTerminator=*/false);
+  ::close(fd);
   if (!buffer)
     return fail() << "file '" << file
                   << "' cannot be read: " << buffer.getError().message();

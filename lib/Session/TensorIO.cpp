@@ -160,12 +160,16 @@ Error writeNpy(const std::string &path, const Tensor &tensor) {
   header += '\n';
   // Written to a temporary file, renamed into place once complete: a
   // failed write leaves no partial file under `path`.
-  std::string temporary = path + ".tmp";
-  std::error_code ec;
+  // A unique name next to `path` (same file system, so the rename is
+  // atomic): writers of the same path never share it.
+  llvm::SmallString<256> temporary;
+  int fd = -1;
+  std::error_code ec =
+      llvm::sys::fs::createUniqueFile(path + "-%%%%%%.tmp", fd, temporary);
+  if (ec)
+    return fail(path, ec.message());
   {
-    llvm::raw_fd_ostream os(temporary, ec);
-    if (ec)
-      return fail(path, ec.message());
+    llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
     os << "\x93NUMPY" << '\x01' << '\x00';
     os << static_cast<char>(header.size() & 0xff)
        << static_cast<char>(header.size() >> 8) << header;
