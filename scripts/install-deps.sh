@@ -16,6 +16,9 @@ PACKAGES=(
   libgtest-dev libbenchmark-dev
   # test-data generation (Debian's /usr/bin/python3)
   python3-onnx python3-numpy
+  # sanitizer builds and libFuzzer (scripts/sanitize.sh, scripts/fuzz.sh):
+  # clang's runtimes and its OpenMP for the AddressSanitizer + fuzzing build
+  clang-22 libclang-rt-22-dev libomp-22-dev
 )
 
 missing=()

@@ -33,5 +33,28 @@ failed=$((lit_fail + gt_fail))
 if [ $status -ne 0 ] && [ $failed -eq 0 ]; then failed=1; fi  # a suite crashed before counting
 if [ $passed -eq 0 ]; then echo "no test ran"; failed=1; fi
 echo "lit: $lit_pass passed, $lit_xfail expectedly failed, $lit_fail failed; gtest: $gt_pass passed, $gt_fail failed"
+
+# The same suites under AddressSanitizer + UBSan, a short fuzzing run of
+# every libFuzzer target, and the concurrency tests under ThreadSanitizer
+# (SEAM_SKIP_SANITIZERS=1 skips them, e.g. for a quick local run). Each
+# stage that fails counts as one failure on top of its failed tests.
+if [ "${SEAM_SKIP_SANITIZERS:-0}" != 1 ]; then
+  stage() {
+    local name=$1; shift
+    local start=$SECONDS out
+    out=$("$@" 2>&1)
+    local rc=$?
+    echo "$out" | tail -25
+    echo "$name: $((SECONDS - start)) s"
+    local counts
+    counts=$(echo "$out" | grep -oE "(lit|gtest) [0-9]+ passed, [0-9]+ failed" | tail -2)
+    passed=$((passed + $(echo "$counts" | awk '{s+=$2} END {print s+0}')))
+    failed=$((failed + $(echo "$counts" | awk '{s+=$4} END {print s+0}')))
+    if [ $rc -ne 0 ]; then failed=$((failed + 1)); fi
+  }
+  stage "sanitize asan" "$root/scripts/sanitize.sh" asan
+  stage "fuzz" "$root/scripts/fuzz.sh" all "${SEAM_FUZZ_SECONDS:-60}"
+  stage "sanitize tsan" "$root/scripts/sanitize.sh" tsan
+fi
 echo "$passed passed, $failed failed"
-[ $status -eq 0 ] && [ $failed -eq 0 ]
+[ $failed -eq 0 ]

@@ -15,6 +15,7 @@
 #include "seam/SeamOps.h"
 
 #include "mlir/IR/PatternMatch.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 using namespace mlir;
 using namespace seam;
@@ -75,8 +76,14 @@ struct FoldPadIntoConv : OpRewritePattern<ConvOp> {
     if (own.size() != 2 * spatial)
       return failure();
     for (size_t i = 0; i < spatial; ++i) {
-      own[i] += pads[2 + i];
-      own[spatial + i] += pads[rank + 2 + i];
+      // Both fit in a verified conv's padded input size; checked anyway.
+      std::optional<int64_t> begin = llvm::checkedAdd(own[i], pads[2 + i]);
+      std::optional<int64_t> end =
+          llvm::checkedAdd(own[spatial + i], pads[rank + 2 + i]);
+      if (!begin || !end)
+        return failure();
+      own[i] = *begin;
+      own[spatial + i] = *end;
     }
     rewriter.modifyOpInPlace(conv, [&] {
       conv.getInputMutable().assign(pad.getInput());

@@ -9,6 +9,7 @@
 #include "mlir/IR/OpImplementation.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallSet.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 using namespace mlir;
 using namespace seam;
@@ -19,6 +20,18 @@ using namespace seam;
 
 static Type f32Tensor(MLIRContext *ctx, ArrayRef<int64_t> shape) {
   return RankedTensorType::get(shape, Float32Type::get(ctx));
+}
+
+/// Adds the inferred f32 result of `shape` to `results`, or fails when its
+/// element count does not fit int64 (each dim may fit while their product
+/// does not: a pad, a broadcast, a matrix product of large dims).
+static LogicalResult addResult(MLIRContext *ctx, ArrayRef<int64_t> shape,
+                               const OpDiagnostic &diag,
+                               SmallVectorImpl<Type> &results) {
+  if (failed(checkElementCount(shape, "the result", diag)))
+    return failure();
+  results.push_back(f32Tensor(ctx, shape));
+  return success();
 }
 
 /// The shape of `v`, which ODS has already checked is a static ranked tensor
@@ -52,8 +65,7 @@ inferWindowResult(MLIRContext *ctx, ArrayRef<int64_t> input,
     return failure();
   SmallVector<int64_t> shape = {input[0], outChannels};
   shape.append(spatial->begin(), spatial->end());
-  results.push_back(f32Tensor(ctx, shape));
-  return success();
+  return addResult(ctx, shape, diag, results);
 }
 
 LogicalResult ConvOp::inferReturnTypes(MLIRContext *ctx,
@@ -125,6 +137,7 @@ static LogicalResult inferPoolResult(MLIRContext *ctx,
   WindowAttrs attrs{adaptor.getKernelShape(), adaptor.getStrides(),
                     adaptor.getPads(),        adaptor.getDilations(),
                     adaptor.getAutoPad(),     adaptor.getCeilMode()};
+  attrs.padsBelowKernel = true;
   return inferWindowResult(ctx, *input, (*input)[1], attrs, diag, results);
 }
 
@@ -200,8 +213,7 @@ GlobalAvgPoolOp::inferReturnTypes(MLIRContext *ctx, std::optional<Location> loc,
   SmallVector<int64_t> shape(input->size(), 1);
   shape[0] = (*input)[0];
   shape[1] = (*input)[1];
-  results.push_back(f32Tensor(ctx, shape));
-  return success();
+  return addResult(ctx, shape, diag, results);
 }
 
 //===----------------------------------------------------------------------===//
@@ -239,8 +251,7 @@ LogicalResult GemmOp::inferReturnTypes(MLIRContext *ctx,
                          << "] does not broadcast to the result " << m << "x"
                          << n;
   }
-  results.push_back(f32Tensor(ctx, {m, n}));
-  return success();
+  return addResult(ctx, {m, n}, diag, results);
 }
 
 LogicalResult MatMulOp::inferReturnTypes(MLIRContext *ctx,
@@ -274,8 +285,7 @@ LogicalResult MatMulOp::inferReturnTypes(MLIRContext *ctx,
     shape.push_back(m);
   if (!bVector)
     shape.push_back(n);
-  results.push_back(f32Tensor(ctx, shape));
-  return success();
+  return addResult(ctx, shape, diag, results);
 }
 
 LogicalResult BatchNormOp::inferReturnTypes(MLIRContext *ctx,
@@ -287,8 +297,7 @@ LogicalResult BatchNormOp::inferReturnTypes(MLIRContext *ctx,
       shapeOf(adaptor.getInput(), "input", diag);
   if (failed(input))
     return failure();
-  results.push_back(f32Tensor(ctx, *input));
-  return success();
+  return addResult(ctx, *input, diag, results);
 }
 
 LogicalResult BatchNormOp::verify() {
@@ -340,8 +349,7 @@ static LogicalResult inferBinaryResult(MLIRContext *ctx,
   FailureOr<SmallVector<int64_t>> shape = broadcastShapes(*lhs, *rhs, diag);
   if (failed(shape))
     return failure();
-  results.push_back(f32Tensor(ctx, *shape));
-  return success();
+  return addResult(ctx, *shape, diag, results);
 }
 
 #define SEAM_DEFINE_BINARY_INFERENCE(OP)                                       \
@@ -406,8 +414,7 @@ static LogicalResult inferReduceResult(MLIRContext *ctx,
     else if (adaptor.getKeepdims())
       shape.push_back(1);
   }
-  results.push_back(f32Tensor(ctx, shape));
-  return success();
+  return addResult(ctx, shape, diag, results);
 }
 
 #define SEAM_DEFINE_REDUCE_METHODS(OP)                                         \
@@ -457,18 +464,28 @@ LogicalResult ConcatOp::inferReturnTypes(MLIRContext *ctx,
         return diag.emit() << "input " << i + 1 << " has shape [" << *s
                            << "], which differs from input 0 [" << *first
                            << "] outside the concatenation axis " << *axis;
-    shape[*axis] += (*s)[*axis];
+    std::optional<int64_t> sum = llvm::checkedAdd(shape[*axis], (*s)[*axis]);
+    if (!sum)
+      return diag.emit() << "size of the concatenation axis " << *axis
+                         << " overflows int64 at input " << i + 1;
+    shape[*axis] = *sum;
   }
-  results.push_back(f32Tensor(ctx, shape));
-  return success();
+  return addResult(ctx, shape, diag, results);
 }
 
 LogicalResult ReshapeOp::verify() {
   RankedTensorType in = getInput().getType(), out = getOutput().getType();
-  if (in.getNumElements() != out.getNumElements())
+  // Counted with overflow checks (getNumElements would wrap).
+  OpDiagnostic diag(getLoc(), getOperationName());
+  if (failed(checkElementCount(in.getShape(), "the input", diag)) ||
+      failed(checkElementCount(out.getShape(), "the result", diag)))
+    return failure();
+  int64_t inCount = *elementCount(in.getShape());
+  int64_t outCount = *elementCount(out.getShape());
+  if (inCount != outCount)
     return emitOpError("cannot reshape ")
-           << in << " (" << in.getNumElements() << " elements) to " << out
-           << " (" << out.getNumElements() << " elements)";
+           << in << " (" << inCount << " elements) to " << out << " ("
+           << outCount << " elements)";
   return success();
 }
 
@@ -485,11 +502,12 @@ LogicalResult FlattenOp::inferReturnTypes(MLIRContext *ctx,
                                           "axis", diag, /*allowRank=*/true);
   if (failed(axis))
     return failure();
-  int64_t outer = 1, inner = 1;
-  for (auto [i, d] : llvm::enumerate(*input))
-    (static_cast<int64_t>(i) < *axis ? outer : inner) *= d;
-  results.push_back(f32Tensor(ctx, {outer, inner}));
-  return success();
+  // outer * inner is the input's element count: it must fit int64.
+  if (failed(checkElementCount(*input, "the input", diag)))
+    return failure();
+  int64_t outer = *elementCount(input->take_front(*axis));
+  int64_t inner = *elementCount(input->drop_front(*axis));
+  return addResult(ctx, {outer, inner}, diag, results);
 }
 
 LogicalResult TransposeOp::inferReturnTypes(MLIRContext *ctx,
@@ -518,8 +536,7 @@ LogicalResult TransposeOp::inferReturnTypes(MLIRContext *ctx,
   SmallVector<int64_t> shape;
   for (int64_t p : perm)
     shape.push_back((*input)[p]);
-  results.push_back(f32Tensor(ctx, shape));
-  return success();
+  return addResult(ctx, shape, diag, results);
 }
 
 LogicalResult PadOp::inferReturnTypes(MLIRContext *ctx,
@@ -541,7 +558,14 @@ LogicalResult PadOp::inferReturnTypes(MLIRContext *ctx,
   SmallVector<int64_t> shape;
   for (size_t i = 0; i < rank; ++i) {
     int64_t dim = (*input)[i], begin = pads[i], end = pads[i + rank];
-    int64_t size = dim + begin + end;
+    std::optional<int64_t> sum = llvm::checkedAdd(dim, begin);
+    if (sum)
+      sum = llvm::checkedAdd(*sum, end);
+    if (!sum)
+      return diag.emit() << "padded size of dimension " << i
+                         << " overflows int64 (size " << dim << ", pads "
+                         << begin << " and " << end << ")";
+    int64_t size = *sum;
     if (size < 0)
       return diag.emit() << "pads [" << pads << "] crop dimension " << i
                          << " of size " << dim << " below zero";
@@ -554,8 +578,7 @@ LogicalResult PadOp::inferReturnTypes(MLIRContext *ctx,
       return diag.emit() << "edge padding of empty dimension " << i;
     shape.push_back(size);
   }
-  results.push_back(f32Tensor(ctx, shape));
-  return success();
+  return addResult(ctx, shape, diag, results);
 }
 
 LogicalResult SliceOp::inferReturnTypes(MLIRContext *ctx,
@@ -575,8 +598,7 @@ LogicalResult SliceOp::inferReturnTypes(MLIRContext *ctx,
   SmallVector<int64_t> shape;
   for (const SliceDim &d : *dims)
     shape.push_back(d.size);
-  results.push_back(f32Tensor(ctx, shape));
-  return success();
+  return addResult(ctx, shape, diag, results);
 }
 
 SmallVector<SliceOp::DimSlice> SliceOp::getDimSlices() {

@@ -5,6 +5,9 @@
 #include "mlir/Dialect/Traits.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallSet.h"
+#include "llvm/Support/CheckedArithmetic.h"
+
+#include <limits>
 
 using namespace mlir;
 using namespace seam;
@@ -18,6 +21,33 @@ InFlightDiagnostic OpDiagnostic::emit() const {
   else
     d << "'" << opName << "' op ";
   return d;
+}
+
+std::optional<int64_t> seam::elementCount(ArrayRef<int64_t> shape) {
+  int64_t count = 1;
+  for (int64_t d : shape) {
+    std::optional<int64_t> next = llvm::checkedMul(count, d);
+    if (d < 0 || !next)
+      return std::nullopt;
+    count = *next;
+  }
+  return count;
+}
+
+LogicalResult seam::checkElementCount(ArrayRef<int64_t> shape, StringRef what,
+                                      const OpDiagnostic &diag) {
+  // An empty InFlightDiagnostic (no location) converts to success: the
+  // failure is returned explicitly.
+  if (llvm::any_of(shape, [](int64_t d) { return d < 0; })) {
+    diag.emit() << what << " [" << shape << "] has a negative dimension";
+    return failure();
+  }
+  if (!elementCount(shape)) {
+    diag.emit() << "element count of " << what << " [" << shape
+                << "] overflows int64";
+    return failure();
+  }
+  return success();
 }
 
 FailureOr<SmallVector<int64_t>>
@@ -90,14 +120,18 @@ static LogicalResult checkPositiveList(std::optional<ArrayRef<int64_t>> values,
                                        const OpDiagnostic &diag) {
   if (!values)
     return success();
-  if (values->size() != n)
-    return diag.emit() << name << " has " << values->size()
-                       << " values but the input has " << n
-                       << " spatial dimensions";
+  // Failures are returned explicitly: an empty InFlightDiagnostic (no
+  // location) would convert to success.
+  if (values->size() != n) {
+    diag.emit() << name << " has " << values->size()
+                << " values but the input has " << n << " spatial dimensions";
+    return failure();
+  }
   for (int64_t v : *values)
-    if (v <= 0)
-      return diag.emit() << name << " must be positive, got [" << *values
-                         << "]";
+    if (v <= 0) {
+      diag.emit() << name << " must be positive, got [" << *values << "]";
+      return failure();
+    }
   return success();
 }
 
@@ -135,32 +169,62 @@ seam::inferWindowOutput(ArrayRef<int64_t> spatial, const WindowAttrs &attrs,
   SmallVector<int64_t> out(n), padsBegin(n, 0), padsEnd(n, 0);
   for (size_t i = 0; i < n; ++i) {
     int64_t in = spatial[i];
+    int64_t kernel = attrs.kernel[i];
     int64_t stride = attrs.strides ? (*attrs.strides)[i] : 1;
     int64_t dilation = attrs.dilations ? (*attrs.dilations)[i] : 1;
-    int64_t extent = (attrs.kernel[i] - 1) * dilation + 1;
-    if (attrs.autoPad == AutoPad::same_upper ||
-        attrs.autoPad == AutoPad::same_lower) {
+    // Every value here is checked positive above; the sums and products can
+    // still overflow int64, which is an error, never a wrapped size.
+    std::optional<int64_t> extentOr =
+        llvm::checkedMulAdd<int64_t>(kernel - 1, dilation, 1);
+    if (!extentOr) {
+      diag.emit() << "kernel extent of spatial dimension " << i
+                  << " overflows int64 (kernel " << kernel << ", dilation "
+                  << dilation << ")";
+      return failure();
+    }
+    int64_t extent = *extentOr;
+    bool same = attrs.autoPad == AutoPad::same_upper ||
+                attrs.autoPad == AutoPad::same_lower;
+    if (same) {
       out[i] = llvm::divideCeilSigned(in, stride);
-      int64_t total = std::max<int64_t>(0, (out[i] - 1) * stride + extent - in);
+      // (out - 1) * stride < in: the total is below the extent, no overflow.
+      int64_t total =
+          std::max<int64_t>(0, (extent - in) + (out[i] - 1) * stride);
       int64_t small = total / 2;
       padsBegin[i] =
           attrs.autoPad == AutoPad::same_upper ? small : total - small;
       padsEnd[i] = total - padsBegin[i];
-      continue;
-    }
-    if (attrs.pads) {
+    } else if (attrs.pads) {
       padsBegin[i] = (*attrs.pads)[i];
       padsEnd[i] = (*attrs.pads)[i + n];
     }
-    int64_t padded = in + padsBegin[i] + padsEnd[i];
-    if (padded < extent) {
-      diag.emit() << "kernel extent " << extent << " (kernel "
-                  << attrs.kernel[i] << ", dilation " << dilation
-                  << ") exceeds the padded input size " << padded
+    std::optional<int64_t> padded = llvm::checkedAdd(in, padsBegin[i]);
+    if (padded)
+      padded = llvm::checkedAdd(*padded, padsEnd[i]);
+    if (!padded) {
+      diag.emit() << "padded input size of spatial dimension " << i
+                  << " overflows int64 (input " << in << ", pads "
+                  << padsBegin[i] << " and " << padsEnd[i] << ")";
+      return failure();
+    }
+    if (same)
+      continue;
+    if (attrs.padsBelowKernel &&
+        (padsBegin[i] >= extent || padsEnd[i] >= extent)) {
+      diag.emit() << "pads [" << *attrs.pads
+                  << "] must be smaller than the kernel extent " << extent
+                  << " of spatial dimension " << i
+                  << " (a window would hold only padding)";
+      return failure();
+    }
+    if (*padded < extent) {
+      diag.emit() << "kernel extent " << extent << " (kernel " << kernel
+                  << ", dilation " << dilation
+                  << ") exceeds the padded input size " << *padded
                   << " in spatial dimension " << i;
       return failure();
     }
-    int64_t span = padded - extent;
+    int64_t span = *padded - extent;
     out[i] = (attrs.ceilMode ? llvm::divideCeilSigned(span, stride)
                              : span / stride) +
              1;
@@ -226,8 +290,16 @@ seam::inferSlice(ArrayRef<int64_t> shape, ArrayRef<int64_t> starts,
     } else {
       start = std::clamp<int64_t>(start, 0, dim - 1);
       end = std::clamp<int64_t>(end, -1, dim - 1);
-      size = start > end ? llvm::divideCeilSigned(start - end, -step) : 0;
+      // -INT64_MIN overflows; a step that large takes one element.
+      if (start <= end)
+        size = 0;
+      else if (step == std::numeric_limits<int64_t>::min())
+        size = 1;
+      else
+        size = llvm::divideCeilSigned(start - end, -step);
     }
+    if (size == 1)
+      step = 1;
     dims[*axis] = {start, step, size};
   }
   return dims;

@@ -42,6 +42,15 @@ private:
   std::string prefix;
 };
 
+/// The number of elements of `shape`, or nullopt when a dim is negative or
+/// the product overflows int64.
+std::optional<int64_t> elementCount(ArrayRef<int64_t> shape);
+
+/// Fails, naming `what` ("the result"), when a dim of `shape` is negative or
+/// its element count overflows int64.
+LogicalResult checkElementCount(ArrayRef<int64_t> shape, StringRef what,
+                                const OpDiagnostic &diag);
+
 /// NumPy broadcast of two shapes, or failure when they do not broadcast.
 FailureOr<SmallVector<int64_t>> broadcastShapes(ArrayRef<int64_t> lhs,
                                                 ArrayRef<int64_t> rhs,
@@ -63,11 +72,16 @@ struct WindowAttrs {
   std::optional<ArrayRef<int64_t>> dilations; // default all ones
   AutoPad autoPad = AutoPad::notset;
   bool ceilMode = false;
+  /// Pooling: explicit pads must be smaller than the kernel extent, or a
+  /// window could hold nothing but padding (ONNX Runtime refuses such pads;
+  /// an average over no element is NaN).
+  bool padsBelowKernel = false;
 };
 
 /// Checks `attrs` against the spatial input sizes `spatial`, and returns the
 /// spatial output sizes; `resolvedPads`, when given, receives the explicit
-/// pads after resolving auto_pad.
+/// pads after resolving auto_pad. The kernel extent and the padded input size
+/// are computed with overflow checks: an int64 overflow is an error.
 FailureOr<SmallVector<int64_t>>
 inferWindowOutput(ArrayRef<int64_t> spatial, const WindowAttrs &attrs,
                   const OpDiagnostic &diag,
@@ -85,7 +99,9 @@ struct SliceDim {
   int64_t start, step, size;
 };
 
-/// Resolves ONNX Slice `starts`/`ends`/`axes`/`steps` over `shape`.
+/// Resolves ONNX Slice `starts`/`ends`/`axes`/`steps` over `shape`. A
+/// dimension that keeps one element gets step 1 (its step does not matter,
+/// and may be INT64_MIN, which MLIR reads as a dynamic stride).
 FailureOr<SmallVector<SliceDim>>
 inferSlice(ArrayRef<int64_t> shape, ArrayRef<int64_t> starts,
            ArrayRef<int64_t> ends, std::optional<ArrayRef<int64_t>> axes,

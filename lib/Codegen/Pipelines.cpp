@@ -32,7 +32,7 @@ getLowerToLLVMStages(const LowerToLLVMOptions &options) {
   stages.push_back(
       {"optimize", [options](OpPassManager &pm) {
          pm.addNestedPass<func::FuncOp>(createSeamDecomposeAggregatesPass());
-         pm.addNestedPass<func::FuncOp>(createLinalgElementwiseOpFusionPass());
+         pm.addNestedPass<func::FuncOp>(createSeamFuseElementwisePass());
          addCleanup(pm);
          if (options.vectorize) {
            pm.addNestedPass<func::FuncOp>(createSeamConvToMatmulPass());
@@ -61,6 +61,8 @@ getLowerToLLVMStages(const LowerToLLVMOptions &options) {
          bufferization::BufferResultsToOutParamsPassOptions outParams;
          outParams.hoistStaticAllocs = true;
          outParams.modifyPublicFunctions = true;
+         // A buffer returned twice gets a copy: each result its own buffer.
+         pm.addNestedPass<func::FuncOp>(createSeamDistinctResultsPass());
          pm.addPass(
              bufferization::createBufferResultsToOutParamsPass(outParams));
          // Offloaded regions become calls of their backend's runtime on these

@@ -214,15 +214,6 @@ Value GraphImporter::createConstant(ArrayRef<int64_t> shape,
                            options.inlineConstantLimit);
 }
 
-/// Number of elements of `dims`, or nullopt if negative or overflowing.
-static std::optional<int64_t> elementCount(ArrayRef<int64_t> dims) {
-  int64_t n = 1;
-  for (int64_t d : dims)
-    if (d < 0 || __builtin_mul_overflow(n, d, &n))
-      return std::nullopt;
-  return n;
-}
-
 FloatData floatData(const onnx::TensorProto &t) {
   FloatData data;
   if (!t.has_raw_data()) {
@@ -366,7 +357,10 @@ LogicalResult GraphImporter::run() {
       ++uses[in];
   for (const auto &out : graph.output()) {
     ++uses[out.name()];
-    graphOutputs.insert(out.name());
+    // Outputs are bound by name (Session::run, --expect, --save-outputs).
+    if (!graphOutputs.insert(out.name()).second)
+      return emitError(FileLineColLoc::get(ctx, fileName, 0, 0))
+             << "graph output '" << out.name() << "' is listed more than once";
   }
 
   // Initializers (older models also list them as graph inputs).
@@ -375,6 +369,14 @@ LogicalResult GraphImporter::run() {
     FailureOr<ImportedValue> v = readTensor(init, "initializer");
     if (failed(v))
       return failure();
+    // As input dims: Seam's tensors are never empty (an f32 initializer
+    // becomes a tensor of the IR; integer ones are shape constants).
+    if (v->pendingFloat)
+      for (auto [i, d] : llvm::enumerate(init.dims()))
+        if (d == 0)
+          return emitError(currentLoc)
+                 << "initializer '" << init.name() << "' has dimension " << i
+                 << " of size 0 (Seam does not support empty tensors)";
     values[init.name()] = std::move(*v);
     initializerNames.insert(init.name());
   }
@@ -469,7 +471,8 @@ LogicalResult GraphImporter::importNode(const onnx::NodeProto &node) {
     for (const auto &out : node.output())
       untrusted.insert(out);
 
-  // Every output must be defined, and agree with ONNX's shape inference.
+  // Every output must be defined, not empty, and agree with its declared
+  // shape (graph outputs) or ONNX's shape inference (other values).
   for (auto [i, out] : llvm::enumerate(node.output())) {
     if (out.empty())
       continue;
@@ -480,9 +483,32 @@ LogicalResult GraphImporter::importNode(const onnx::NodeProto &node) {
                        << "') was not produced";
       continue;
     }
+    // Float tensors are data of the IR; Seam does not compute empty ones
+    // (integer tensors are import-time shape constants, and may be).
+    SmallVector<int64_t> actual;
+    bool comparable = true;
+    if (it->second.ints) {
+      actual = it->second.ints->shape;
+    } else if (it->second.tensor) {
+      ArrayRef<int64_t> shape =
+          cast<RankedTensorType>(it->second.tensor.getType()).getShape();
+      actual.assign(shape.begin(), shape.end());
+    } else if (it->second.pendingFloat) {
+      actual.assign(it->second.pendingFloat->dims().begin(),
+                    it->second.pendingFloat->dims().end());
+      comparable = false;
+    } else {
+      continue;
+    }
+    if (!it->second.ints && llvm::is_contained(actual, 0))
+      return error() << "output '" << out << "' is an empty tensor of shape ["
+                     << actual << "]; Seam does not support empty tensors";
+    if (!comparable)
+      continue;
     // Declared graph outputs are always checked; ONNX-inferred shapes only
     // where ONNX 1.12's rules are Seam's.
-    if (untrusted.contains(out) && !graphOutputs.contains(out))
+    bool declared = graphOutputs.contains(out);
+    if (untrusted.contains(out) && !declared)
       continue;
     const onnx::TypeProto_Tensor *onnxType = onnxTypes.lookup(out);
     if (!onnxType || !onnxType->has_shape())
@@ -493,22 +519,15 @@ LogicalResult GraphImporter::importNode(const onnx::NodeProto &node) {
       known &= d.has_dim_value();
       expected.push_back(d.dim_value());
     }
-    if (!known)
+    if (!known || actual == expected)
       continue;
-    SmallVector<int64_t> actual;
-    if (it->second.ints)
-      actual = it->second.ints->shape;
-    else if (it->second.tensor)
-      actual.assign(
-          cast<RankedTensorType>(it->second.tensor.getType())
-              .getShape()
-              .begin(),
-          cast<RankedTensorType>(it->second.tensor.getType()).getShape().end());
-    else
-      continue;
-    if (actual != expected)
-      return error() << "output '" << out << "' has shape [" << actual
-                     << "] but ONNX shape inference gives [" << expected << "]";
+    // A graph output's type is the one the model declares (run() puts it
+    // over ONNX's inferred one).
+    InFlightDiagnostic diag = error() << "output '" << out << "' has shape ["
+                                      << actual << "] but ";
+    if (declared)
+      return diag << "the model declares [" << expected << "]";
+    return diag << "ONNX shape inference gives [" << expected << "]";
   }
   return success();
 }
@@ -518,6 +537,12 @@ LogicalResult checkSupportedOps(const onnx::ModelProto &model, Location loc) {
   SmallVector<const onnx::NodeProto *> unsupported;
   llvm::StringMap<unsigned> countByOp;
   for (const auto &node : model.graph().node()) {
+    if (node.op_type().empty())
+      return emitError(loc)
+             << "node '"
+             << (node.name().empty() && node.output_size() ? node.output(0)
+                                                           : node.name())
+             << "' has no op_type";
     bool defaultDomain = node.domain().empty() || node.domain() == "ai.onnx";
     if (defaultDomain && lookupOpConverter(node.op_type()))
       continue;

@@ -1,6 +1,7 @@
 //===- OnnxImport.cpp - Public entry points of the ONNX importer ----------===//
 
 #include "seam/Import/OnnxImporter.h"
+#include "seam/Support/RegularFile.h"
 
 #include "OnnxGraphImporter.h"
 #include "OnnxModelLoader.h"
@@ -64,18 +65,27 @@ OwningOpRef<ModuleOp> importOnnxBytes(llvm::StringRef bytes,
 
 OwningOpRef<ModuleOp> importOnnxFile(llvm::StringRef path, MLIRContext &context,
                                      const OnnxImportOptions &options) {
-  auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
-                                            /*RequiresNullTerminator=*/false);
+  // A regular file only: a FIFO or a device would block or never end.
+  RegularFile file(path);
+  std::string why = file.error();
+  std::unique_ptr<llvm::MemoryBuffer> buffer;
+  if (file.ok()) {
+    auto read = file.read();
+    if (read)
+      buffer = std::move(*read);
+    else
+      why = read.getError().message();
+  }
   if (!buffer) {
     emitError(FileLineColLoc::get(&context, path, 0, 0))
-        << "cannot read '" << path << "': " << buffer.getError().message();
+        << "cannot read '" << path << "': " << why;
     return nullptr;
   }
   llvm::SmallString<256> dir(path);
   llvm::sys::path::remove_filename(dir);
   if (dir.empty())
     dir = ".";
-  return importOnnxBytes((*buffer)->getBuffer(), dir, context, options, path);
+  return importOnnxBytes(buffer->getBuffer(), dir, context, options, path);
 }
 
 } // namespace seam

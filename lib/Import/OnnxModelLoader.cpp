@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "OnnxModelLoader.h"
+#include "seam/Support/RegularFile.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/ADT/STLExtras.h"
@@ -19,12 +20,8 @@
 #include "onnx/shape_inference/implementation.h"
 #include "onnx/version_converter/convert.h"
 
-#include <cerrno>
 #include <cstring>
-#include <fcntl.h>
 #include <limits>
-#include <sys/stat.h>
-#include <unistd.h>
 
 using namespace mlir;
 
@@ -47,6 +44,52 @@ int64_t defaultOpset(const onnx::ModelProto &model) {
 //===----------------------------------------------------------------------===//
 // External data
 //===----------------------------------------------------------------------===//
+
+/// The bytes the data of `tensor` takes (its dims and element type), or
+/// nullopt for a type without a fixed size (strings) or a count that does
+/// not fit 64 bits.
+static std::optional<uint64_t> getTensorByteSize(const onnx::TensorProto &t) {
+  uint64_t elementBytes = 0;
+  switch (t.data_type()) {
+  case onnx::TensorProto::BOOL:
+  case onnx::TensorProto::INT8:
+  case onnx::TensorProto::UINT8:
+    elementBytes = 1;
+    break;
+  case onnx::TensorProto::INT16:
+  case onnx::TensorProto::UINT16:
+  case onnx::TensorProto::FLOAT16:
+  case onnx::TensorProto::BFLOAT16:
+    elementBytes = 2;
+    break;
+  case onnx::TensorProto::INT32:
+  case onnx::TensorProto::UINT32:
+  case onnx::TensorProto::FLOAT:
+    elementBytes = 4;
+    break;
+  case onnx::TensorProto::INT64:
+  case onnx::TensorProto::UINT64:
+  case onnx::TensorProto::DOUBLE:
+  case onnx::TensorProto::COMPLEX64:
+    elementBytes = 8;
+    break;
+  case onnx::TensorProto::COMPLEX128:
+    elementBytes = 16;
+    break;
+  default:
+    return std::nullopt;
+  }
+  uint64_t bytes = elementBytes;
+  for (int64_t dim : t.dims()) {
+    if (dim < 0)
+      return std::nullopt;
+    if (dim != 0 && bytes > std::numeric_limits<uint64_t>::max() /
+                                static_cast<uint64_t>(dim))
+      return std::nullopt;
+    bytes *= static_cast<uint64_t>(dim);
+  }
+  return bytes;
+}
 
 /// Validates the external-data reference of `tensor` and loads its bytes into
 /// raw_data. The location must be a relative path inside `baseDir` (no
@@ -109,27 +152,12 @@ static LogicalResult loadExternalData(onnx::TensorProto &tensor,
     return fail() << "location '" << location << "' resolves to '" << file
                   << "', outside the model's folder";
 
-  // Only a regular file: opening a FIFO for reading blocks until a writer
-  // comes, a device can be endless, a folder is no data. Opened without
-  // blocking, then checked on the descriptor itself (no window to swap it).
-  int fd = ::open(file.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-  if (fd < 0)
-    return fail() << "file '" << file
-                  << "' cannot be read: " << std::strerror(errno);
-  struct stat info;
-  if (::fstat(fd, &info) != 0 || !S_ISREG(info.st_mode)) {
-    ::close(fd);
-    return fail() << "'" << location
-                  << "' is not a regular file (a FIFO, device or folder)";
-  }
-  auto buffer = llvm::MemoryBuffer::getOpenFile(
-      llvm::sys::fs::convertFDToNativeFile(fd), file,
-      static_cast<uint64_t>(info.st_size), /*RequiresNullTerminator=*/false);
-  ::close(fd);
-  if (!buffer)
-    return fail() << "file '" << file
-                  << "' cannot be read: " << buffer.getError().message();
-  uint64_t size = (*buffer)->getBufferSize();
+  // Only a regular file (no FIFO, device or folder), and only the bytes
+  // the tensor needs: never the whole of a large file.
+  RegularFile data(file);
+  if (!data.ok())
+    return fail() << "'" << location << "' cannot be read: " << data.error();
+  uint64_t size = data.size();
   uint64_t begin = offset.value_or(0);
   if (begin > size)
     return fail() << "offset " << begin << " is past the end of '" << location
@@ -139,7 +167,19 @@ static LogicalResult loadExternalData(onnx::TensorProto &tensor,
     return fail() << "offset " << begin << " + length " << count
                   << " is past the end of '" << location << "' (" << size
                   << " bytes)";
-  tensor.set_raw_data((*buffer)->getBufferStart() + begin, count);
+  if (std::optional<uint64_t> needed = getTensorByteSize(tensor);
+      needed && count != *needed)
+    return fail() << "'" << location << "' has " << count
+                  << " bytes (from offset " << begin << ") but "
+                  << dataTypeName(tensor.data_type()) << " ["
+                  << llvm::SmallVector<int64_t>(tensor.dims().begin(),
+                                                tensor.dims().end())
+                  << "] needs " << *needed;
+  auto buffer = data.read(begin, count);
+  if (!buffer)
+    return fail() << "'" << location
+                  << "' cannot be read: " << buffer.getError().message();
+  tensor.set_raw_data((*buffer)->getBufferStart(), count);
   tensor.clear_external_data();
   tensor.set_data_location(onnx::TensorProto_DataLocation_DEFAULT);
   return success();
@@ -164,18 +204,70 @@ static LogicalResult loadAllExternalData(onnx::GraphProto &graph,
 // Input shapes
 //===----------------------------------------------------------------------===//
 
+/// A declared ONNX shape as "[1, 3, N, 4]" (a symbolic dim by its name, "?"
+/// without one).
+static std::string declaredShape(const onnx::TensorShapeProto &shape) {
+  std::string text = "[";
+  for (auto [i, d] : llvm::enumerate(shape.dim())) {
+    if (i)
+      text += ", ";
+    text += d.has_dim_value()   ? std::to_string(d.dim_value())
+            : d.has_dim_param() ? d.dim_param()
+                                : "?";
+  }
+  return text + "]";
+}
+
+/// An initializer that is also a graph input (older models list initializers
+/// as inputs, as their default values) must have the type the input declares;
+/// ONNX's shape inference would fail on it naming no tensor.
+static LogicalResult checkInitializerInput(const onnx::TensorProto &init,
+                                           const onnx::ValueInfoProto &input,
+                                           Location loc) {
+  auto fail = [&]() {
+    return emitError(loc) << "initializer '" << init.name() << "' ";
+  };
+  if (!input.type().has_tensor_type())
+    return fail() << "is also a graph input, which is not a tensor";
+  const auto &type = input.type().tensor_type();
+  if (type.elem_type() != onnx::TensorProto::UNDEFINED &&
+      type.elem_type() != init.data_type())
+    return fail() << "has data type " << dataTypeName(init.data_type())
+                  << " but graph input '" << input.name()
+                  << "' of the same name declares "
+                  << dataTypeName(type.elem_type());
+  if (!type.has_shape())
+    return success();
+  bool same = type.shape().dim_size() == init.dims_size();
+  for (int i = 0; same && i < init.dims_size(); ++i)
+    same = !type.shape().dim(i).has_dim_value() ||
+           type.shape().dim(i).dim_value() == init.dims(i);
+  if (!same)
+    return fail() << "has shape ["
+                  << llvm::SmallVector<int64_t>(init.dims().begin(),
+                                                init.dims().end())
+                  << "] but graph input '" << input.name()
+                  << "' of the same name declares "
+                  << declaredShape(type.shape());
+  return success();
+}
+
 /// Applies `--input-shape` overrides to the graph inputs and checks that every
 /// graph input (that is not an initializer) ends up with a static shape.
 static LogicalResult fixInputShapes(onnx::GraphProto &graph,
                                     const OnnxImportOptions &options,
                                     Location loc) {
-  llvm::StringSet<> initializers, inputs;
+  llvm::StringMap<const onnx::TensorProto *> initializers;
+  llvm::StringSet<> inputs;
   for (const auto &init : graph.initializer())
-    initializers.insert(init.name());
+    initializers[init.name()] = &init;
   for (auto &input : *graph.mutable_input()) {
     inputs.insert(input.name());
-    if (initializers.contains(input.name()))
+    if (const onnx::TensorProto *init = initializers.lookup(input.name())) {
+      if (failed(checkInitializerInput(*init, input, loc)))
+        return failure();
       continue;
+    }
     if (!input.type().has_tensor_type())
       return emitError(loc)
              << "input '" << input.name()
@@ -258,6 +350,8 @@ LogicalResult parseOnnxModel(StringRef bytes, Location loc,
                              "truncated or not an ONNX protobuf)";
   if (!model.has_graph() || model.graph().node_size() == 0)
     return emitError(loc) << "the ONNX model has no graph nodes";
+  if (model.graph().output_size() == 0)
+    return emitError(loc) << "the ONNX model has no graph outputs";
   return success();
 }
 
@@ -267,6 +361,12 @@ LogicalResult normalizeOnnxModel(onnx::ModelProto &model, StringRef baseDir,
   int64_t opset = defaultOpset(model);
   if (opset == 0)
     return emitError(loc) << "the ONNX model imports no default-domain opset";
+  // ONNX's version converter asserts its range instead of reporting it.
+  if (opset < 0)
+    return emitError(loc) << "opset " << opset
+                          << " of the default domain is not a valid version; "
+                             "Seam imports opsets 1 to "
+                          << kMaxOpset;
   if (opset > kMaxOpset)
     return emitError(loc) << "opset " << opset
                           << " is newer than the newest this ONNX library "
@@ -292,6 +392,39 @@ LogicalResult normalizeOnnxModel(onnx::ModelProto &model, StringRef baseDir,
         llvm::interleaveComma(attr.ints(), diag);
         return diag << "]";
       }
+
+  // ONNX 1.12's shape inference reads constant inputs (Reshape's shape,
+  // Slice's starts, ...) with a memcpy of raw_data into a vector sized from
+  // it, without checking the size (SIGSEGV on a few stray bytes): every
+  // tensor's raw_data must hold exactly what its dims and type need first.
+  auto checkRawData = [&](const onnx::TensorProto &t,
+                          const std::string &what) -> LogicalResult {
+    if (!t.has_raw_data())
+      return success();
+    std::optional<uint64_t> needed = getTensorByteSize(t);
+    if (!needed || t.raw_data().size() == *needed)
+      return success();
+    return emitError(loc) << what << " has " << t.raw_data().size()
+                          << " bytes of data but "
+                          << dataTypeName(t.data_type()) << " ["
+                          << llvm::SmallVector<int64_t>(t.dims().begin(),
+                                                        t.dims().end())
+                          << "] needs " << *needed;
+  };
+  for (const auto &init : model.graph().initializer())
+    if (failed(checkRawData(init, "initializer '" + init.name() + "':")))
+      return failure();
+  for (const auto &node : model.graph().node())
+    for (const auto &attr : node.attribute())
+      if (attr.has_t() &&
+          failed(checkRawData(attr.t(),
+                              "node '" +
+                                  (node.name().empty() && node.output_size()
+                                       ? node.output(0)
+                                       : node.name()) +
+                                  "' (" + node.op_type() + "): attribute '" +
+                                  attr.name() + "'")))
+        return failure();
 
   // ONNX reports errors with exceptions; this is the one place that calls it.
   const char *stage = "";

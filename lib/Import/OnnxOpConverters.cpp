@@ -14,7 +14,9 @@
 #include "seam/SeamOps.h"
 
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Verifier.h"
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 using namespace mlir;
 using namespace seam;
@@ -46,6 +48,25 @@ struct Attrs {
 
 } // namespace
 
+/// Verifies `op`, just created for the current node. An op that fails (an
+/// ODS constraint or trait, its verifier) is erased, and its first error
+/// becomes an error naming the node, instead of a module verifier error
+/// after import that names no node.
+static LogicalResult verifyCreated(GraphImporter &g, Operation *op) {
+  std::string message;
+  {
+    ScopedDiagnosticHandler capture(g.context(), [&](Diagnostic &d) {
+      if (message.empty())
+        message = d.str();
+      return success();
+    });
+    if (succeeded(mlir::verify(op)))
+      return success();
+  }
+  op->erase();
+  return g.error() << message;
+}
+
 /// Creates `OpTy` with result types inferred from operands and attributes.
 /// Inconsistent shapes become an error naming the node, never an assertion.
 template <typename OpTy>
@@ -56,6 +77,7 @@ static FailureOr<Value> createInferred(GraphImporter &g, ValueRange operands,
   typename OpTy::Properties props;
   std::string message;
   SmallVector<Type> types;
+  bool inferred = false;
   {
     ScopedDiagnosticHandler capture(ctx, [&](Diagnostic &d) {
       if (message.empty())
@@ -63,19 +85,21 @@ static FailureOr<Value> createInferred(GraphImporter &g, ValueRange operands,
       return success();
     });
     auto emitErr = [&]() { return emitError(g.loc()); };
-    if (failed(OpTy::setPropertiesFromAttr(props, dict, emitErr)))
-      types.clear();
-    else {
+    if (succeeded(OpTy::setPropertiesFromAttr(props, dict, emitErr))) {
       // Attributes left out take their ODS default values.
       OpTy::populateDefaultProperties(
           OperationName(OpTy::getOperationName(), ctx), props);
       typename OpTy::Adaptor adaptor(operands, dict, props, {});
-      if (succeeded(OpTy::inferReturnTypes(ctx, g.loc(), adaptor, types)))
-        return OpTy::create(g.builder(), g.loc(), types, operands, attrs)
-            .getResult();
+      inferred =
+          succeeded(OpTy::inferReturnTypes(ctx, g.loc(), adaptor, types));
     }
   }
-  return g.error() << message;
+  if (!inferred)
+    return g.error() << message;
+  auto op = OpTy::create(g.builder(), g.loc(), types, operands, attrs);
+  if (failed(verifyCreated(g, op)))
+    return failure();
+  return op.getResult();
 }
 
 /// The value of an optional float attribute, as an F32 attribute or null.
@@ -91,6 +115,10 @@ static FailureOr<Value> floatTensorInput(GraphImporter &g, unsigned i) {
   ASSIGN_OR_FAIL(in, g.input(i));
   if (!in->ints)
     return g.tensorInput(i);
+  if (llvm::is_contained(in->ints->shape, 0))
+    return g.error() << "input '" << g.node().input(i)
+                     << "' is an empty tensor of shape [" << in->ints->shape
+                     << "]; Seam does not support empty tensors";
   std::vector<float> data(in->ints->values.begin(), in->ints->values.end());
   return g.createConstant(in->ints->shape, data, g.node().input(i));
 }
@@ -294,6 +322,21 @@ static LogicalResult convertBatchNormalization(GraphImporter &g) {
   for (unsigned i = 1; i < 5; ++i)
     if (failed(g.requireUnusedOutput(i, "a training statistic")))
       return failure();
+  // One value per channel in each parameter (the op's verifier would only
+  // say that they differ, naming no input).
+  ArrayRef<int64_t> xShape =
+      cast<RankedTensorType>(operands[0].getType()).getShape();
+  if (xShape.size() >= 2) {
+    static const char *const kParams[] = {"scale", "B", "input_mean",
+                                          "input_var"};
+    for (unsigned i = 1; i < 5; ++i) {
+      ArrayRef<int64_t> p =
+          cast<RankedTensorType>(operands[i].getType()).getShape();
+      if (p.size() != 1 || p[0] != xShape[1])
+        return g.error() << kParams[i - 1] << " must have shape [" << xShape[1]
+                         << "] (one value per channel of X), got [" << p << "]";
+    }
+  }
   ASSIGN_OR_FAIL(epsilon, g.floatAttr("epsilon", 1e-5f));
   Attrs attrs{g.builder()};
   attrs.add("epsilon", g.builder().getF32FloatAttr(epsilon));
@@ -307,10 +350,8 @@ static LogicalResult convertSoftmax(GraphImporter &g) {
   ASSIGN_OR_FAIL(axis, g.intAttr("axis", -1));
   auto op = SoftmaxOp::create(g.builder(), g.loc(), x.getType(), x,
                               g.builder().getI64IntegerAttr(axis));
-  if (failed(op.verify())) {
-    op.erase();
+  if (failed(verifyCreated(g, op)))
     return failure();
-  }
   g.setOutput(0, op.getResult());
   return success();
 }
@@ -394,7 +435,10 @@ static LogicalResult reshapeTo(GraphImporter &g, ArrayRef<int64_t> shape) {
     g.setOutput(0, x);
     return success();
   }
-  g.setOutput(0, ReshapeOp::create(g.builder(), g.loc(), type, x).getResult());
+  auto op = ReshapeOp::create(g.builder(), g.loc(), type, x);
+  if (failed(verifyCreated(g, op)))
+    return failure();
+  g.setOutput(0, op.getResult());
   return success();
 }
 
@@ -404,9 +448,11 @@ static LogicalResult convertReshape(GraphImporter &g) {
   ASSIGN_OR_FAIL(allowZero, g.intAttr("allowzero", 0));
   if (target.shape.size() != 1)
     return g.error() << "shape must be a 1-D tensor";
-  int64_t count = 1, known = 1;
-  for (int64_t d : inShape)
-    count *= d;
+  std::optional<int64_t> inCount = elementCount(inShape);
+  if (!inCount)
+    return g.error() << "element count of the input [" << inShape
+                     << "] overflows int64";
+  int64_t count = *inCount, known = 1;
   SmallVector<int64_t> shape;
   int64_t inferIndex = -1;
   for (auto [i, d] : llvm::enumerate(target.values)) {
@@ -429,7 +475,12 @@ static LogicalResult convertReshape(GraphImporter &g) {
                        << "] has a negative dimension";
     }
     shape.push_back(d);
-    known *= d;
+    std::optional<int64_t> product = llvm::checkedMul(known, d);
+    if (!product)
+      return g.error() << "element count of shape ["
+                       << ArrayRef<int64_t>(target.values)
+                       << "] overflows int64";
+    known = *product;
   }
   if (inferIndex >= 0) {
     if (known == 0 || count % known)

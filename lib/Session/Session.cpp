@@ -102,6 +102,14 @@ public:
             llvm::raw_string_ostream os(loc);
             d.getLocation().print(os);
             message += loc + ": " + d.str();
+            // Notes attached to an error (e.g. the importer's list of
+            // unsupported nodes) are part of its message.
+            for (Diagnostic &note : d.getNotes()) {
+              std::string noteLoc;
+              llvm::raw_string_ostream noteOs(noteLoc);
+              note.getLocation().print(noteOs);
+              message += "\n" + noteLoc + ": note: " + note.str();
+            }
           }
           return success();
         }) {}
@@ -251,8 +259,26 @@ static Error toError(llvm::Error error) {
   return Error::failure(llvm::toString(std::move(error)));
 }
 
+/// The options' own values, checked before anything is read or compiled.
+static Error checkOptions(const CompileOptions &options) {
+  if (options.maxTensorBytes <= 0)
+    return Error::failure("CompileOptions::maxTensorBytes must be positive, "
+                          "got " +
+                          std::to_string(options.maxTensorBytes));
+  if (options.optLevel > 3)
+    return Error::failure("CompileOptions::optLevel must be 0 to 3, got " +
+                          std::to_string(options.optLevel));
+  if (options.threads < 0)
+    return Error::failure("CompileOptions::threads must be 0 (the library "
+                          "default) or more, got " +
+                          std::to_string(options.threads));
+  return Error::success();
+}
+
 Expected<std::unique_ptr<Session>>
 Session::create(const std::string &path, const CompileOptions &options) {
+  if (Error error = checkOptions(options))
+    return error;
   auto ctx = makeContext();
   DiagnosticCollector diags(*ctx);
   auto start = std::chrono::steady_clock::now();
@@ -276,6 +302,8 @@ Session::create(const std::string &path, const CompileOptions &options) {
 Expected<std::unique_ptr<Session>>
 Session::createFromOnnxBytes(const std::string &bytes,
                              const CompileOptions &options) {
+  if (Error error = checkOptions(options))
+    return error;
   auto ctx = makeContext();
   DiagnosticCollector diags(*ctx);
   auto start = std::chrono::steady_clock::now();

@@ -1,6 +1,7 @@
 //===- TensorIO.cpp - Tensor files and comparisons ------------------------===//
 
 #include "seam/TensorIO.h"
+#include "seam/Support/RegularFile.h"
 
 #include "onnx/onnx_pb.h"
 #include "llvm/ADT/StringExtras.h"
@@ -135,8 +136,11 @@ static Expected<TensorFile> readPb(const std::string &path,
 }
 
 Expected<TensorFile> readTensorFile(const std::string &path) {
-  auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
-                                            /*RequiresNullTerminator=*/false);
+  // A regular file only: a FIFO or a device would block or never end.
+  RegularFile file(path);
+  if (!file.ok())
+    return fail(path, file.error());
+  auto buffer = file.read();
   if (!buffer)
     return fail(path, buffer.getError().message());
   llvm::StringRef bytes = (*buffer)->getBuffer();

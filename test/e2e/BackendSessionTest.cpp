@@ -8,9 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "seam/Backend/Backend.h"
-#include "seam/Session.h"
-#include "seam/TensorIO.h"
+#include "SessionTestHelpers.h"
 
 #include <gtest/gtest.h>
 
@@ -21,49 +19,11 @@
 
 namespace {
 
-const std::string kModel =
-    std::string(SEAM_SOURCE_DIR) + "/bench/models/tiny_resnet.onnx";
-
-std::unique_ptr<seam::Session> compile(const std::vector<std::string> &backends,
-                                       int threads = 0) {
-  seam::CompileOptions options;
-  options.backends = backends;
-  options.threads = threads;
-  auto session = seam::Session::create(kModel, options);
-  if (!session) {
-    ADD_FAILURE() << session.error().message();
-    return nullptr;
-  }
-  return std::move(*session);
-}
-
-std::map<std::string, seam::Tensor> inputsFor(const seam::Session &session,
-                                              uint64_t seed) {
-  std::map<std::string, seam::Tensor> inputs;
-  for (const seam::TensorInfo &info : session.inputs())
-    inputs[info.name] = seam::randomTensor(info.shape, seed++);
-  return inputs;
-}
-
-/// Runs `session` on `inputs` and compares every output with `expected`.
-void expectOutputs(const seam::Session &session,
-                   const std::map<std::string, seam::Tensor> &inputs,
-                   const std::map<std::string, seam::Tensor> &expected) {
-  auto outputs = session.run(inputs);
-  ASSERT_TRUE(static_cast<bool>(outputs)) << outputs.error().message();
-  for (const auto &[name, tensor] : expected) {
-    seam::Comparison c =
-        seam::compareTensors(outputs->at(name), tensor, 1e-4, 1e-5);
-    EXPECT_TRUE(c.pass) << name << ": max_abs=" << c.maxAbs << " " << c.error;
-  }
-}
+using namespace seam::test;
 
 /// Every backend with a runtime, alone, and every ordered pair of them.
 std::vector<std::vector<std::string>> backendLists() {
-  std::vector<std::string> names;
-  for (const seam::Backend *backend : seam::getRegisteredBackends())
-    if (backend->getEntryPoints())
-      names.push_back(backend->getName().str());
+  std::vector<std::string> names = backendsWithRuntime();
   std::vector<std::vector<std::string>> lists;
   for (const std::string &name : names)
     lists.push_back({name});
@@ -86,7 +46,8 @@ class BackendSession
     : public ::testing::TestWithParam<std::vector<std::string>> {};
 
 TEST_P(BackendSession, RunsFromSeveralThreadsAtOnce) {
-  auto session = compile(GetParam()), none = compile({"none"});
+  auto session = compile(kTinyResNet, GetParam()),
+       none = compile(kTinyResNet, {"none"});
   ASSERT_TRUE(session && none);
   constexpr int kThreads = 4, kRuns = 25;
   std::vector<std::map<std::string, seam::Tensor>> inputs, expected;
@@ -107,8 +68,9 @@ TEST_P(BackendSession, RunsFromSeveralThreadsAtOnce) {
 }
 
 TEST_P(BackendSession, SessionsLiveSideBySide) {
-  auto first = compile(GetParam()), second = compile(GetParam()),
-       none = compile({"none"});
+  auto first = compile(kTinyResNet, GetParam()),
+       second = compile(kTinyResNet, GetParam()),
+       none = compile(kTinyResNet, {"none"});
   ASSERT_TRUE(first && second && none);
   auto inputs = inputsFor(*none, 7);
   auto expected = none->run(inputs);
@@ -119,7 +81,8 @@ TEST_P(BackendSession, SessionsLiveSideBySide) {
 }
 
 TEST_P(BackendSession, SameResultsOnOneAndTwoThreads) {
-  auto one = compile(GetParam(), 1), two = compile(GetParam(), 2);
+  auto one = compile(kTinyResNet, GetParam(), 1),
+       two = compile(kTinyResNet, GetParam(), 2);
   ASSERT_TRUE(one && two);
   auto inputs = inputsFor(*one, 3);
   auto expected = one->run(inputs);

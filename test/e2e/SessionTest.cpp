@@ -102,6 +102,52 @@ TEST(Session, InputShapeOverrideMustBePositive) {
       << message;
 }
 
+TEST(Session, OptionsAreCheckedFirst) {
+  // Out-of-range options are refused by name, before the model is read
+  // (the path does not even exist).
+  struct Case {
+    void (*set)(seam::CompileOptions &);
+    const char *message;
+  } cases[] = {
+      {[](seam::CompileOptions &o) { o.maxTensorBytes = -1; },
+       "CompileOptions::maxTensorBytes must be positive, got -1"},
+      {[](seam::CompileOptions &o) { o.maxTensorBytes = 0; },
+       "CompileOptions::maxTensorBytes must be positive, got 0"},
+      {[](seam::CompileOptions &o) { o.optLevel = 4; },
+       "CompileOptions::optLevel must be 0 to 3, got 4"},
+      {[](seam::CompileOptions &o) { o.threads = -2; },
+       "CompileOptions::threads must be 0 (the library default) or more, "
+       "got -2"},
+  };
+  for (const Case &c : cases) {
+    seam::CompileOptions options;
+    c.set(options);
+    auto session = seam::Session::create("/nonexistent/model.onnx", options);
+    ASSERT_FALSE(static_cast<bool>(session));
+    EXPECT_EQ(session.error().message(), c.message);
+    auto fromBytes = seam::Session::createFromOnnxBytes("", options);
+    ASSERT_FALSE(static_cast<bool>(fromBytes));
+    EXPECT_EQ(fromBytes.error().message(), c.message);
+  }
+}
+
+TEST(Session, UnsupportedOpErrorNamesTheNodes) {
+  // The importer lists each unsupported node in notes attached to its
+  // error; the Session's message carries them.
+  auto session = seam::Session::create(
+      SEAM_SOURCE_DIR "/test/Import/Inputs/err_unsupported_ops.onnx");
+  ASSERT_FALSE(static_cast<bool>(session));
+  std::string message = session.error().message();
+  for (const char *note :
+       {"note: node 'abs0': op Abs (domain 'ai.onnx', opset 13) is not "
+        "supported",
+        "note: node 'scale0': op Scale (domain 'com.example', opset 1) is not "
+        "supported",
+        "note: node 'abs1': op Abs (domain 'ai.onnx', opset 13) is not "
+        "supported"})
+    EXPECT_NE(message.find(note), std::string::npos) << message;
+}
+
 TEST(Session, MissingModelIsAnError) {
   auto session = seam::Session::create("/nonexistent/model.onnx");
   ASSERT_FALSE(static_cast<bool>(session));

@@ -30,6 +30,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Path.h"
@@ -190,6 +191,13 @@ static void printProfile(const seam::Session &session, int64_t runs,
       perRun - offloaded, 100 * (perRun - offloaded) / perRun);
 }
 
+/// Whether `name` can be used as is as a file name inside a folder.
+static bool isPlainFileName(llvm::StringRef name) {
+  return !name.empty() && name != "." && name != ".." &&
+         name.find_first_of(llvm::StringRef("/\\\0", 3)) ==
+             llvm::StringRef::npos;
+}
+
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   auto threads = takeThreadsOption(argc, argv);
@@ -214,6 +222,9 @@ int main(int argc, char **argv) {
   options.optLevel = optLevel;
   options.threads = *threads;
   options.dumpIrDir = dumpIr;
+  if (maxTensorBytes <= 0)
+    return fail("--max-tensor-bytes must be positive, got " +
+                std::to_string(maxTensorBytes));
   options.maxTensorBytes = maxTensorBytes;
   seam::OnnxImportOptions shapes;
   for (const std::string &spec : inputShapes) {
@@ -265,13 +276,26 @@ int main(int argc, char **argv) {
     llvm::outs() << "]\n";
   }
 
-  if (!saveOutputs.empty())
+  if (!saveOutputs.empty()) {
+    // Every name is checked before anything is written, and a failed write
+    // removes what was written: all the outputs or none.
+    std::vector<std::pair<std::string, const seam::Tensor *>> files;
     for (const auto &[name, tensor] : *outputs) {
+      if (!isPlainFileName(name))
+        return fail("output '" + name +
+                    "' cannot be saved: its name is not a plain file name "
+                    "(it is empty, '.' or '..', or holds '/' or '\\')");
       llvm::SmallString<256> path(saveOutputs.getValue());
       llvm::sys::path::append(path, name + ".npy");
-      if (seam::Error err = seam::writeNpy(std::string(path), tensor))
-        return fail(err.message());
+      files.emplace_back(std::string(path), &tensor);
     }
+    for (size_t i = 0; i < files.size(); ++i)
+      if (seam::Error err = seam::writeNpy(files[i].first, *files[i].second)) {
+        for (size_t j = 0; j < i; ++j)
+          llvm::sys::fs::remove(files[j].first);
+        return fail(err.message());
+      }
+  }
 
   bool allPass = true;
   if (!expectFiles.empty()) {

@@ -241,6 +241,47 @@ func.func @window_kernel_exceeds_input(%x: tensor<1x3x4xf32>) -> tensor<1x3x1xf3
   return %0 : tensor<1x3x1xf32>
 }
 
+// -----
+
+// (3 - 1) * INT64_MAX + 1 overflows: an error, not a wrapped extent of -1.
+func.func @window_kernel_extent_overflow(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32> {
+  // expected-error @+2 {{'seam.conv' op kernel extent of spatial dimension 0 overflows int64 (kernel 3, dilation 9223372036854775807)}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = seam.conv %x, %w {dilations = array<i64: 9223372036854775807, 1>} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32>
+  return %0 : tensor<1x4x6x6xf32>
+}
+
+// -----
+
+// 8 + INT64_MAX overflows: an error, not a negative padded size.
+func.func @window_padded_size_overflow(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32> {
+  // expected-error @+2 {{'seam.conv' op padded input size of spatial dimension 1 overflows int64 (input 8, pads 1 and 9223372036854775807)}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = seam.conv %x, %w {pads = array<i64: 0, 1, 0, 9223372036854775807>} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32>
+  return %0 : tensor<1x4x6x6xf32>
+}
+
+// -----
+
+// auto_pad: the pads of a kernel of extent INT64_MAX make a padded input of
+// 8 + INT64_MAX - 1 elements, which overflows.
+func.func @window_same_padded_size_overflow(%x: tensor<1x3x8xf32>) -> tensor<1x3x8xf32> {
+  // expected-error @+2 {{'seam.max_pool' op padded input size of spatial dimension 0 overflows int64 (input 8, pads 4611686018427387903 and 4611686018427387903)}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = seam.max_pool %x {kernel_shape = array<i64: 9223372036854775807>, auto_pad = #seam<auto_pad same_upper>} : (tensor<1x3x8xf32>) -> tensor<1x3x8xf32>
+  return %0 : tensor<1x3x8xf32>
+}
+
+// -----
+
+// Every output dim fits int64; their product does not.
+func.func @window_result_count_overflow(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) -> tensor<1x4x2199023255558x2199023255558xf32> {
+  // expected-error @+2 {{'seam.conv' op element count of the result [1, 4, 2199023255558, 2199023255558] overflows int64}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = seam.conv %x, %w {pads = array<i64: 1099511627776, 1099511627776, 1099511627776, 1099511627776>} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>) -> tensor<1x4x2199023255558x2199023255558xf32>
+  return %0 : tensor<1x4x2199023255558x2199023255558xf32>
+}
+
 //===----------------------------------------------------------------------===//
 // seam.max_pool / seam.avg_pool / seam.global_avg_pool
 //===----------------------------------------------------------------------===//
@@ -269,6 +310,28 @@ func.func @pool_missing_kernel_shape(%x: tensor<1x3x8x8xf32>) -> tensor<1x3x8x8x
   // expected-error @+1 {{requires attribute 'kernel_shape'}}
   %0 = seam.max_pool %x : (tensor<1x3x8x8xf32>) -> tensor<1x3x8x8xf32>
   return %0 : tensor<1x3x8x8xf32>
+}
+
+// -----
+
+// A pooling window entirely in the padding would average no element (NaN):
+// pads must be smaller than the kernel extent, as ONNX Runtime requires.
+func.func @avg_pool_pads_exceed_kernel(%x: tensor<1x3x8x8xf32>) -> tensor<1x3x13x13xf32> {
+  // expected-error @+2 {{'seam.avg_pool' op pads [3, 3, 3, 3] must be smaller than the kernel extent 2 of spatial dimension 0 (a window would hold only padding)}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = seam.avg_pool %x {kernel_shape = array<i64: 2, 2>, pads = array<i64: 3, 3, 3, 3>} : (tensor<1x3x8x8xf32>) -> tensor<1x3x13x13xf32>
+  return %0 : tensor<1x3x13x13xf32>
+}
+
+// -----
+
+// An end pad equal to the extent counts too; with dilation 2 a kernel of 2
+// has extent 3, so a pad of 2 (ops.mlir) is fine and 3 is not.
+func.func @max_pool_end_pad_equals_extent(%x: tensor<1x3x8xf32>) -> tensor<1x3x9xf32> {
+  // expected-error @+2 {{'seam.max_pool' op pads [0, 3] must be smaller than the kernel extent 3 of spatial dimension 0 (a window would hold only padding)}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = seam.max_pool %x {kernel_shape = array<i64: 2>, dilations = array<i64: 2>, pads = array<i64: 0, 3>} : (tensor<1x3x8xf32>) -> tensor<1x3x9xf32>
+  return %0 : tensor<1x3x9xf32>
 }
 
 // -----
@@ -340,6 +403,16 @@ func.func @gemm_c_rank(%a: tensor<4x3xf32>, %b: tensor<3x5xf32>, %c: tensor<1x4x
   // expected-error @+1 {{failed to infer returned types}}
   %0 = seam.gemm %a, %b, %c : (tensor<4x3xf32>, tensor<3x5xf32>, tensor<1x4x5xf32>) -> tensor<4x5xf32>
   return %0 : tensor<4x5xf32>
+}
+
+// -----
+
+// Both operands have 2^40 elements; the 2^40 x 2^40 result has too many.
+func.func @gemm_result_count_overflow(%a: tensor<1099511627776x1xf32>, %b: tensor<1x1099511627776xf32>) -> tensor<1099511627776x1099511627776xf32> {
+  // expected-error @+2 {{'seam.gemm' op element count of the result [1099511627776, 1099511627776] overflows int64}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = seam.gemm %a, %b : (tensor<1099511627776x1xf32>, tensor<1x1099511627776xf32>) -> tensor<1099511627776x1099511627776xf32>
+  return %0 : tensor<1099511627776x1099511627776xf32>
 }
 
 //===----------------------------------------------------------------------===//
@@ -562,6 +635,16 @@ func.func @concat_shape(%a: tensor<2x3xf32>, %b: tensor<2x3xf32>, %c: tensor<3x3
   return %0 : tensor<2x9xf32>
 }
 
+// -----
+
+// 2^62 + 2^61 fits int64, + 2^62 (the third input, #2) does not.
+func.func @concat_axis_size_overflow(%a: tensor<4611686018427387904xf32>, %b: tensor<2305843009213693952xf32>) -> tensor<1xf32> {
+  // expected-error @+2 {{'seam.concat' op size of the concatenation axis 0 overflows int64 at input 2}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = seam.concat %a, %b, %a {axis = 0 : i64} : (tensor<4611686018427387904xf32>, tensor<2305843009213693952xf32>, tensor<4611686018427387904xf32>) -> tensor<1xf32>
+  return %0 : tensor<1xf32>
+}
+
 //===----------------------------------------------------------------------===//
 // seam.reshape / seam.flatten / seam.transpose
 //===----------------------------------------------------------------------===//
@@ -572,6 +655,33 @@ func.func @reshape_element_count(%x: tensor<2x3xf32>) -> tensor<7xf32> {
   // expected-error @+1 {{'seam.reshape' op cannot reshape 'tensor<2x3xf32>' (6 elements) to 'tensor<7xf32>' (7 elements)}}
   %0 = seam.reshape %x : (tensor<2x3xf32>) -> tensor<7xf32>
   return %0 : tensor<7xf32>
+}
+
+// -----
+
+// The element counts are compared with overflow checks: 2^62 * 4 does not
+// wrap to 0.
+func.func @reshape_result_count_overflow(%x: tensor<2x3xf32>) -> tensor<4611686018427387904x4x1xf32> {
+  // expected-error @+1 {{'seam.reshape' op element count of the result [4611686018427387904, 4, 1] overflows int64}}
+  %0 = seam.reshape %x : (tensor<2x3xf32>) -> tensor<4611686018427387904x4x1xf32>
+  return %0 : tensor<4611686018427387904x4x1xf32>
+}
+
+// -----
+
+func.func @reshape_input_count_overflow(%x: tensor<4294967296x4294967296xf32>) -> tensor<6xf32> {
+  // expected-error @+1 {{'seam.reshape' op element count of the input [4294967296, 4294967296] overflows int64}}
+  %0 = seam.reshape %x : (tensor<4294967296x4294967296xf32>) -> tensor<6xf32>
+  return %0 : tensor<6xf32>
+}
+
+// -----
+
+func.func @flatten_input_count_overflow(%x: tensor<4294967296x4294967296xf32>) -> tensor<1x1xf32> {
+  // expected-error @+2 {{'seam.flatten' op element count of the input [4294967296, 4294967296] overflows int64}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = seam.flatten %x {axis = 1 : i64} : (tensor<4294967296x4294967296xf32>) -> tensor<1x1xf32>
+  return %0 : tensor<1x1xf32>
 }
 
 // -----
@@ -640,6 +750,26 @@ func.func @pad_crop_below_zero(%x: tensor<2x3xf32>) -> tensor<0x3xf32> {
   // expected-error @+1 {{failed to infer returned types}}
   %0 = seam.pad %x {pads = array<i64: -3, 0, 0, 0>} : (tensor<2x3xf32>) -> tensor<0x3xf32>
   return %0 : tensor<0x3xf32>
+}
+
+// -----
+
+// 3 + INT64_MAX overflows: an error, not a size that wraps below zero.
+func.func @pad_size_overflow(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  // expected-error @+2 {{'seam.pad' op padded size of dimension 1 overflows int64 (size 3, pads 9223372036854775807 and 0)}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = seam.pad %x {pads = array<i64: 0, 9223372036854775807, 0, 0>} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+// Every padded dim fits int64; their product does not.
+func.func @pad_result_count_overflow(%x: tensor<2x3xf32>) -> tensor<2199023255554x2199023255555xf32> {
+  // expected-error @+2 {{'seam.pad' op element count of the result [2199023255554, 2199023255555] overflows int64}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = seam.pad %x {pads = array<i64: 1099511627776, 1099511627776, 1099511627776, 1099511627776>} : (tensor<2x3xf32>) -> tensor<2199023255554x2199023255555xf32>
+  return %0 : tensor<2199023255554x2199023255555xf32>
 }
 
 // -----

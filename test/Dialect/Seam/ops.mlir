@@ -542,6 +542,17 @@ func.func @max_pool_dilations(%x: tensor<1x1x10x10xf32>) -> tensor<1x1x6x6xf32> 
 
 // -----
 
+// Pads must be smaller than the dilated kernel extent (2 - 1) * 2 + 1 = 3,
+// not than the kernel: an end pad of 2 is fine. (8 + 2 - 3) / 1 + 1 = 8.
+// CHECK-LABEL: func @max_pool_pad_below_dilated_extent(
+// CHECK: seam.max_pool %{{.*}} {dilations = array<i64: 2>, kernel_shape = array<i64: 2>, pads = array<i64: 0, 2>} : (tensor<1x3x8xf32>) -> tensor<1x3x8xf32>
+func.func @max_pool_pad_below_dilated_extent(%x: tensor<1x3x8xf32>) -> tensor<1x3x8xf32> {
+  %0 = seam.max_pool %x {kernel_shape = array<i64: 2>, dilations = array<i64: 2>, pads = array<i64: 0, 2>} : (tensor<1x3x8xf32>) -> tensor<1x3x8xf32>
+  return %0 : tensor<1x3x8xf32>
+}
+
+// -----
+
 // ceil_mode: ceil((4 - 3) / 2) + 1 = 2 where floor gives 1.
 // CHECK-LABEL: func @max_pool_ceil_mode(
 // CHECK: seam.max_pool %{{.*}} {ceil_mode = true, kernel_shape = array<i64: 3, 3>, strides = array<i64: 2, 2>} : (tensor<1x1x4x4xf32>) -> tensor<1x1x2x2xf32>
@@ -984,6 +995,17 @@ func.func @slice_steps(%x: tensor<10x8xf32>) -> tensor<4x4xf32> {
 func.func @slice_negative_steps(%x: tensor<10x7xf32>) -> tensor<10x2xf32> {
   %0 = seam.slice %x {starts = array<i64: -1, 8>, ends = array<i64: -1000, 1>, steps = array<i64: -1, -3>} : (tensor<10x7xf32>) -> tensor<10x2xf32>
   return %0 : tensor<10x2xf32>
+}
+
+// -----
+
+// A step of INT64_MIN (whose negation overflows int64) from 3 down to 0
+// takes one element; so does INT64_MAX from 0.
+// CHECK-LABEL: func @slice_extreme_steps(
+// CHECK: seam.slice %{{.*}} {ends = array<i64: 0, 5>, starts = array<i64: 3, 0>, steps = array<i64: -9223372036854775808, 9223372036854775807>} : (tensor<4x5xf32>) -> tensor<1x1xf32>
+func.func @slice_extreme_steps(%x: tensor<4x5xf32>) -> tensor<1x1xf32> {
+  %0 = seam.slice %x {starts = array<i64: 3, 0>, ends = array<i64: 0, 5>, steps = array<i64: -9223372036854775808, 9223372036854775807>} : (tensor<4x5xf32>) -> tensor<1x1xf32>
+  return %0 : tensor<1x1xf32>
 }
 
 // -----

@@ -1,0 +1,73 @@
+//===- FuseElementwise.cpp - Elementwise fusion with a bounded body -------===//
+
+#include "seam/Codegen/Passes.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Tensor/Transforms/Transforms.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/ADT/STLExtras.h"
+
+namespace seam {
+#define GEN_PASS_DEF_SEAMFUSEELEMENTWISEPASS
+#include "seam/Codegen/Passes.h.inc"
+} // namespace seam
+
+using namespace mlir;
+
+namespace {
+
+/// The operations in the body of a linalg op (its payload and terminator),
+/// counted up to `limit + 1`: counting stops there, so a check costs no
+/// more than the bound.
+unsigned countBodyOps(Operation *op, unsigned limit) {
+  auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+  if (!linalgOp || op->getNumRegions() != 1 || op->getRegion(0).empty())
+    return 0;
+  unsigned count = 0;
+  for (Operation &nested : op->getRegion(0).front()) {
+    (void)nested;
+    if (++count > limit)
+      break;
+  }
+  return count;
+}
+
+struct SeamFuseElementwisePass
+    : public seam::impl::SeamFuseElementwisePassBase<SeamFuseElementwisePass> {
+  using SeamFuseElementwisePassBase::SeamFuseElementwisePassBase;
+
+  void runOnOperation() override {
+    MLIRContext *context = &getContext();
+    unsigned limit = maxFusedOps;
+    // Fuse a producer with one use into its consumer while the fused body
+    // (both bodies, less the producer's yield) stays within the bound.
+    linalg::ControlFusionFn control = [limit](OpOperand *fused) {
+      Operation *producer = fused->get().getDefiningOp();
+      if (!producer || !producer->hasOneUse())
+        return false;
+      unsigned producerOps = countBodyOps(producer, limit);
+      unsigned consumerOps = countBodyOps(fused->getOwner(), limit);
+      return producerOps + consumerOps <= limit + 1;
+    };
+
+    RewritePatternSet patterns(context);
+    linalg::populateElementwiseOpsFusionPatterns(patterns, control);
+    linalg::populateFoldReshapeOpsByExpansionPatterns(patterns, control);
+    tensor::populateBubbleUpExpandShapePatterns(patterns);
+    affine::AffineApplyOp::getCanonicalizationPatterns(patterns, context);
+    linalg::GenericOp::getCanonicalizationPatterns(patterns, context);
+    tensor::ExpandShapeOp::getCanonicalizationPatterns(patterns, context);
+    tensor::CollapseShapeOp::getCanonicalizationPatterns(patterns, context);
+    context->getLoadedDialect<linalg::LinalgDialect>()
+        ->getCanonicalizationPatterns(patterns);
+    linalg::populateConstantFoldLinalgOperations(patterns, control);
+    // Top-down, as upstream's pass: producers are visited before consumers.
+    (void)applyPatternsGreedily(getOperation(), std::move(patterns),
+                                GreedyRewriteConfig().setUseTopDownTraversal());
+  }
+};
+
+} // namespace

@@ -1,0 +1,92 @@
+// RUN: seam-opt %s --pass-pipeline='builtin.module(func.func(seam-fuse-elementwise))' | FileCheck %s
+// RUN: seam-opt %s --pass-pipeline='builtin.module(func.func(seam-fuse-elementwise{max-fused-ops=4}))' | FileCheck %s --check-prefix=BOUND
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+
+// Five elementwise ops in a chain. Without a tight bound they fuse into one
+// generic whose body holds the five ops in order.
+// CHECK-LABEL: func @chain
+// CHECK: linalg.generic
+// CHECK: math.exp
+// CHECK-NEXT: arith.negf
+// CHECK-NEXT: math.tanh
+// CHECK-NEXT: math.absf
+// CHECK-NEXT: math.sqrt
+// CHECK-NEXT: linalg.yield
+// CHECK-NOT: linalg.generic
+// CHECK: return
+
+// With at most 4 operations in a body (3 and the yield), the first three
+// fuse, then the last two: two generics, the second reading the first.
+// BOUND-LABEL: func @chain
+// BOUND: %[[FIRST:.*]] = linalg.generic
+// BOUND: math.exp
+// BOUND-NEXT: arith.negf
+// BOUND-NEXT: math.tanh
+// BOUND-NEXT: linalg.yield
+// BOUND: linalg.generic {{.*}} ins(%[[FIRST]] :
+// BOUND: math.absf
+// BOUND-NEXT: math.sqrt
+// BOUND-NEXT: linalg.yield
+// BOUND-NOT: linalg.generic
+// BOUND: return
+func.func @chain(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  %e = tensor.empty() : tensor<4x8xf32>
+  %0 = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<4x8xf32>) outs(%e : tensor<4x8xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %r = math.exp %a : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  %1 = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%0 : tensor<4x8xf32>) outs(%e : tensor<4x8xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %r = arith.negf %a : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  %2 = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%1 : tensor<4x8xf32>) outs(%e : tensor<4x8xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %r = math.tanh %a : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  %3 = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%2 : tensor<4x8xf32>) outs(%e : tensor<4x8xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %r = math.absf %a : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  %4 = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%3 : tensor<4x8xf32>) outs(%e : tensor<4x8xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %r = math.sqrt %a : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  return %4 : tensor<4x8xf32>
+}
+
+// A producer with two users is not fused (it would be computed twice).
+// CHECK-LABEL: func @shared
+// CHECK-COUNT-3: linalg.generic
+func.func @shared(%x: tensor<4x8xf32>) -> (tensor<4x8xf32>, tensor<4x8xf32>) {
+  %e = tensor.empty() : tensor<4x8xf32>
+  %0 = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<4x8xf32>) outs(%e : tensor<4x8xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %r = math.exp %a : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  %1 = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%0 : tensor<4x8xf32>) outs(%e : tensor<4x8xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %r = arith.negf %a : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  %2 = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%0 : tensor<4x8xf32>) outs(%e : tensor<4x8xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %r = math.tanh %a : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  return %1, %2 : tensor<4x8xf32>, tensor<4x8xf32>
+}
