@@ -426,9 +426,28 @@ LogicalResult normalizeOnnxModel(onnx::ModelProto &model, StringRef baseDir,
                                   attr.name() + "'")))
         return failure();
 
+  // ONNX 1.12's version converter builds its IR without checking the graph
+  // (SIGSEGV on an output no node produces): its outputs first, then the
+  // checker, before any conversion.
+  llvm::StringSet<> defined;
+  for (const auto &input : model.graph().input())
+    defined.insert(input.name());
+  for (const auto &init : model.graph().initializer())
+    defined.insert(init.name());
+  for (const auto &node : model.graph().node())
+    for (const auto &output : node.output())
+      defined.insert(output);
+  for (const auto &output : model.graph().output())
+    if (!defined.contains(output.name()))
+      return emitError(loc) << "graph output '" << output.name()
+                            << "' is not produced by any node, input or "
+                               "initializer";
+
   // ONNX reports errors with exceptions; this is the one place that calls it.
   const char *stage = "";
   try {
+    stage = "the ONNX checker";
+    onnx::checker::check_model(model);
     if (opset < kImportOpset) {
       // Adapters (e.g. Add's broadcast) need the shapes of their inputs.
       stage = "ONNX shape inference before version conversion";

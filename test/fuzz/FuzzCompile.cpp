@@ -16,6 +16,9 @@
 #include "seam/Import/OnnxImporter.h"
 
 #include "mlir/IR/Verifier.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/OpenMP/OpenMPToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Export.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
@@ -57,6 +60,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     return 0;
   if (failed(mlir::verify(*module)))
     seam::fuzz::fail("a compiled module does not verify");
+  // The translations the JIT registers (jit/JitEngine.cpp) before it
+  // translates.
+  mlir::DialectRegistry translations;
+  mlir::registerBuiltinDialectTranslation(translations);
+  mlir::registerLLVMDialectTranslation(translations);
+  mlir::registerOpenMPDialectTranslation(translations);
+  module->getContext()->appendDialectRegistry(translations);
   llvm::LLVMContext llvmContext;
   if (!mlir::translateModuleToLLVMIR(*module, llvmContext))
     seam::fuzz::fail("a module in the LLVM dialect does not translate");

@@ -71,10 +71,14 @@ Value scalarBody(ErfOp, OpBuilder &b, Location loc, ValueRange args) {
 Value scalarBody(HardSwishOp, OpBuilder &b, Location loc, ValueRange args) {
   Value x = args[0];
   // x * max(0, min(1, x / 6 + 1 / 2)), ONNX's alpha = 1/6, beta = 0.5.
-  Value t = arith::AddFOp::create(
-      b, loc, arith::MulFOp::create(b, loc, x, f32Scalar(b, loc, 1.0f / 6.0f)),
-      f32Scalar(b, loc, 0.5f));
-  return arith::MulFOp::create(b, loc, x, clamp(b, loc, t, 0.0f, 1.0f));
+  // One statement per op: the order of nested calls' arguments is
+  // unspecified, and the IR must not depend on the compiler.
+  Value sixth = f32Scalar(b, loc, 1.0f / 6.0f);
+  Value half = f32Scalar(b, loc, 0.5f);
+  Value scaled = arith::MulFOp::create(b, loc, x, sixth);
+  Value t = arith::AddFOp::create(b, loc, scaled, half);
+  Value clamped = clamp(b, loc, t, 0.0f, 1.0f);
+  return arith::MulFOp::create(b, loc, x, clamped);
 }
 Value scalarBody(LeakyReluOp op, OpBuilder &b, Location loc, ValueRange args) {
   Value x = args[0];
@@ -88,11 +92,10 @@ Value scalarBody(LeakyReluOp op, OpBuilder &b, Location loc, ValueRange args) {
 Value scalarBody(HardSigmoidOp op, OpBuilder &b, Location loc,
                  ValueRange args) {
   Value x = args[0];
-  Value t = arith::AddFOp::create(
-      b, loc,
-      arith::MulFOp::create(b, loc, x,
-                            f32Scalar(b, loc, op.getAlpha().convertToFloat())),
-      f32Scalar(b, loc, op.getBeta().convertToFloat()));
+  Value alpha = f32Scalar(b, loc, op.getAlpha().convertToFloat());
+  Value beta = f32Scalar(b, loc, op.getBeta().convertToFloat());
+  Value scaled = arith::MulFOp::create(b, loc, x, alpha);
+  Value t = arith::AddFOp::create(b, loc, scaled, beta);
   return clamp(b, loc, t, 0.0f, 1.0f);
 }
 Value scalarBody(ClipOp op, OpBuilder &b, Location loc, ValueRange args) {
