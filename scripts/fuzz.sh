@@ -5,6 +5,10 @@
 #   scripts/fuzz.sh TARGET SECONDS [libFuzzer options...]
 #     TARGET: import | compile | region-desc | all (SECONDS each)
 #
+# SEAM_FUZZ_SEED=N fixes libFuzzer's seed (the test command uses 1, so that
+# its short run replays the same inputs on every machine; unset: random), and
+# SEAM_FUZZ_DIR (default build-asan/fuzz) is where corpora and findings go.
+#
 # Corpora live in build-asan/fuzz/corpus-TARGET and grow from run to run;
 # they are seeded with ONNX's backend test models (libonnx-testdata) and the
 # project's own test models. A crash, leak, timeout or out-of-memory input is
@@ -50,7 +54,10 @@ seed() {
 run() {
   local name=$1 bin="$build/test/fuzz/seam-fuzz-$1"
   shift
-  local corpus="$build/fuzz/corpus-$name" artifacts="$build/fuzz/artifacts-$name"
+  local work="${SEAM_FUZZ_DIR:-$build/fuzz}"
+  local corpus="$work/corpus-$name" artifacts="$work/artifacts-$name"
+  local seed=()
+  [ -n "${SEAM_FUZZ_SEED:-}" ] && seed=(-seed="$SEAM_FUZZ_SEED")
   [ -x "$bin" ] || { echo "fuzz.sh: $bin was not built"; return 1; }
   mkdir -p "$artifacts"
   if [ ! -d "$corpus" ]; then
@@ -60,10 +67,11 @@ run() {
     region-desc) mkdir -p "$corpus" ;;
     esac
   fi
-  local log="$build/fuzz/$name.log"
+  local log="$work/$name.log"
   echo "fuzz $name: ${seconds}s, corpus $(ls "$corpus" | wc -l) files"
   "$bin" "$corpus" -max_total_time="$seconds" -timeout=30 -rss_limit_mb=3072 \
-    -max_len=131072 -print_final_stats=1 -artifact_prefix="$artifacts/" "$@" \
+    -max_len=131072 -print_final_stats=1 -artifact_prefix="$artifacts/" \
+    "${seed[@]}" "$@" \
     >"$log" 2>&1
   local status=$?
   grep -E "^stat::number_of_executed_units|^stat::new_units_added" "$log" |

@@ -11,6 +11,7 @@
 
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -355,6 +356,86 @@ LogicalResult parseOnnxModel(StringRef bytes, Location loc,
   return success();
 }
 
+/// ONNX 1.12's shape inference of convolutions and pooling reads the input's
+/// dims 2 .. 2 + (kernel rank) without checking the input's rank (SIGSEGV on
+/// a rank-3 input with a rank-4 weight). The ranks that can be known before
+/// inference (graph inputs, initializers, and through ops that keep the rank
+/// of their first input) are checked against each window op's kernel rank
+/// (its weight's rank - 2, or kernel_shape's length) first.
+static LogicalResult checkWindowRanks(const onnx::GraphProto &graph,
+                                      Location loc) {
+  llvm::StringMap<int64_t> rank;
+  for (const auto &input : graph.input())
+    if (input.type().tensor_type().has_shape())
+      rank[input.name()] = input.type().tensor_type().shape().dim_size();
+  for (const auto &init : graph.initializer())
+    rank[init.name()] = init.dims_size();
+  static const llvm::StringSet<> keepsRank = {"Relu",
+                                              "Sigmoid",
+                                              "Tanh",
+                                              "Abs",
+                                              "Neg",
+                                              "Exp",
+                                              "Log",
+                                              "Sqrt",
+                                              "Clip",
+                                              "LeakyRelu",
+                                              "HardSigmoid",
+                                              "HardSwish",
+                                              "Softmax",
+                                              "Identity",
+                                              "Dropout",
+                                              "Cast",
+                                              "BatchNormalization",
+                                              "Elu",
+                                              "Selu",
+                                              "Erf",
+                                              "Conv",
+                                              "ConvTranspose",
+                                              "MaxPool",
+                                              "AveragePool",
+                                              "LpPool",
+                                              "GlobalAveragePool",
+                                              "GlobalMaxPool",
+                                              "InstanceNormalization",
+                                              "LRN"};
+  static const llvm::StringSet<> windowOps = {
+      "Conv", "ConvTranspose", "MaxPool", "AveragePool", "LpPool"};
+  for (const auto &node : graph.node()) {
+    auto known = [&](int i) -> std::optional<int64_t> {
+      if (i >= node.input_size())
+        return std::nullopt;
+      auto it = rank.find(node.input(i));
+      if (it == rank.end())
+        return std::nullopt;
+      return it->second;
+    };
+    if (windowOps.contains(node.op_type())) {
+      std::optional<int64_t> kernelRank;
+      for (const auto &attr : node.attribute())
+        if (attr.name() == "kernel_shape")
+          kernelRank = attr.ints_size();
+      if (StringRef(node.op_type()).starts_with("Conv"))
+        if (std::optional<int64_t> w = known(1))
+          kernelRank = *w - 2;
+      std::optional<int64_t> x = known(0);
+      if (x && kernelRank && *kernelRank >= 1 && *x != *kernelRank + 2)
+        return emitError(loc)
+               << "node '"
+               << (node.name().empty() && node.output_size() ? node.output(0)
+                                                             : node.name())
+               << "' (" << node.op_type() << "): input '" << node.input(0)
+               << "' has rank " << *x << " but the kernel has " << *kernelRank
+               << " spatial dims (the input needs rank " << *kernelRank + 2
+               << ")";
+    }
+    if (keepsRank.contains(node.op_type()) && node.output_size() > 0)
+      if (std::optional<int64_t> x = known(0))
+        rank[node.output(0)] = *x;
+  }
+  return success();
+}
+
 LogicalResult normalizeOnnxModel(onnx::ModelProto &model, StringRef baseDir,
                                  const OnnxImportOptions &options,
                                  Location loc) {
@@ -392,6 +473,9 @@ LogicalResult normalizeOnnxModel(onnx::ModelProto &model, StringRef baseDir,
         llvm::interleaveComma(attr.ints(), diag);
         return diag << "]";
       }
+
+  if (failed(checkWindowRanks(model.graph(), loc)))
+    return failure();
 
   // ONNX 1.12's shape inference reads constant inputs (Reshape's shape,
   // Slice's starts, ...) with a memcpy of raw_data into a vector sized from

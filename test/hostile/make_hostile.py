@@ -539,6 +539,23 @@ def attr_cases():
     return [
         c("conv_negative_stride", conv_model(strides=[-1, 1]),
           "node 'conv0' (Conv): strides must be positive, got [-1, 1]"),
+        # A rank-3 input for a rank-4 weight, directly and through a Relu:
+        # ONNX 1.12's shape inference reads past the input's dims (found by
+        # seam-fuzz-import: SIGSEGV in onnx::convPoolShapeInference).
+        c("conv_input_rank_below_kernel",
+          one_op("Conv", {"x": [1, 3, 8]}, [f32("w", (4, 3, 3, 3))], rank=3),
+          "node 'conv0' (Conv): input 'x' has rank 3 but the kernel has 2 "
+          "spatial dims (the input needs rank 4)"),
+        c("conv_input_rank_through_relu",
+          make([node("Relu", ["x"], ["r"], "relu0"),
+                node("Conv", ["r", "w"], ["y"], "conv0")],
+               [vi("x", [1, 3, 8])], [vi("y", 3)], [f32("w", (4, 3, 3, 3))]),
+          "node 'conv0' (Conv): input 'r' has rank 3 but the kernel has 2 "
+          "spatial dims (the input needs rank 4)"),
+        c("maxpool_input_rank_below_kernel",
+          one_op("MaxPool", {"x": [1, 3, 8]}, kernel_shape=[2, 2]),
+          "node 'maxpool0' (MaxPool): input 'x' has rank 3 but the kernel "
+          "has 2 spatial dims (the input needs rank 4)"),
         c("conv_zero_dilation", conv_model(dilations=[1, 0]),
           "node 'conv0' (Conv): dilations must be positive, got [1, 0]"),
         c("conv_kernel_shape_mismatch", conv_model(kernel_shape=[5, 5]),
