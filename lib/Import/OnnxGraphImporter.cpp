@@ -13,6 +13,7 @@
 #include "mlir/IR/DialectResourceBlobManager.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 #include <cstring>
 
@@ -245,10 +246,15 @@ FailureOr<ImportedValue> GraphImporter::readTensor(const onnx::TensorProto &t,
   ImportedValue v;
   auto checkRaw = [&](size_t elemSize) -> LogicalResult {
     if (t.raw_data().size() / elemSize != static_cast<uint64_t>(*count) ||
-        t.raw_data().size() % elemSize)
-      return fail() << "has " << t.raw_data().size() << " bytes of data but "
-                    << dataTypeName(t.data_type()) << " [" << dims << "] needs "
-                    << *count * static_cast<int64_t>(elemSize);
+        t.raw_data().size() % elemSize) {
+      auto diag = fail() << "has " << t.raw_data().size()
+                         << " bytes of data but " << dataTypeName(t.data_type())
+                         << " [" << dims << "] needs ";
+      if (std::optional<int64_t> bytes =
+              llvm::checkedMul(*count, static_cast<int64_t>(elemSize)))
+        return diag << *bytes;
+      return diag << *count << " x " << elemSize << " bytes";
+    }
     return success();
   };
   auto checkCount = [&](int64_t n) -> LogicalResult {

@@ -49,38 +49,38 @@ int64_t defaultOpset(const onnx::ModelProto &model) {
 /// The bytes the data of `tensor` takes (its dims and element type), or
 /// nullopt for a type without a fixed size (strings) or a count that does
 /// not fit 64 bits.
-static std::optional<uint64_t> getTensorByteSize(const onnx::TensorProto &t) {
-  uint64_t elementBytes = 0;
-  switch (t.data_type()) {
+static std::optional<uint64_t> getElementByteSize(int32_t type) {
+  switch (type) {
   case onnx::TensorProto::BOOL:
   case onnx::TensorProto::INT8:
   case onnx::TensorProto::UINT8:
-    elementBytes = 1;
-    break;
+    return 1;
   case onnx::TensorProto::INT16:
   case onnx::TensorProto::UINT16:
   case onnx::TensorProto::FLOAT16:
   case onnx::TensorProto::BFLOAT16:
-    elementBytes = 2;
-    break;
+    return 2;
   case onnx::TensorProto::INT32:
   case onnx::TensorProto::UINT32:
   case onnx::TensorProto::FLOAT:
-    elementBytes = 4;
-    break;
+    return 4;
   case onnx::TensorProto::INT64:
   case onnx::TensorProto::UINT64:
   case onnx::TensorProto::DOUBLE:
   case onnx::TensorProto::COMPLEX64:
-    elementBytes = 8;
-    break;
+    return 8;
   case onnx::TensorProto::COMPLEX128:
-    elementBytes = 16;
-    break;
+    return 16;
   default:
     return std::nullopt;
   }
-  uint64_t bytes = elementBytes;
+}
+
+static std::optional<uint64_t> getTensorByteSize(const onnx::TensorProto &t) {
+  std::optional<uint64_t> elementBytes = getElementByteSize(t.data_type());
+  if (!elementBytes)
+    return std::nullopt;
+  uint64_t bytes = *elementBytes;
   for (int64_t dim : t.dims()) {
     if (dim < 0)
       return std::nullopt;
@@ -483,16 +483,19 @@ LogicalResult normalizeOnnxModel(onnx::ModelProto &model, StringRef baseDir,
   // tensor's raw_data must hold exactly what its dims and type need first.
   auto checkRawData = [&](const onnx::TensorProto &t,
                           const std::string &what) -> LogicalResult {
-    if (!t.has_raw_data())
+    if (!t.has_raw_data() || !getElementByteSize(t.data_type()))
       return success();
+    llvm::SmallVector<int64_t> dims(t.dims().begin(), t.dims().end());
     std::optional<uint64_t> needed = getTensorByteSize(t);
-    if (!needed || t.raw_data().size() == *needed)
+    if (!needed)
+      return emitError(loc) << what << " dims [" << dims
+                            << "] are negative or their element count "
+                               "overflows int64";
+    if (t.raw_data().size() == *needed)
       return success();
     return emitError(loc) << what << " has " << t.raw_data().size()
                           << " bytes of data but "
-                          << dataTypeName(t.data_type()) << " ["
-                          << llvm::SmallVector<int64_t>(t.dims().begin(),
-                                                        t.dims().end())
+                          << dataTypeName(t.data_type()) << " [" << dims
                           << "] needs " << *needed;
   };
   for (const auto &init : model.graph().initializer())
