@@ -58,6 +58,10 @@ run() {
   local corpus="$work/corpus-$name" artifacts="$work/artifacts-$name"
   local seed=()
   [ -n "${SEAM_FUZZ_SEED:-}" ] && seed=(-seed="$SEAM_FUZZ_SEED")
+  # SEAM_FUZZ_RUNS_<TARGET> (e.g. SEAM_FUZZ_RUNS_IMPORT): a number of inputs
+  # instead of a time, so that a seeded run is the same on any machine.
+  local runs_var="SEAM_FUZZ_RUNS_$(echo "$name" | tr 'a-z-' 'A-Z_')"
+  [ -n "${!runs_var:-}" ] && seed+=(-runs="${!runs_var}")
   [ -x "$bin" ] || { echo "fuzz.sh: $bin was not built"; return 1; }
   mkdir -p "$artifacts"
   if [ ! -d "$corpus" ]; then

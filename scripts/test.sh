@@ -55,8 +55,13 @@ if [ "${SEAM_SKIP_SANITIZERS:-0}" != 1 ]; then
   stage "sanitize asan" "$root/scripts/sanitize.sh" asan
   # A fixed seed: the same inputs on every run of the test command (longer,
   # random-seeded runs are scripts/fuzz.sh's job).
+  # The same inputs on every machine: a fixed seed and a number of inputs per
+  # target (the time, 120 s, is only a bound).
   export SEAM_FUZZ_SEED="${SEAM_FUZZ_SEED:-1}"
-  stage "fuzz" "$root/scripts/fuzz.sh" all "${SEAM_FUZZ_SECONDS:-60}"
+  export SEAM_FUZZ_RUNS_IMPORT="${SEAM_FUZZ_RUNS_IMPORT:-20000}"
+  export SEAM_FUZZ_RUNS_COMPILE="${SEAM_FUZZ_RUNS_COMPILE:-5000}"
+  export SEAM_FUZZ_RUNS_REGION_DESC="${SEAM_FUZZ_RUNS_REGION_DESC:-1000000}"
+  stage "fuzz" "$root/scripts/fuzz.sh" all "${SEAM_FUZZ_SECONDS:-120}"
   stage "sanitize tsan" "$root/scripts/sanitize.sh" tsan
 fi
 echo "$passed passed, $failed failed"

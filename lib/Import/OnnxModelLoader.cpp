@@ -429,6 +429,19 @@ static LogicalResult checkWindowRanks(const onnx::GraphProto &graph,
                << " spatial dims (the input needs rank " << *kernelRank + 2
                << ")";
     }
+    // Gemm's inference reads two dims of A and of B, whatever their rank.
+    if (node.op_type() == "Gemm") {
+      for (int i = 0; i < 2; ++i)
+        if (std::optional<int64_t> r = known(i); r && *r != 2)
+          return emitError(loc)
+                 << "node '"
+                 << (node.name().empty() && node.output_size() ? node.output(0)
+                                                               : node.name())
+                 << "' (Gemm): input '" << node.input(i) << "' has rank " << *r
+                 << " but Gemm takes matrices (rank 2)";
+      if (node.output_size() > 0)
+        rank[node.output(0)] = 2;
+    }
     if (keepsRank.contains(node.op_type()) && node.output_size() > 0)
       if (std::optional<int64_t> x = known(0))
         rank[node.output(0)] = *x;

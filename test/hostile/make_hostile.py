@@ -605,7 +605,14 @@ def attr_cases():
         c("gemm_transa_rank3",
           one_op("Gemm", {"a": [2, 3, 4]}, [f32("b", (3, 5))], rank=2,
                  transA=1),
-          onnx_error("gemm0", "First input does not have rank 2")),
+          "node 'gemm0' (Gemm): input 'a' has rank 3 but Gemm takes "
+          "matrices (rank 2)"),
+        # A 1-D B: ONNX 1.12's Gemm inference reads B's second dim anyway
+        # (found by seam-fuzz-import: SIGSEGV in shape inference).
+        c("gemm_b_rank1",
+          one_op("Gemm", {"a": [2, 3]}, [f32("b", (3,))], rank=2),
+          "node 'gemm0' (Gemm): input 'b' has rank 1 but Gemm takes "
+          "matrices (rank 2)"),
         c("gemm_inner_mismatch",
           one_op("Gemm", {"a": [2, 3]}, [f32("b", (4, 5))]),
           "node 'gemm0' (Gemm): 'seam.gemm' op inner dimensions differ: A is "
