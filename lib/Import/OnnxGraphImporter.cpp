@@ -545,10 +545,7 @@ LogicalResult checkSupportedOps(const onnx::ModelProto &model, Location loc) {
   for (const auto &node : model.graph().node()) {
     if (node.op_type().empty())
       return emitError(loc)
-             << "node '"
-             << (node.name().empty() && node.output_size() ? node.output(0)
-                                                           : node.name())
-             << "' has no op_type";
+             << "node '" << nodeLabel(node) << "' has no op_type";
     bool defaultDomain = node.domain().empty() || node.domain() == "ai.onnx";
     if (defaultDomain && lookupOpConverter(node.op_type()))
       continue;

@@ -35,6 +35,11 @@ std::string dataTypeName(int32_t type) {
   return "data type " + std::to_string(type);
 }
 
+std::string nodeLabel(const onnx::NodeProto &node) {
+  return node.name().empty() && node.output_size() ? node.output(0)
+                                                   : node.name();
+}
+
 int64_t defaultOpset(const onnx::ModelProto &model) {
   for (const auto &opset : model.opset_import())
     if (opset.domain().empty() || opset.domain() == "ai.onnx")
@@ -421,11 +426,9 @@ static LogicalResult checkWindowRanks(const onnx::GraphProto &graph,
       std::optional<int64_t> x = known(0);
       if (x && kernelRank && *kernelRank >= 1 && *x != *kernelRank + 2)
         return emitError(loc)
-               << "node '"
-               << (node.name().empty() && node.output_size() ? node.output(0)
-                                                             : node.name())
-               << "' (" << node.op_type() << "): input '" << node.input(0)
-               << "' has rank " << *x << " but the kernel has " << *kernelRank
+               << "node '" << nodeLabel(node) << "' (" << node.op_type()
+               << "): input '" << node.input(0) << "' has rank " << *x
+               << " but the kernel has " << *kernelRank
                << " spatial dims (the input needs rank " << *kernelRank + 2
                << ")";
     }
@@ -434,10 +437,8 @@ static LogicalResult checkWindowRanks(const onnx::GraphProto &graph,
       for (int i = 0; i < 2; ++i)
         if (std::optional<int64_t> r = known(i); r && *r != 2)
           return emitError(loc)
-                 << "node '"
-                 << (node.name().empty() && node.output_size() ? node.output(0)
-                                                               : node.name())
-                 << "' (Gemm): input '" << node.input(i) << "' has rank " << *r
+                 << "node '" << nodeLabel(node) << "' (Gemm): input '"
+                 << node.input(i) << "' has rank " << *r
                  << " but Gemm takes matrices (rank 2)";
       if (node.output_size() > 0)
         rank[node.output(0)] = 2;
@@ -477,12 +478,8 @@ LogicalResult normalizeOnnxModel(onnx::ModelProto &model, StringRef baseDir,
       if ((attr.name() == "strides" || attr.name() == "dilations") &&
           llvm::any_of(attr.ints(), [](int64_t v) { return v <= 0; })) {
         auto diag = emitError(loc)
-                    << "node '"
-                    << (node.name().empty() && node.output_size()
-                            ? node.output(0)
-                            : node.name())
-                    << "' (" << node.op_type() << "): " << attr.name()
-                    << " must be positive, got [";
+                    << "node '" << nodeLabel(node) << "' (" << node.op_type()
+                    << "): " << attr.name() << " must be positive, got [";
         llvm::interleaveComma(attr.ints(), diag);
         return diag << "]";
       }
@@ -517,13 +514,9 @@ LogicalResult normalizeOnnxModel(onnx::ModelProto &model, StringRef baseDir,
   for (const auto &node : model.graph().node())
     for (const auto &attr : node.attribute())
       if (attr.has_t() &&
-          failed(checkRawData(attr.t(),
-                              "node '" +
-                                  (node.name().empty() && node.output_size()
-                                       ? node.output(0)
-                                       : node.name()) +
-                                  "' (" + node.op_type() + "): attribute '" +
-                                  attr.name() + "'")))
+          failed(checkRawData(attr.t(), "node '" + nodeLabel(node) + "' (" +
+                                            node.op_type() + "): attribute '" +
+                                            attr.name() + "'")))
         return failure();
 
   // ONNX 1.12's version converter builds its IR without checking the graph

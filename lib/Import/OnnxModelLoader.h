@@ -39,6 +39,9 @@ mlir::LogicalResult normalizeOnnxModel(onnx::ModelProto &model,
 int64_t defaultOpset(const onnx::ModelProto &model);
 
 /// Name of an ONNX TensorProto data type ("FLOAT", "INT64", ...).
+/// How errors name a node: its name, or its first output when unnamed.
+std::string nodeLabel(const onnx::NodeProto &node);
+
 std::string dataTypeName(int32_t type);
 
 } // namespace seam::detail
