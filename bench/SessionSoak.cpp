@@ -234,6 +234,9 @@ createSession(const Options &options) {
   seam::CompileOptions compile;
   compile.backends = options.backends;
   compile.threads = options.threadsPerSession;
+  // Every cycle compiles: the soak measures compilation and teardown, not
+  // the compiled-object cache.
+  compile.useCache = false;
   return seam::Session::create(options.model, compile);
 }
 

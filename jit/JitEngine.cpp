@@ -16,10 +16,13 @@
 #include "mlir/Target/LLVMIR/Export.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ExecutionEngine/ObjectCache.h"
 #include "llvm/ExecutionEngine/Orc/AbsoluteSymbols.h"
+#include "llvm/ExecutionEngine/Orc/CompileUtils.h"
 #include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/ExecutionEngine/Orc/LLJIT.h"
+#include "llvm/ExecutionEngine/Orc/ObjectFileInterface.h"
 #include "llvm/ExecutionEngine/Orc/ThreadSafeModule.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Module.h"
@@ -171,18 +174,110 @@ JitEngine::JitEngine(std::unique_ptr<llvm::orc::LLJIT> jit)
     : jit(std::move(jit)) {}
 JitEngine::~JitEngine() = default;
 
-llvm::Expected<std::unique_ptr<JitEngine>>
-JitEngine::create(mlir::ModuleOp module, const JitOptions &options,
-                  const JitSymbolTable &symbols) {
+/// The host's target machine builder at optimization `level`: the host's
+/// CPU and features (AVX-512 here), so LLVM's vectorizers and codegen use
+/// them.
+static llvm::Expected<llvm::orc::JITTargetMachineBuilder>
+getHostMachineBuilder(unsigned level) {
   initializeNativeTarget();
-  unsigned level = std::min(options.optLevel, 3u);
-
-  // Optimize for this CPU: the target machine carries the host's features
-  // (AVX-512 here), so LLVM's vectorizers and codegen use them.
   auto machineBuilder = llvm::orc::JITTargetMachineBuilder::detectHost();
   if (!machineBuilder)
     return machineBuilder.takeError();
   machineBuilder->setCodeGenOptLevel(static_cast<llvm::CodeGenOptLevel>(level));
+  return machineBuilder;
+}
+
+namespace {
+/// An LLJIT whose main JITDylib resolves only the engine's symbols, with the
+/// errors of its links collected.
+struct LinkingJit {
+  std::unique_ptr<llvm::orc::LLJIT> jit;
+  std::shared_ptr<LinkErrors> errors;
+};
+} // namespace
+
+/// An LLJIT for the host with no process symbols and no platform: the main
+/// JITDylib holds `symbols` and the allow-listed C functions, nothing else.
+/// Compiled objects are handed to `objectCache` when it is set.
+static llvm::Expected<LinkingJit>
+createLinkingJit(llvm::orc::JITTargetMachineBuilder machineBuilder,
+                 const JitSymbolTable &symbols,
+                 llvm::ObjectCache *objectCache) {
+  llvm::orc::LLJITBuilder builder;
+  builder.setJITTargetMachineBuilder(std::move(machineBuilder))
+      .setLinkProcessSymbolsByDefault(false)
+      .setPlatformSetUp(llvm::orc::setUpInactivePlatform);
+  if (objectCache)
+    builder.setCompileFunctionCreator(
+        [objectCache](llvm::orc::JITTargetMachineBuilder jtmb)
+            -> llvm::Expected<
+                std::unique_ptr<llvm::orc::IRCompileLayer::IRCompiler>> {
+          auto targetMachine = jtmb.createTargetMachine();
+          if (!targetMachine)
+            return targetMachine.takeError();
+          return std::make_unique<llvm::orc::TMOwningSimpleCompiler>(
+              std::move(*targetMachine), objectCache);
+        });
+  auto jit = builder.create();
+  if (!jit)
+    return jit.takeError();
+  auto errors = std::make_shared<LinkErrors>();
+  (*jit)->getExecutionSession().setErrorReporter([errors](llvm::Error err) {
+    std::lock_guard<std::mutex> lock(errors->mutex);
+    llvm::handleAllErrors(
+        std::move(err),
+        [&](const llvm::orc::SymbolsNotFound &notFound) {
+          for (const llvm::orc::SymbolStringPtr &name : notFound.getSymbols())
+            errors->missing.push_back((*name).str());
+        },
+        [&](const llvm::ErrorInfoBase &other) {
+          errors->other +=
+              (errors->other.empty() ? "" : "; ") + other.message();
+        });
+  });
+  if (llvm::Error err = addSymbols(**jit, symbols))
+    return err;
+  return LinkingJit{std::move(*jit), std::move(errors)};
+}
+
+/// Compiles and links what `jit` was given now, so that an unresolved symbol
+/// fails here rather than at a first call: looks up every symbol in
+/// `exported`.
+static llvm::Error linkNow(LinkingJit &linking,
+                           llvm::orc::SymbolLookupSet exported) {
+  llvm::orc::LLJIT &jit = *linking.jit;
+  llvm::orc::JITDylib &main = jit.getMainJITDylib();
+  auto linked = jit.getExecutionSession().lookup(
+      llvm::orc::makeJITDylibSearchOrder(
+          &main, llvm::orc::JITDylibLookupFlags::MatchAllSymbols),
+      std::move(exported));
+  if (linked)
+    return llvm::Error::success();
+  LinkErrors &errors = *linking.errors;
+  std::lock_guard<std::mutex> lock(errors.mutex);
+  if (!errors.missing.empty()) {
+    llvm::consumeError(linked.takeError());
+    llvm::sort(errors.missing);
+    errors.missing.erase(llvm::unique(errors.missing), errors.missing.end());
+    return llvm::createStringError(
+        "the JIT cannot resolve " + llvm::join(errors.missing, ", ") +
+        ": compiled code may call only the functions of its symbol table "
+        "(Seam's runtime, the backends' entry points, the weights) and the "
+        "allow-listed C library functions (jit/RuntimeSymbols.cpp)");
+  }
+  return llvm::createStringError(
+      "cannot JIT-compile the module: " +
+      (errors.other.empty() ? "" : errors.other + "; ") +
+      llvm::toString(linked.takeError()));
+}
+
+llvm::Expected<std::unique_ptr<JitEngine>>
+JitEngine::create(mlir::ModuleOp module, const JitOptions &options,
+                  const JitSymbolTable &symbols) {
+  unsigned level = std::min(options.optLevel, 3u);
+  auto machineBuilder = getHostMachineBuilder(level);
+  if (!machineBuilder)
+    return machineBuilder.takeError();
   auto targetMachine = machineBuilder->createTargetMachine();
   if (!targetMachine)
     return targetMachine.takeError();
@@ -209,64 +304,49 @@ JitEngine::create(mlir::ModuleOp module, const JitOptions &options,
           optimizeModule(*llvmModule, targetMachine->get(), level))
     return err;
 
-  // No process symbols and no platform: the main JITDylib is all there is.
-  auto jit = llvm::orc::LLJITBuilder()
-                 .setJITTargetMachineBuilder(std::move(*machineBuilder))
-                 .setLinkProcessSymbolsByDefault(false)
-                 .setPlatformSetUp(llvm::orc::setUpInactivePlatform)
-                 .create();
-  if (!jit)
-    return jit.takeError();
-  auto errors = std::make_shared<LinkErrors>();
-  (*jit)->getExecutionSession().setErrorReporter([errors](llvm::Error err) {
-    std::lock_guard<std::mutex> lock(errors->mutex);
-    llvm::handleAllErrors(
-        std::move(err),
-        [&](const llvm::orc::SymbolsNotFound &notFound) {
-          for (const llvm::orc::SymbolStringPtr &name : notFound.getSymbols())
-            errors->missing.push_back((*name).str());
-        },
-        [&](const llvm::ErrorInfoBase &other) {
-          errors->other +=
-              (errors->other.empty() ? "" : "; ") + other.message();
-        });
-  });
-  if (llvm::Error err = addSymbols(**jit, symbols))
-    return err;
-
-  // Compile and link now, so that an unresolved symbol fails here: look up
-  // every symbol the module exports.
+  auto linking = createLinkingJit(std::move(*machineBuilder), symbols,
+                                  options.objectCache);
+  if (!linking)
+    return linking.takeError();
+  llvm::orc::LLJIT &jit = *linking->jit;
   llvm::orc::SymbolLookupSet exported;
   for (const llvm::GlobalValue &value : llvmModule->global_values())
     if (!value.isDeclarationForLinker() && !value.hasLocalLinkage())
-      exported.add((*jit)->mangleAndIntern(value.getName()));
-  if (llvm::Error err = (*jit)->addIRModule(llvm::orc::ThreadSafeModule(
+      exported.add(jit.mangleAndIntern(value.getName()));
+  if (llvm::Error err = jit.addIRModule(llvm::orc::ThreadSafeModule(
           std::move(llvmModule), std::move(context))))
     return err;
-  llvm::orc::JITDylib &main = (*jit)->getMainJITDylib();
-  auto linked = (*jit)->getExecutionSession().lookup(
-      llvm::orc::makeJITDylibSearchOrder(
-          &main, llvm::orc::JITDylibLookupFlags::MatchAllSymbols),
-      std::move(exported));
-  if (!linked) {
-    std::lock_guard<std::mutex> lock(errors->mutex);
-    if (!errors->missing.empty()) {
-      llvm::consumeError(linked.takeError());
-      llvm::sort(errors->missing);
-      errors->missing.erase(llvm::unique(errors->missing),
-                            errors->missing.end());
-      return llvm::createStringError(
-          "the JIT cannot resolve " + llvm::join(errors->missing, ", ") +
-          ": compiled code may call only the functions of its symbol table "
-          "(Seam's runtime, the backends' entry points, the weights) and the "
-          "allow-listed C library functions (jit/RuntimeSymbols.cpp)");
-    }
-    return llvm::createStringError(
-        "cannot JIT-compile the module: " +
-        (errors->other.empty() ? "" : errors->other + "; ") +
-        llvm::toString(linked.takeError()));
-  }
-  return std::unique_ptr<JitEngine>(new JitEngine(std::move(*jit)));
+  if (llvm::Error err = linkNow(*linking, std::move(exported)))
+    return err;
+  return std::unique_ptr<JitEngine>(new JitEngine(std::move(linking->jit)));
+}
+
+llvm::Expected<std::unique_ptr<JitEngine>>
+JitEngine::createFromObject(std::unique_ptr<llvm::MemoryBuffer> object,
+                            const JitSymbolTable &symbols) {
+  // The optimization level does not matter: nothing is compiled.
+  auto machineBuilder = getHostMachineBuilder(0);
+  if (!machineBuilder)
+    return machineBuilder.takeError();
+  auto linking = createLinkingJit(std::move(*machineBuilder), symbols,
+                                  /*objectCache=*/nullptr);
+  if (!linking)
+    return linking.takeError();
+  llvm::orc::LLJIT &jit = *linking->jit;
+  // Every symbol the object defines, read from its symbol table.
+  auto interface = llvm::orc::getObjectFileInterface(jit.getExecutionSession(),
+                                                     object->getMemBufferRef());
+  if (!interface)
+    return interface.takeError();
+  llvm::orc::SymbolLookupSet exported;
+  for (const auto &entry : interface->SymbolFlags)
+    if (entry.second.isExported())
+      exported.add(entry.first);
+  if (llvm::Error err = jit.addObjectFile(std::move(object)))
+    return err;
+  if (llvm::Error err = linkNow(*linking, std::move(exported)))
+    return err;
+  return std::unique_ptr<JitEngine>(new JitEngine(std::move(linking->jit)));
 }
 
 llvm::Expected<JitEngine::PackedFunction>

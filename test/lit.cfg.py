@@ -21,7 +21,13 @@ for backend in config.seam_backends:
     config.available_features.add("seam-%s-backend" % backend)
 
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
+
+# Every test compiles: the compiled-object cache is off unless a test turns
+# it on (with its own folder, `env SEAM_CACHE=on SEAM_CACHE_DIR=%t...`).
+config.environment["SEAM_CACHE"] = "off"
 config.substitutions.append(("%seam_src_root", config.seam_src_root))
+# Debian's Python, which has onnx and numpy.
+config.substitutions.append(("%python", config.python_executable))
 
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()

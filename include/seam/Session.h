@@ -72,7 +72,19 @@ struct CompileOptions {
   /// may declare, in bytes: a larger one is a compile error naming it,
   /// before anything is allocated.
   int64_t maxTensorBytes = int64_t(4) << 30;
-  /// If set, the module after each stage is written there as NN-stage.mlir.
+  /// The compiled-object cache: a session of a model compiled before with
+  /// the same options (same model bytes, backends, threads, optimization
+  /// level, input shapes, CPU and Seam build) is loaded from disk instead of
+  /// compiled. The environment variable SEAM_CACHE=off switches it off too.
+  bool useCache = true;
+  /// Where the cache lives; empty: $SEAM_CACHE_DIR, else
+  /// $XDG_CACHE_HOME/seam, else ~/.cache/seam.
+  std::string cacheDir;
+  /// The most bytes the cache folder may hold (oldest entries out first);
+  /// 0: $SEAM_CACHE_MAX_BYTES, else 4 GiB.
+  uint64_t cacheMaxBytes = 0;
+  /// If set, the module after each stage is written there as NN-stage.mlir
+  /// (the cache is then not read: the stages run).
   std::string dumpIrDir;
   /// Called after each compile stage with its name and wall time.
   std::function<void(const std::string &stage, double milliseconds)> onStage;
@@ -117,6 +129,9 @@ public:
   /// Runs writing into `outputs` (every output, by name, preallocated).
   Error run(const std::map<std::string, Tensor> &inputs,
             std::map<std::string, Tensor> &outputs) const;
+
+  /// True when the session was loaded from the compiled-object cache.
+  bool loadedFromCache() const;
 
   /// The time spent so far in each offloaded region whose backend keeps
   /// statistics (the dnnl backend does), in region order.

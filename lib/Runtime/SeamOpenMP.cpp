@@ -354,11 +354,20 @@ void seam_kmpc_for_static_init_8u(void *, int32_t, int32_t schedule,
 
 void seam_kmpc_for_static_fini(void *, int32_t) {}
 
+} // extern "C"
+
+/// The pool's size by default (OMP_NUM_THREADS, else the processors), read
+/// when the library loads: before any thread of the process set its own.
+static const int32_t defaultThreads = omp_get_max_threads();
+
+extern "C" {
+
 void seam_set_num_threads(int32_t threads) {
-  if (threads > 0)
-    omp_set_num_threads(threads);
+  omp_set_num_threads(threads > 0 ? threads : defaultThreads);
 }
 
 int32_t seam_get_max_threads(void) { return omp_get_max_threads(); }
+
+int32_t seam_get_default_threads(void) { return defaultThreads; }
 
 } // extern "C"

@@ -106,7 +106,7 @@ static std::vector<PipelineStage> getStages(const CompileOptions &options,
                     }});
   LowerToLLVMOptions lowering;
   lowering.threads =
-      options.threads > 0 ? options.threads : seam_get_max_threads();
+      options.threads > 0 ? options.threads : seam_get_default_threads();
   // Weights leave the module once they are buffers (memref globals).
   lowering.afterBufferize = [&weights](ModuleOp module) {
     return weights.externalize(module);

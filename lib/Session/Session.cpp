@@ -2,6 +2,7 @@
 
 #include "seam/Session.h"
 
+#include "CompileCache.h"
 #include "Compiler.h"
 #include "seam/Backend/Backend.h"
 #include "seam/Import/OnnxImporter.h"
@@ -75,6 +76,8 @@ struct Session::Impl {
   JitEngine::PackedFunction deinit = nullptr;
   /// The offloaded regions (function name, backend), for profiles.
   std::vector<std::pair<std::string, std::string>> regions;
+  /// Whether the compiled code came from the object cache.
+  bool fromCache = false;
 
   ~Impl() {
     if (deinit)
@@ -88,6 +91,7 @@ const std::vector<TensorInfo> &Session::inputs() const { return impl->inputs; }
 const std::vector<TensorInfo> &Session::outputs() const {
   return impl->outputs;
 }
+bool Session::loadedFromCache() const { return impl->fromCache; }
 
 /// Collects the error diagnostics of a compilation into one message.
 class DiagnosticCollector {
@@ -147,10 +151,51 @@ static JitSymbolTable getSessionSymbols(const CompileOptions &options,
   return table;
 }
 
-/// Reads names and shapes of @main, compiles, JITs.
+static double millisecondsSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(
+             std::chrono::steady_clock::now() - start)
+      .count();
+}
+
+/// Looks up @main in the session's engine and, when the module has
+/// offloaded regions (`hasInit`), creates their kernel-library state.
+static llvm::Error startSession(Session::Impl &impl, bool hasInit,
+                                const CompileOptions &options) {
+  impl.threads = options.threads;
+  auto fn = impl.engine->lookup("main");
+  if (!fn)
+    return fn.takeError();
+  impl.main = *fn;
+  // Kernel-library state (oneDNN primitives, packed weights) is made once,
+  // here; a module without offloaded regions has no @seam_init.
+  if (!hasInit)
+    return llvm::Error::success();
+  auto start = std::chrono::steady_clock::now();
+  auto init = impl.engine->lookup(seam::kInitFunctionName);
+  if (!init)
+    return init.takeError();
+  auto deinit = impl.engine->lookup(seam::kDeinitFunctionName);
+  if (!deinit)
+    return deinit.takeError();
+  impl.deinit = *deinit; // also frees what a failed init made
+  int32_t status = 0;
+  void *initArgs[] = {&status};
+  seam_set_num_threads(impl.threads);
+  (*init)(initArgs);
+  if (status != 0)
+    return llvm::createStringError(
+        "creating the kernel-library state of the model (@seam_init) "
+        "failed; the runtime said why above");
+  if (options.onStage)
+    options.onStage("init", millisecondsSince(start));
+  return llvm::Error::success();
+}
+
+/// Reads names and shapes of @main, compiles, JITs; stores the result in
+/// `cache` when there is one.
 static llvm::Expected<std::unique_ptr<Session::Impl>>
 compile(OwningOpRef<ModuleOp> module, const CompileOptions &options,
-        DiagnosticCollector &diags) {
+        DiagnosticCollector &diags, const detail::CompileCache *cache) {
   auto main = module->lookupSymbol<func::FuncOp>("main");
   if (!main)
     return llvm::createStringError("the module has no func.func @main");
@@ -171,25 +216,20 @@ compile(OwningOpRef<ModuleOp> module, const CompileOptions &options,
     }
   }
 
-  if (failed(detail::compileToLLVMDialect(*module, options, impl->weights)))
+  // With a cache, the partition table is kept for the entry: a session
+  // loaded from it reports the same table.
+  std::optional<std::string> report;
+  CompileOptions compileOptions = options;
+  if (cache)
+    compileOptions.onPartitionReport =
+        [&report, forward = options.onPartitionReport](const std::string &t) {
+          report = t;
+          if (forward)
+            forward(t);
+        };
+  if (failed(
+          detail::compileToLLVMDialect(*module, compileOptions, impl->weights)))
     return diags.error("cannot compile the model");
-  auto start = std::chrono::steady_clock::now();
-  JitOptions jitOptions;
-  jitOptions.optLevel = options.optLevel;
-  auto engine = JitEngine::create(*module, jitOptions,
-                                  getSessionSymbols(options, impl->weights));
-  if (!engine)
-    return engine.takeError();
-  impl->engine = std::move(*engine);
-  auto fn = impl->engine->lookup("main");
-  if (!fn)
-    return fn.takeError();
-  if (options.onStage)
-    options.onStage("jit", std::chrono::duration<double, std::milli>(
-                               std::chrono::steady_clock::now() - start)
-                               .count());
-  impl->threads = options.threads;
-  impl->main = *fn;
   module->walk([&](Operation *op) {
     auto backend = op->getAttrOfType<StringAttr>(seam::kBackendAttr);
     auto symbol =
@@ -197,30 +237,66 @@ compile(OwningOpRef<ModuleOp> module, const CompileOptions &options,
     if (backend && symbol)
       impl->regions.emplace_back(symbol.str(), backend.str());
   });
-  // Kernel-library state (oneDNN primitives, packed weights) is made once,
-  // here; a module without offloaded regions has no @seam_init.
-  if (module->lookupSymbol(seam::kInitFunctionName)) {
-    start = std::chrono::steady_clock::now();
-    auto init = impl->engine->lookup(seam::kInitFunctionName);
-    if (!init)
-      return init.takeError();
-    auto deinit = impl->engine->lookup(seam::kDeinitFunctionName);
-    if (!deinit)
-      return deinit.takeError();
-    impl->deinit = *deinit; // also frees what a failed init made
-    int32_t status = 0;
-    void *initArgs[] = {&status};
-    seam_set_num_threads(impl->threads);
-    (*init)(initArgs);
-    if (status != 0)
-      return llvm::createStringError(
-          "creating the kernel-library state of the model (@seam_init) "
-          "failed; the runtime said why above");
-    if (options.onStage)
-      options.onStage("init", std::chrono::duration<double, std::milli>(
-                                  std::chrono::steady_clock::now() - start)
-                                  .count());
+  bool hasInit = module->lookupSymbol(seam::kInitFunctionName) != nullptr;
+
+  auto start = std::chrono::steady_clock::now();
+  detail::CapturingObjectCache capture;
+  JitOptions jitOptions;
+  jitOptions.optLevel = options.optLevel;
+  jitOptions.objectCache = cache ? &capture : nullptr;
+  auto engine = JitEngine::create(*module, jitOptions,
+                                  getSessionSymbols(options, impl->weights));
+  if (!engine)
+    return engine.takeError();
+  impl->engine = std::move(*engine);
+  if (options.onStage)
+    options.onStage("jit", millisecondsSince(start));
+  if (llvm::Error err = startSession(*impl, hasInit, options))
+    return err;
+
+  if (cache)
+    if (std::unique_ptr<llvm::MemoryBuffer> object = capture.take()) {
+      start = std::chrono::steady_clock::now();
+      cache->store({impl->inputs, impl->outputs, impl->regions, hasInit,
+                    std::move(report)},
+                   *object, impl->weights);
+      if (options.onStage)
+        options.onStage("cache-store", millisecondsSince(start));
+    }
+  return impl;
+}
+
+/// The session of `cache`'s entry, or null when there is none that can be
+/// used (a miss; an entry without the partition table the options ask for;
+/// one that fails to link, which is removed). Errors are those of starting
+/// the loaded session.
+static llvm::Expected<std::unique_ptr<Session::Impl>>
+loadFromCache(const detail::CompileCache &cache,
+              const CompileOptions &options) {
+  auto start = std::chrono::steady_clock::now();
+  std::optional<detail::CachedSession> entry = cache.load();
+  if (!entry || (options.onPartitionReport && !entry->info.report))
+    return nullptr;
+  auto impl = std::make_unique<Session::Impl>();
+  impl->inputs = std::move(entry->info.inputs);
+  impl->outputs = std::move(entry->info.outputs);
+  impl->regions = std::move(entry->info.regions);
+  impl->weights = std::move(entry->weights);
+  impl->fromCache = true;
+  auto engine = JitEngine::createFromObject(
+      std::move(entry->object), getSessionSymbols(options, impl->weights));
+  if (!engine) {
+    llvm::consumeError(engine.takeError());
+    cache.remove();
+    return nullptr;
   }
+  impl->engine = std::move(*engine);
+  if (options.onStage)
+    options.onStage("cache-load", millisecondsSince(start));
+  if (options.onPartitionReport)
+    options.onPartitionReport(*entry->info.report);
+  if (llvm::Error err = startSession(*impl, entry->info.hasInit, options))
+    return err;
   return impl;
 }
 
@@ -275,25 +351,41 @@ static Error checkOptions(const CompileOptions &options) {
   return Error::success();
 }
 
+/// The session from `cache` when it has it; else the module `load` makes
+/// (null, with diagnostics, when it cannot: an error saying `what` failed),
+/// compiled and stored in `cache`.
+static llvm::Expected<std::unique_ptr<Session::Impl>>
+createImpl(const std::optional<detail::CompileCache> &cache,
+           const CompileOptions &options,
+           llvm::function_ref<OwningOpRef<ModuleOp>(MLIRContext &)> load,
+           const std::string &what) {
+  if (cache && options.dumpIrDir.empty()) {
+    auto impl = loadFromCache(*cache, options);
+    if (!impl || *impl)
+      return impl;
+  }
+  auto ctx = makeContext();
+  DiagnosticCollector diags(*ctx);
+  auto start = std::chrono::steady_clock::now();
+  OwningOpRef<ModuleOp> module = load(*ctx);
+  if (!module)
+    return diags.error(what);
+  reportImport(*module, options, start);
+  return compile(std::move(module), options, diags, cache ? &*cache : nullptr);
+}
+
 Expected<std::unique_ptr<Session>>
 Session::create(const std::string &path, const CompileOptions &options) {
   if (Error error = checkOptions(options))
     return error;
-  auto ctx = makeContext();
-  DiagnosticCollector diags(*ctx);
-  auto start = std::chrono::steady_clock::now();
-  OwningOpRef<ModuleOp> module;
-  if (llvm::StringRef(path).ends_with(".mlir")) {
+  auto load = [&](MLIRContext &ctx) -> OwningOpRef<ModuleOp> {
+    if (!llvm::StringRef(path).ends_with(".mlir"))
+      return importOnnxFile(path, ctx, importOptions(options));
     llvm::SourceMgr sourceMgr;
-    module =
-        parseSourceFile<ModuleOp>(path, sourceMgr, ParserConfig(ctx.get()));
-  } else {
-    module = importOnnxFile(path, *ctx, importOptions(options));
-  }
-  if (!module)
-    return toError(diags.error("cannot load '" + path + "'"));
-  reportImport(*module, options, start);
-  auto impl = compile(std::move(module), options, diags);
+    return parseSourceFile<ModuleOp>(path, sourceMgr, ParserConfig(&ctx));
+  };
+  auto impl = createImpl(detail::CompileCache::forFile(path, options), options,
+                         load, "cannot load '" + path + "'");
   if (!impl)
     return toError(impl.takeError());
   return std::unique_ptr<Session>(new Session(std::move(*impl)));
@@ -304,15 +396,11 @@ Session::createFromOnnxBytes(const std::string &bytes,
                              const CompileOptions &options) {
   if (Error error = checkOptions(options))
     return error;
-  auto ctx = makeContext();
-  DiagnosticCollector diags(*ctx);
-  auto start = std::chrono::steady_clock::now();
-  OwningOpRef<ModuleOp> module =
-      importOnnxBytes(bytes, /*baseDir=*/"", *ctx, importOptions(options));
-  if (!module)
-    return toError(diags.error("cannot import the ONNX model"));
-  reportImport(*module, options, start);
-  auto impl = compile(std::move(module), options, diags);
+  auto load = [&](MLIRContext &ctx) {
+    return importOnnxBytes(bytes, /*baseDir=*/"", ctx, importOptions(options));
+  };
+  auto impl = createImpl(detail::CompileCache::forOnnxBytes(bytes, options),
+                         options, load, "cannot import the ONNX model");
   if (!impl)
     return toError(impl.takeError());
   return std::unique_ptr<Session>(new Session(std::move(*impl)));

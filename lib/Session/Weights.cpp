@@ -63,10 +63,30 @@ LogicalResult WeightStore::externalize(ModuleOp module, size_t minBytes) {
     global.removeInitialValueAttr();
     global.setConstant(false);
     global.setPublic();
+    buffer.size = size;
     buffers[global.getSymName()] = std::move(buffer);
     bytes += size;
   }
   return success();
+}
+
+void WeightStore::addView(llvm::StringRef name, char *data, size_t size,
+                          std::shared_ptr<const void> owner) {
+  buffers[name] = Buffer{nullptr, data, size};
+  owners.push_back(std::move(owner));
+  bytes += size;
+}
+
+void WeightStore::forEach(
+    llvm::function_ref<void(llvm::StringRef, const char *, size_t)> fn) const {
+  std::vector<llvm::StringRef> names;
+  for (const auto &entry : buffers)
+    names.push_back(entry.getKey());
+  llvm::sort(names);
+  for (llvm::StringRef name : names) {
+    const Buffer &buffer = buffers.find(name)->getValue();
+    fn(name, buffer.aligned, buffer.size);
+  }
 }
 
 llvm::StringMap<void *> WeightStore::symbols() const {

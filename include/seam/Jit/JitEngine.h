@@ -22,9 +22,13 @@
 
 #include <memory>
 
-namespace llvm::orc {
+namespace llvm {
+class MemoryBuffer;
+class ObjectCache;
+namespace orc {
 class LLJIT;
-} // namespace llvm::orc
+} // namespace orc
+} // namespace llvm
 
 namespace seam {
 
@@ -43,6 +47,10 @@ llvm::ArrayRef<llvm::StringRef> getProcessSymbolAllowList();
 struct JitOptions {
   /// LLVM optimization level (0-3) of the IR and of code generation.
   unsigned optLevel = 3;
+  /// When set, the object code the module compiles to is handed to its
+  /// notifyObjectCompiled (the session's compiled-object cache stores it)
+  /// and its getObject may return object code compiled before instead.
+  llvm::ObjectCache *objectCache = nullptr;
 };
 
 /// A compiled module: functions looked up by name, called through the packed
@@ -60,6 +68,12 @@ public:
   static llvm::Expected<std::unique_ptr<JitEngine>>
   create(mlir::ModuleOp module, const JitOptions &options = {},
          const JitSymbolTable &symbols = {});
+  /// Links object code that create() compiled for this host before (e.g.
+  /// read back from the compiled-object cache); its external symbols resolve
+  /// as in create(), and an error names those that do not.
+  static llvm::Expected<std::unique_ptr<JitEngine>>
+  createFromObject(std::unique_ptr<llvm::MemoryBuffer> object,
+                   const JitSymbolTable &symbols = {});
   ~JitEngine();
 
   /// The packed entry of function `name` (an externally visible function

@@ -65,9 +65,15 @@ void seam_kmpc_for_static_init_8u(void *location, int32_t gtid,
 void seam_kmpc_for_static_fini(void *location, int32_t gtid);
 
 /// Threads of the pool (libgomp) for the calling thread's next parallel
-/// regions; 0 or less leaves the default.
+/// regions; 0 or less: the process's default (seam_get_default_threads),
+/// whatever the thread used before.
 void seam_set_num_threads(int32_t threads);
+/// The calling thread's number for its next parallel regions.
 int32_t seam_get_max_threads(void);
+/// The pool's size by default: OMP_NUM_THREADS, else the number of
+/// processors, as the process started (what a session with threads = 0 is
+/// compiled for and runs with, on any thread).
+int32_t seam_get_default_threads(void);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,581 @@
+//===- CompileCache.cpp - Compiled sessions kept on disk ------------------===//
+//
+// An entry is one file, `llvmcache-seam-<key>` (the prefix LLVM's cache
+// pruning works on):
+//
+//   header  "SEAMCCH1", u32 format, u32 0, u64 metadata size, u64 its xxh3
+//   metadata key; @main's inputs and outputs (name, shape); regions;
+//           whether @seam_init exists; the partition table; object code
+//           and each weight as (offset, size, xxh3)
+//   data    the object code, then each weight at a 64-byte aligned offset
+//
+// All integers little-endian. Loading maps the file (private, copy on write)
+// and checks the metadata's checksum first, then every offset and size
+// against the file, the key, and the checksum of the object code and of each
+// weight; the weights are used in place.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CompileCache.h"
+
+#include "seam/Runtime/SeamRuntime.h"
+#include "seam/Version.h"
+
+#include "onnx/onnx_pb.h"
+#include "llvm/ADT/ScopeExit.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Config/llvm-config.h"
+#include "llvm/Support/BLAKE3.h"
+#include "llvm/Support/CachePruning.h"
+#include "llvm/Support/Endian.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/xxhash.h"
+#include "llvm/TargetParser/Host.h"
+
+#include "seam/Support/RegularFile.h"
+
+#include <chrono>
+#include <cstdlib>
+#include <dlfcn.h>
+#include <sys/stat.h>
+
+namespace seam::detail {
+
+//===----------------------------------------------------------------------===//
+// Object capture
+//===----------------------------------------------------------------------===//
+
+void CapturingObjectCache::notifyObjectCompiled(const llvm::Module *,
+                                                llvm::MemoryBufferRef ref) {
+  object = llvm::MemoryBuffer::getMemBufferCopy(ref.getBuffer(),
+                                                ref.getBufferIdentifier());
+}
+
+std::unique_ptr<llvm::MemoryBuffer>
+CapturingObjectCache::getObject(const llvm::Module *) {
+  return nullptr; // a session's module is compiled, or not built at all
+}
+
+//===----------------------------------------------------------------------===//
+// Settings
+//===----------------------------------------------------------------------===//
+
+/// SEAM_CACHE=off (or 0, false, no) switches the cache off.
+static bool isSwitchedOffByEnvironment() {
+  const char *value = std::getenv("SEAM_CACHE");
+  if (!value)
+    return false;
+  llvm::StringRef v(value);
+  return v.equals_insensitive("off") || v == "0" ||
+         v.equals_insensitive("false") || v.equals_insensitive("no");
+}
+
+/// CompileOptions::cacheDir, else $SEAM_CACHE_DIR, else
+/// $XDG_CACHE_HOME/seam or ~/.cache/seam; empty when there is none.
+static std::string getCacheFolder(const CompileOptions &options) {
+  if (!options.cacheDir.empty())
+    return options.cacheDir;
+  if (const char *dir = std::getenv("SEAM_CACHE_DIR"); dir && *dir)
+    return dir;
+  llvm::SmallString<256> dir;
+  if (!llvm::sys::path::cache_directory(dir))
+    return "";
+  llvm::sys::path::append(dir, "seam");
+  return std::string(dir);
+}
+
+/// CompileOptions::cacheMaxBytes, else $SEAM_CACHE_MAX_BYTES, else 4 GiB.
+static uint64_t getMaxBytes(const CompileOptions &options) {
+  if (options.cacheMaxBytes)
+    return options.cacheMaxBytes;
+  uint64_t bytes;
+  if (const char *value = std::getenv("SEAM_CACHE_MAX_BYTES");
+      value && !llvm::StringRef(value).getAsInteger(10, bytes) && bytes)
+    return bytes;
+  return uint64_t(4) << 30;
+}
+
+//===----------------------------------------------------------------------===//
+// Key
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Hashes named fields (each field's name and length too, so that no two
+/// different field lists hash the same bytes).
+class KeyHasher {
+public:
+  void add(llvm::StringRef field, llvm::StringRef value) {
+    addRaw(field);
+    addRaw(value);
+  }
+  void add(llvm::StringRef field, int64_t value) {
+    add(field, llvm::StringRef(std::to_string(value)));
+  }
+  std::string finish() {
+    auto digest = hasher.final<16>();
+    return llvm::toHex(digest, /*LowerCase=*/true);
+  }
+
+private:
+  void addRaw(llvm::StringRef bytes) {
+    uint8_t size[8];
+    llvm::support::endian::write64le(size, bytes.size());
+    hasher.update(llvm::ArrayRef<uint8_t>(size, 8));
+    hasher.update(llvm::arrayRefFromStringRef(bytes));
+  }
+  llvm::BLAKE3 hasher;
+};
+} // namespace
+
+/// Adds what identifies this build of Seam: its version, LLVM's, and the
+/// path, size and modification time of the binary (executable or shared
+/// library) that holds this code, so that a rebuilt Seam never loads what
+/// another build compiled. False when the binary cannot be found.
+static bool addBuildIdentity(KeyHasher &key) {
+  key.add("seam", SEAM_VERSION_STRING);
+  key.add("llvm", LLVM_VERSION_STRING);
+  Dl_info info;
+  if (!dladdr(reinterpret_cast<void *>(&addBuildIdentity), &info) ||
+      !info.dli_fname)
+    return false;
+  struct stat binary;
+  if (::stat(info.dli_fname, &binary) != 0)
+    return false;
+  key.add("binary", info.dli_fname);
+  key.add("binary-size", static_cast<int64_t>(binary.st_size));
+  key.add("binary-mtime",
+          static_cast<int64_t>(binary.st_mtim.tv_sec) * 1000000000 +
+              binary.st_mtim.tv_nsec);
+  return true;
+}
+
+/// Adds the host: triple, CPU and its features.
+static void addTarget(KeyHasher &key) {
+  key.add("triple", llvm::sys::getProcessTriple());
+  key.add("cpu", llvm::sys::getHostCPUName());
+  llvm::StringMap<bool> features = llvm::sys::getHostCPUFeatures();
+  std::vector<std::string> list;
+  for (const auto &feature : features)
+    list.push_back((feature.getValue() ? "+" : "-") + feature.getKey().str());
+  llvm::sort(list);
+  key.add("features", llvm::join(list, ","));
+}
+
+/// Adds every option that changes the compiled code or its errors.
+static void addOptions(KeyHasher &key, const CompileOptions &options) {
+  key.add("backends", llvm::join(options.backends, ","));
+  key.add("opt-level", options.optLevel);
+  key.add("threads", options.threads);
+  // Parallel loops are generated for this many threads when threads is 0.
+  key.add("default-threads", seam_get_default_threads());
+  key.add("max-tensor-bytes", options.maxTensorBytes);
+  for (const auto &[name, shape] : options.inputShapes) {
+    key.add("input-shape", name);
+    key.add("dims",
+            llvm::join(llvm::map_range(
+                           shape, [](int64_t d) { return std::to_string(d); }),
+                       "x"));
+  }
+}
+
+/// Adds the bytes of the external data files an ONNX model at `folder`
+/// refers to (the importer reads them: they are part of the model). False
+/// when one cannot be read; the import then says why.
+static bool addExternalData(KeyHasher &key, llvm::StringRef bytes,
+                            llvm::StringRef folder) {
+  // Every external-data reference holds the key "location": a model whose
+  // bytes do not has none, and is not parsed here.
+  if (!bytes.contains("location"))
+    return true;
+  onnx::ModelProto model;
+  if (!model.ParseFromArray(bytes.data(), static_cast<int>(bytes.size())))
+    return false;
+  std::vector<const onnx::TensorProto *> tensors;
+  for (const auto &init : model.graph().initializer())
+    tensors.push_back(&init);
+  for (const auto &node : model.graph().node())
+    for (const auto &attr : node.attribute())
+      if (attr.has_t())
+        tensors.push_back(&attr.t());
+  for (const onnx::TensorProto *tensor : tensors) {
+    if (tensor->data_location() != onnx::TensorProto_DataLocation_EXTERNAL)
+      continue;
+    for (const auto &entry : tensor->external_data()) {
+      if (entry.key() != "location")
+        continue;
+      llvm::SmallString<256> path(folder);
+      llvm::sys::path::append(path, entry.value());
+      RegularFile file(path);
+      if (!file.ok())
+        return false;
+      auto data = file.read();
+      if (!data)
+        return false;
+      key.add("external-data", entry.value());
+      key.add("external-bytes", (*data)->getBuffer());
+    }
+  }
+  return true;
+}
+
+//===----------------------------------------------------------------------===//
+// CompileCache
+//===----------------------------------------------------------------------===//
+
+CompileCache::CompileCache(std::string dir, std::string key, uint64_t maxBytes)
+    : dir(std::move(dir)), key(std::move(key)), maxBytes(maxBytes) {
+  llvm::SmallString<256> path(this->dir);
+  llvm::sys::path::append(path, "llvmcache-seam-" + this->key);
+  entryPath = std::string(path);
+}
+
+/// The key of a model of `kind` with `bytes` and the external data files
+/// under `folder` (none for a model in memory), or nullopt.
+static std::optional<std::string> computeKey(llvm::StringRef kind,
+                                             llvm::StringRef bytes,
+                                             llvm::StringRef folder,
+                                             const CompileOptions &options) {
+  KeyHasher key;
+  key.add("format", "seam-compile-cache-1");
+  if (!addBuildIdentity(key))
+    return std::nullopt;
+  addTarget(key);
+  addOptions(key, options);
+  key.add("model-kind", kind);
+  key.add("model", bytes);
+  if (kind == "onnx" && !folder.empty() && !addExternalData(key, bytes, folder))
+    return std::nullopt;
+  return key.finish();
+}
+
+std::optional<CompileCache>
+CompileCache::forFile(const std::string &path, const CompileOptions &options) {
+  if (!options.useCache || isSwitchedOffByEnvironment())
+    return std::nullopt;
+  std::string dir = getCacheFolder(options);
+  if (dir.empty())
+    return std::nullopt;
+  RegularFile file(path);
+  if (!file.ok())
+    return std::nullopt;
+  auto bytes = file.read();
+  if (!bytes)
+    return std::nullopt;
+  bool mlir = llvm::StringRef(path).ends_with(".mlir");
+  llvm::SmallString<256> folder(path);
+  llvm::sys::path::remove_filename(folder);
+  if (folder.empty())
+    folder = ".";
+  auto key = computeKey(mlir ? "mlir" : "onnx", (*bytes)->getBuffer(),
+                        mlir ? "" : folder.str(), options);
+  if (!key)
+    return std::nullopt;
+  return CompileCache(std::move(dir), std::move(*key), getMaxBytes(options));
+}
+
+std::optional<CompileCache>
+CompileCache::forOnnxBytes(const std::string &bytes,
+                           const CompileOptions &options) {
+  if (!options.useCache || isSwitchedOffByEnvironment())
+    return std::nullopt;
+  std::string dir = getCacheFolder(options);
+  if (dir.empty())
+    return std::nullopt;
+  auto key = computeKey("onnx", bytes, /*folder=*/"", options);
+  if (!key)
+    return std::nullopt;
+  return CompileCache(std::move(dir), std::move(*key), getMaxBytes(options));
+}
+
+//===----------------------------------------------------------------------===//
+// Entry format
+//===----------------------------------------------------------------------===//
+
+static constexpr char kMagic[8] = {'S', 'E', 'A', 'M', 'C', 'C', 'H', '1'};
+static constexpr uint32_t kFormatVersion = 1;
+static constexpr uint64_t kHeaderBytes = 32;
+static constexpr uint64_t kAlignment = 64;
+
+static uint64_t alignUp(uint64_t offset) {
+  return (offset + kAlignment - 1) & ~(kAlignment - 1);
+}
+
+namespace {
+/// Appends little-endian fields to a string.
+class Writer {
+public:
+  void u8(uint8_t v) { out.push_back(static_cast<char>(v)); }
+  void u32(uint32_t v) {
+    char b[4];
+    llvm::support::endian::write32le(b, v);
+    out.append(b, 4);
+  }
+  void u64(uint64_t v) {
+    char b[8];
+    llvm::support::endian::write64le(b, v);
+    out.append(b, 8);
+  }
+  void str(llvm::StringRef s) {
+    u64(s.size());
+    out.append(s.data(), s.size());
+  }
+  void tensors(const std::vector<TensorInfo> &list) {
+    u32(list.size());
+    for (const TensorInfo &info : list) {
+      str(info.name);
+      u32(info.shape.size());
+      for (int64_t d : info.shape)
+        u64(static_cast<uint64_t>(d));
+    }
+  }
+  std::string out;
+};
+
+/// Reads little-endian fields, checking every one against the end.
+class Reader {
+public:
+  explicit Reader(llvm::StringRef data) : data(data) {}
+  bool ok() const { return good; }
+  uint8_t u8() { return take(1) ? static_cast<uint8_t>(data[pos - 1]) : 0; }
+  uint32_t u32() {
+    return take(4) ? llvm::support::endian::read32le(data.data() + pos - 4) : 0;
+  }
+  uint64_t u64() {
+    return take(8) ? llvm::support::endian::read64le(data.data() + pos - 8) : 0;
+  }
+  std::string str() {
+    uint64_t size = u64();
+    if (!take(size))
+      return "";
+    return data.substr(pos - size, size).str();
+  }
+  std::vector<TensorInfo> tensors() {
+    std::vector<TensorInfo> list;
+    uint32_t count = u32();
+    for (uint32_t i = 0; i < count && good; ++i) {
+      TensorInfo info;
+      info.name = str();
+      uint32_t rank = u32();
+      for (uint32_t d = 0; d < rank && good; ++d)
+        info.shape.push_back(static_cast<int64_t>(u64()));
+      list.push_back(std::move(info));
+    }
+    return list;
+  }
+  bool atEnd() const { return pos == data.size(); }
+
+private:
+  bool take(uint64_t n) {
+    if (!good || n > data.size() - pos) {
+      good = false;
+      return false;
+    }
+    pos += n;
+    return true;
+  }
+  llvm::StringRef data;
+  size_t pos = 0;
+  bool good = true;
+};
+
+/// Where a section of the data lies, and its checksum.
+struct Section {
+  uint64_t offset = 0, size = 0, hash = 0;
+};
+} // namespace
+
+/// The metadata of an entry, with the sections' places.
+static std::string
+writeMetadata(llvm::StringRef key, const CacheEntryInfo &info,
+              const Section &object,
+              llvm::ArrayRef<std::pair<std::string, Section>> weights) {
+  Writer w;
+  w.str(key);
+  w.tensors(info.inputs);
+  w.tensors(info.outputs);
+  w.u32(info.regions.size());
+  for (const auto &[region, backend] : info.regions) {
+    w.str(region);
+    w.str(backend);
+  }
+  w.u8(info.hasInit);
+  w.u8(info.report.has_value());
+  w.str(info.report.value_or(""));
+  w.u64(object.offset);
+  w.u64(object.size);
+  w.u64(object.hash);
+  w.u32(weights.size());
+  for (const auto &[name, s] : weights) {
+    w.str(name);
+    w.u64(s.offset);
+    w.u64(s.size);
+    w.u64(s.hash);
+  }
+  return std::move(w.out);
+}
+
+static uint64_t checksum(llvm::StringRef bytes) {
+  return llvm::xxh3_64bits(bytes);
+}
+
+void CompileCache::store(const CacheEntryInfo &info,
+                         const llvm::MemoryBuffer &object,
+                         const WeightStore &weights) const {
+  if (llvm::sys::fs::create_directories(dir))
+    return;
+  // The places of the sections: the metadata's size does not depend on them.
+  std::vector<std::pair<std::string, Section>> weightSections;
+  std::vector<const char *> weightData;
+  weights.forEach([&](llvm::StringRef name, const char *data, size_t size) {
+    weightSections.push_back(
+        {name.str(), Section{0, size, checksum(llvm::StringRef(data, size))}});
+    weightData.push_back(data);
+  });
+  Section objectSection{0, object.getBufferSize(),
+                        checksum(object.getBuffer())};
+  uint64_t metadataSize =
+      writeMetadata(key, info, objectSection, weightSections).size();
+  uint64_t offset = alignUp(kHeaderBytes + metadataSize);
+  objectSection.offset = offset;
+  offset = alignUp(offset + objectSection.size);
+  for (auto &[name, section] : weightSections) {
+    section.offset = offset;
+    offset = alignUp(offset + section.size);
+  }
+  std::string metadata =
+      writeMetadata(key, info, objectSection, weightSections);
+
+  llvm::SmallString<256> model(dir);
+  llvm::sys::path::append(model, "seam-%%%%%%%%%%%%.tmp");
+  auto temp = llvm::sys::fs::TempFile::create(model);
+  if (!temp) {
+    llvm::consumeError(temp.takeError());
+    return;
+  }
+  {
+    llvm::raw_fd_ostream os(temp->FD, /*shouldClose=*/false);
+    Writer header;
+    header.out.append(kMagic, sizeof(kMagic));
+    header.u32(kFormatVersion);
+    header.u32(0);
+    header.u64(metadata.size());
+    header.u64(checksum(metadata));
+    os << header.out << metadata;
+    auto pad = [&](uint64_t to) { os.write_zeros(to - os.tell()); };
+    pad(objectSection.offset);
+    os << object.getBuffer();
+    for (auto [i, entry] : llvm::enumerate(weightSections)) {
+      pad(entry.second.offset);
+      os.write(weightData[i], entry.second.size);
+    }
+    os.flush();
+    if (os.has_error()) {
+      os.clear_error();
+      llvm::consumeError(temp->discard());
+      return;
+    }
+  }
+  // Atomic: a reader sees the old entry or the new one, never a part.
+  if (llvm::Error err = temp->keep(entryPath)) {
+    llvm::consumeError(std::move(err));
+    llvm::consumeError(temp->discard());
+    return;
+  }
+  llvm::CachePruningPolicy policy;
+  policy.Interval = std::chrono::seconds(0);
+  policy.Expiration = std::chrono::seconds(0);
+  policy.MaxSizeBytes = maxBytes;
+  llvm::pruneCache(dir, policy);
+}
+
+void CompileCache::remove() const { llvm::sys::fs::remove(entryPath); }
+
+std::optional<CachedSession> CompileCache::load() const {
+  int fd;
+  if (llvm::sys::fs::openFileForRead(entryPath, fd))
+    return std::nullopt;
+  auto closeFd = llvm::make_scope_exit([&] { ::close(fd); });
+  llvm::sys::fs::file_status status;
+  if (llvm::sys::fs::status(fd, status) ||
+      status.type() != llvm::sys::fs::file_type::regular_file ||
+      status.getSize() < kHeaderBytes)
+    return std::nullopt;
+  std::error_code ec;
+  auto mapping = std::make_shared<llvm::sys::fs::mapped_file_region>(
+      llvm::sys::fs::convertFDToNativeFile(fd),
+      llvm::sys::fs::mapped_file_region::priv, status.getSize(), 0, ec);
+  if (ec)
+    return std::nullopt;
+  // Used now: last out when the folder is pruned.
+  llvm::sys::fs::setLastAccessAndModificationTime(
+      fd, std::chrono::system_clock::now());
+
+  llvm::StringRef file(mapping->const_data(), mapping->size());
+  auto corrupt = [&]() -> std::optional<CachedSession> {
+    remove();
+    return std::nullopt;
+  };
+  Reader header(file.take_front(kHeaderBytes));
+  if (!file.starts_with(llvm::StringRef(kMagic, sizeof(kMagic))))
+    return corrupt();
+  header.u64(); // magic
+  if (header.u32() != kFormatVersion)
+    return corrupt();
+  header.u32();
+  uint64_t metadataSize = header.u64(), metadataHash = header.u64();
+  if (metadataSize > file.size() - kHeaderBytes)
+    return corrupt();
+  llvm::StringRef metadata = file.substr(kHeaderBytes, metadataSize);
+  if (checksum(metadata) != metadataHash)
+    return corrupt();
+
+  Reader r(metadata);
+  CachedSession session;
+  if (r.str() != key)
+    return corrupt();
+  session.info.inputs = r.tensors();
+  session.info.outputs = r.tensors();
+  uint32_t regions = r.u32();
+  for (uint32_t i = 0; i < regions && r.ok(); ++i) {
+    std::string region = r.str();
+    session.info.regions.emplace_back(region, r.str());
+  }
+  session.info.hasInit = r.u8();
+  bool hasReport = r.u8();
+  std::string report = r.str();
+  if (hasReport)
+    session.info.report = std::move(report);
+  auto section = [&]() -> std::optional<llvm::StringRef> {
+    uint64_t offset = r.u64(), size = r.u64(), hash = r.u64();
+    if (!r.ok() || offset > file.size() || size > file.size() - offset)
+      return std::nullopt;
+    llvm::StringRef bytes = file.substr(offset, size);
+    if (checksum(bytes) != hash)
+      return std::nullopt;
+    return bytes;
+  };
+  std::optional<llvm::StringRef> object = section();
+  if (!object)
+    return corrupt();
+  session.object = llvm::MemoryBuffer::getMemBufferCopy(*object, entryPath);
+  uint32_t weights = r.u32();
+  for (uint32_t i = 0; i < weights && r.ok(); ++i) {
+    std::string name = r.str();
+    std::optional<llvm::StringRef> bytes = section();
+    if (!bytes ||
+        (bytes->size() &&
+         reinterpret_cast<uintptr_t>(bytes->data()) % kAlignment != 0))
+      return corrupt();
+    // The private mapping: copy on write, so the code may treat it as its
+    // own memory.
+    char *data = mapping->data() + (bytes->data() - mapping->const_data());
+    session.weights.addView(name, data, bytes->size(), mapping);
+  }
+  if (!r.ok() || !r.atEnd())
+    return corrupt();
+  return session;
+}
+
+} // namespace seam::detail
