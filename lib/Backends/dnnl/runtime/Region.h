@@ -63,8 +63,9 @@ public:
     int64_t buffer = -1;
     /// Arena: the byte offset (after planning).
     size_t offset = 0;
-    /// Static: the memory (an owned copy of a weight).
+    /// Static: the memory (an owned copy of a weight) and its storage.
     dnnl::memory memory;
+    std::shared_ptr<void> storage;
     /// A view of another slot's memory with another descriptor, or -1.
     int base = -1;
   };

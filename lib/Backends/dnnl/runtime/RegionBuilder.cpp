@@ -12,6 +12,7 @@
 #include "Region.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <exception>
 #include <map>
 #include <optional>
@@ -20,7 +21,27 @@
 #include <string_view>
 #include <type_traits>
 
+#include <sys/mman.h>
+
 namespace seam::dnnl_region {
+
+/// Memory for a weight's static copy of `bytes` bytes. One of 2 MiB or more
+/// is asked for on transparent huge pages: the reorder that fills it then
+/// takes one page fault per 2 MiB instead of one per 4 KiB, which on a
+/// virtual machine is a large part of creating a session. Smaller ones come
+/// from the C heap, 64-byte aligned.
+static std::shared_ptr<void> allocateStatic(size_t bytes) {
+  constexpr size_t kHugePage = size_t(2) << 20;
+  size_t alignment = bytes >= kHugePage ? kHugePage : 64;
+  size_t rounded =
+      (std::max<size_t>(bytes, 1) + alignment - 1) & ~(alignment - 1);
+  void *data = nullptr;
+  if (posix_memalign(&data, alignment, rounded) != 0)
+    throw std::bad_alloc();
+  if (alignment == kHugePage)
+    madvise(data, rounded, MADV_HUGEPAGE); // advice: ignored where unsupported
+  return std::shared_ptr<void>(data, std::free);
+}
 
 using dnnl::memory;
 using Dims = memory::dims;
@@ -318,7 +339,8 @@ private:
       fail("weight " + std::to_string(value) + " seen with another size");
     const void *data = weights[values[value].weight];
     memory source(from, getEngine(), const_cast<void *>(data));
-    memory target(to, getEngine());
+    std::shared_ptr<void> storage = allocateStatic(to.get_size());
+    memory target(to, getEngine(), storage.get());
     dnnl::primitive_attr attr;
     if (scale != 1.0f)
       attr.set_output_scales(0, {scale});
@@ -327,6 +349,7 @@ private:
         .execute(stream, source, target);
     Slot slot{Slot::Kind::Static, to};
     slot.memory = target;
+    slot.storage = std::move(storage);
     return addSlot(std::move(slot));
   }
 
