@@ -23,7 +23,7 @@ name=$(basename "$model" .onnx)
 
 echo
 echo "== 1. import: seam-translate --import-onnx $(basename "$model")"
-"$build/bin/seam-translate" --import-onnx "$model" --emit-weights -o "$out/$name.mlir"
+"$build/bin/seam-translate" --import-onnx "$model" -o "$out/$name.mlir"
 echo "wrote $out/$name.mlir; ops in @main:"
 grep -oE '= (seam|arith)\.[a-z_]+' "$out/$name.mlir" | cut -c3- | sort | uniq -c | sort -rn |
   awk '{ item = $1 " " $2; if (length(line) + length(item) > 76) { print line ","; line = "" }

@@ -118,6 +118,12 @@ public:
                       const CompileOptions &options = {});
   ~Session();
 
+  /// The stages compiling with `options` runs, in order, as onStage names
+  /// them: import, the compiler's stages, jit, and init when one of the
+  /// backends has a runtime (if a region was offloaded to it). A session
+  /// loaded from the cache reports cache-load (then init) instead.
+  static std::vector<std::string> getStageNames(const CompileOptions &options);
+
   const std::vector<TensorInfo> &inputs() const;
   const std::vector<TensorInfo> &outputs() const;
 

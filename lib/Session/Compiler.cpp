@@ -116,6 +116,14 @@ static std::vector<PipelineStage> getStages(const CompileOptions &options,
   return stages;
 }
 
+std::vector<std::string> getCompilerStageNames(const CompileOptions &options) {
+  WeightStore unused;
+  std::vector<std::string> names;
+  for (const PipelineStage &stage : getStages(options, unused))
+    names.push_back(stage.name);
+  return names;
+}
+
 LogicalResult compileToLLVMDialect(ModuleOp module,
                                    const CompileOptions &options,
                                    WeightStore &weights) {

@@ -20,6 +20,9 @@ mlir::LogicalResult compileToLLVMDialect(mlir::ModuleOp module,
                                          const CompileOptions &options,
                                          WeightStore &weights);
 
+/// The names of the stages compileToLLVMDialect runs with `options`.
+std::vector<std::string> getCompilerStageNames(const CompileOptions &options);
+
 /// Writes `module` to `<dir>/<index>-<stage>.mlir` (weights elided).
 void dumpStage(mlir::ModuleOp module, const std::string &dir, int index,
                const std::string &stage);

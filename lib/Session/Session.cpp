@@ -15,10 +15,12 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Parser/Parser.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/SourceMgr.h"
 
 #include <chrono>
@@ -93,38 +95,47 @@ const std::vector<TensorInfo> &Session::outputs() const {
 }
 bool Session::loadedFromCache() const { return impl->fromCache; }
 
-/// Collects the error diagnostics of a compilation into one message.
+std::vector<std::string> Session::getStageNames(const CompileOptions &options) {
+  std::vector<std::string> names = {"import"};
+  for (std::string &name : detail::getCompilerStageNames(options))
+    names.push_back(std::move(name));
+  names.push_back("jit");
+  if (llvm::any_of(options.backends, [](const std::string &name) {
+        const seam::Backend *backend = seam::lookupBackend(name);
+        return backend && !backend->getRuntimeSymbols().empty();
+      }))
+    names.push_back("init");
+  return names;
+}
+
+/// Collects the diagnostics of a compilation (errors, warnings and notes;
+/// remarks are dropped) into one message, printed as seam-translate and
+/// seam-opt print them (MLIR's SourceMgrDiagnosticHandler): `file:line:col:
+/// error: ...`, the line of a .mlir input it points at, and the notes
+/// attached to a diagnostic after it (the importer's note per unsupported
+/// node: its name, op, domain and opset).
 class DiagnosticCollector {
 public:
   explicit DiagnosticCollector(MLIRContext &ctx)
-      : handler(&ctx, [this](Diagnostic &d) {
-          if (d.getSeverity() == DiagnosticSeverity::Error ||
-              d.getSeverity() == DiagnosticSeverity::Note) {
-            if (!message.empty())
-              message += "\n";
-            std::string loc;
-            llvm::raw_string_ostream os(loc);
-            d.getLocation().print(os);
-            message += loc + ": " + d.str();
-            // Notes attached to an error (e.g. the importer's list of
-            // unsupported nodes) are part of its message.
-            for (Diagnostic &note : d.getNotes()) {
-              std::string noteLoc;
-              llvm::raw_string_ostream noteOs(noteLoc);
-              note.getLocation().print(noteOs);
-              message += "\n" + noteLoc + ": note: " + note.str();
-            }
-          }
-          return success();
+      : stream(message), printer(sourceMgr, &ctx, stream),
+        // Registered after the printer, so called before it: a remark stops
+        // here, anything else goes on to the printer.
+        filter(&ctx, [](Diagnostic &d) {
+          return success(d.getSeverity() == DiagnosticSeverity::Remark);
         }) {}
   llvm::Error error(const std::string &what) const {
+    llvm::StringRef text = llvm::StringRef(message).rtrim('\n');
     return llvm::createStringError(what +
-                                   (message.empty() ? "" : ":\n" + message));
+                                   (text.empty() ? "" : ":\n" + text.str()));
   }
 
 private:
   std::string message;
-  ScopedDiagnosticHandler handler;
+  llvm::raw_string_ostream stream;
+  /// The .mlir files diagnostics point into, read when one is printed.
+  llvm::SourceMgr sourceMgr;
+  SourceMgrDiagnosticHandler printer;
+  ScopedDiagnosticHandler filter;
 };
 
 static std::string nameOf(func::FuncOp main, bool result, unsigned i) {
@@ -351,6 +362,33 @@ static Error checkOptions(const CompileOptions &options) {
   return Error::success();
 }
 
+/// Fails, naming each of them, when weights of `module` (dense_resource
+/// constants) have no data: a module printed without them (seam-translate
+/// --elide-weights) would otherwise fail in whichever stage first reads one.
+static LogicalResult checkWeightsHaveData(ModuleOp module) {
+  llvm::SmallVector<std::pair<Operation *, DenseResourceElementsAttr>> elided;
+  llvm::StringSet<> seen;
+  module->walk([&](Operation *op) {
+    op->getAttrDictionary().walk([&](DenseResourceElementsAttr attr) {
+      DenseResourceElementsHandle handle = attr.getRawHandle();
+      if (!handle.getBlob() && seen.insert(handle.getKey()).second)
+        elided.emplace_back(op, attr);
+    });
+  });
+  if (elided.empty())
+    return success();
+  InFlightDiagnostic error =
+      emitError(module.getLoc())
+      << elided.size() << (elided.size() == 1 ? " weight has" : " weights have")
+      << " no data: the module was printed without its weights "
+         "(seam-translate --elide-weights); print it in full";
+  for (auto [op, attr] : elided)
+    error.attachNote(op->getLoc())
+        << "dense_resource<" << attr.getRawHandle().getKey()
+        << "> : " << attr.getType() << " has no data";
+  return error;
+}
+
 /// The session from `cache` when it has it; else the module `load` makes
 /// (null, with diagnostics, when it cannot: an error saying `what` failed),
 /// compiled and stored in `cache`.
@@ -382,7 +420,11 @@ Session::create(const std::string &path, const CompileOptions &options) {
     if (!llvm::StringRef(path).ends_with(".mlir"))
       return importOnnxFile(path, ctx, importOptions(options));
     llvm::SourceMgr sourceMgr;
-    return parseSourceFile<ModuleOp>(path, sourceMgr, ParserConfig(&ctx));
+    OwningOpRef<ModuleOp> module =
+        parseSourceFile<ModuleOp>(path, sourceMgr, ParserConfig(&ctx));
+    if (module && failed(checkWeightsHaveData(*module)))
+      return nullptr;
+    return module;
   };
   auto impl = createImpl(detail::CompileCache::forFile(path, options), options,
                          load, "cannot load '" + path + "'");

@@ -98,7 +98,7 @@ def conv_fixtures():
     model("conv_1d", [node("Conv", ["x", "w"], ["y"], "conv0")],
           [vi("x", [1, 3, 10])], [vi("y", [1, 4, 8])],
           [f32("w", rand("conv_1d.w", 4, 3, 3))])
-    # 2-D with bias; weight = arange so that --emit-weights can be checked.
+    # 2-D with bias; weight = arange so that its printed data can be checked.
     model("conv_2d_bias", [node("Conv", ["x", "w", "b"], ["y"], "conv0")],
           [vi("x", [1, 3, 8, 8])], [vi("y", [1, 8, 6, 6])],
           [f32("w", np.arange(216).reshape(8, 3, 3, 3)),

@@ -1,11 +1,11 @@
 //===- seam-run.cpp - Compile a model with the JIT, run, compare, time ----===//
 //
-//   seam-run MODEL [--backends=dnnl,blas|none] [--input name=file.npy|file.pb
-//   ...]
-//            [--expect file ...] [--rtol R --atol A] [--bench N] [--threads T]
-//            [--input-shape name=DxD...] [--report] [--dump-ir DIR]
-//            [--save-outputs DIR] [--profile]
-//   seam-run --list-backends
+//   seam-run MODEL [--backends=dnnl,xnnpack|none] [--input name=file ...]
+//            [--expect name=file ...] [--rtol R --atol A] [--bench N]
+//            [--threads T] [--input-shape name=DxD...] [--report]
+//            [--profile] [--dump-ir DIR] [--save-outputs DIR]
+//            [--progress=auto|always|never] [--no-cache] [--cache-dir DIR]
+//   seam-run --list-backends | --version | --help
 //
 // --list-backends prints the backends this build has, one name per line
 // (scripts ask it whether dnnl is there), and exits.
@@ -15,13 +15,29 @@
 // fallback (oneDNN's reference implementations).
 // --profile prints, after the runs, the time per run of each offloaded
 // region and of each of its kernels, and of the rest.
+// --progress: while the model compiles, `[ 45%] partition` (the stage under
+// way) on one line of stderr, rewritten in place and cleared at the end;
+// `auto` (the default) shows it only when stderr is a terminal.
+// --no-cache compiles the model even when the compiled-object cache has it
+// (CompileOptions::useCache = false); --cache-dir sets the cache's folder
+// (CompileOptions::cacheDir; by default $SEAM_CACHE_DIR, else
+// $XDG_CACHE_HOME/seam, else ~/.cache/seam).
+// --help lists these options; LLVM's own are hidden (still accepted).
+// --version prints Seam's version and LLVM's.
+//
+// Errors go to stderr: the compiler's diagnostics as seam-translate prints
+// them (`file:line:col: error: ...`, with a note per unsupported ONNX node);
+// a .mlir module printed without its weights (seam-translate
+// --elide-weights) is named with each weight that has no data.
 //
 // Exit status: 0 on success, 1 on an error, 2 when a comparison fails.
 // Scripts read `compare: PASS|FAIL max_abs=... max_rel=...` (one per output)
-// and `latency_ms: median=... min=... max=... runs=N`.
+// and `latency_ms: median=... min=... max=... runs=N` on stdout, and may read
+// `compile: <stage> <ms> ms`, one line per compile stage, on stderr.
 //
 //===----------------------------------------------------------------------===//
 
+#include "ToolVersion.h"
 #include "seam/Backend/Backend.h"
 #include "seam/Import/OnnxImporter.h"
 #include "seam/Session.h"
@@ -34,6 +50,7 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
@@ -41,51 +58,86 @@
 
 namespace cl = llvm::cl;
 
+/// The options --help lists (with LLVM's --help and --version). The name
+/// sorts before LLVM's "Generic Options", so that they come first.
+static cl::OptionCategory toolCategory("Compiling, running and timing a model");
+
 static cl::opt<std::string> modelPath(cl::Positional,
-                                      cl::desc("<model.onnx|model.mlir>"));
+                                      cl::desc("<model.onnx|model.mlir>"),
+                                      cl::cat(toolCategory));
 static cl::opt<bool>
     listBackends("list-backends",
                  cl::desc("Print the backends of this build, one per line, "
-                          "and exit"));
+                          "and exit"),
+                 cl::cat(toolCategory));
 static cl::list<std::string>
     backends("backends", cl::CommaSeparated,
-             cl::desc("Kernel libraries in priority order, or none"));
+             cl::desc("Kernel libraries in priority order, or none"),
+             cl::value_desc("a,b"), cl::cat(toolCategory));
 static cl::list<std::string>
     inputFiles("input",
-               cl::desc("Input: name=file or file (in order); .npy or .pb"));
+               cl::desc("Input: name=file or file (in order); .npy or .pb"),
+               cl::value_desc("name=file"), cl::cat(toolCategory));
 static cl::list<std::string>
     expectFiles("expect",
-                cl::desc("Reference output: name=file or file (in order)"));
+                cl::desc("Reference output: name=file or file (in order)"),
+                cl::value_desc("name=file"), cl::cat(toolCategory));
 static cl::opt<double> relTol("rtol", cl::desc("Relative tolerance"),
-                              cl::init(1e-3));
+                              cl::init(1e-3), cl::cat(toolCategory));
 static cl::opt<double> absTol("atol", cl::desc("Absolute tolerance"),
-                              cl::init(1e-5));
-static cl::opt<unsigned>
-    benchRuns("bench", cl::desc("Time N runs after warm-up"), cl::init(0));
+                              cl::init(1e-5), cl::cat(toolCategory));
+static cl::opt<unsigned> benchRuns("bench",
+                                   cl::desc("Time N runs after warm-up"),
+                                   cl::init(0), cl::cat(toolCategory));
 static cl::list<std::string>
     inputShapes("input-shape",
-                cl::desc("Static shape of an input: name=1x3x224x224"));
+                cl::desc("Static shape of an input: name=1x3x224x224"),
+                cl::value_desc("name=DxD..."), cl::cat(toolCategory));
 static cl::opt<bool>
     report("report",
            cl::desc("Print the partition table: regions, ops and FLOPs "
-                    "per backend, ops left to the compiler and why"));
+                    "per backend, ops left to the compiler and why"),
+           cl::cat(toolCategory));
 static cl::opt<std::string>
-    dumpIr("dump-ir", cl::desc("Write the module after each stage here"));
+    dumpIr("dump-ir", cl::desc("Write the module after each stage here"),
+           cl::value_desc("DIR"), cl::cat(toolCategory));
 static cl::opt<std::string>
-    saveOutputs("save-outputs",
-                cl::desc("Write each output as DIR/<name>.npy"));
+    saveOutputs("save-outputs", cl::desc("Write each output as DIR/<name>.npy"),
+                cl::value_desc("DIR"), cl::cat(toolCategory));
 static cl::opt<unsigned> seed("seed", cl::desc("Seed of random inputs"),
-                              cl::init(0));
+                              cl::init(0), cl::cat(toolCategory));
 static cl::opt<int64_t> maxTensorBytes(
     "max-tensor-bytes",
     cl::desc("Largest tensor a model may declare, in bytes (default 4 GiB)"),
-    cl::init(int64_t(4) << 30));
+    cl::init(int64_t(4) << 30), cl::cat(toolCategory));
 static cl::opt<unsigned> optLevel("O", cl::desc("LLVM optimization level"),
-                                  cl::init(3));
+                                  cl::init(3), cl::cat(toolCategory));
 static cl::opt<bool>
     profile("profile",
             cl::desc("Print where the time of the runs went: each offloaded "
-                     "region, its kernels, and the rest (compiled code)"));
+                     "region, its kernels, and the rest (compiled code)"),
+            cl::cat(toolCategory));
+
+/// When the compile progress line is shown.
+enum class ProgressMode { Auto, Always, Never };
+static cl::opt<ProgressMode> progressMode(
+    "progress",
+    cl::desc("Show the compile stage under way and a percentage on stderr"),
+    cl::values(clEnumValN(ProgressMode::Auto, "auto",
+                          "when stderr is a terminal (default)"),
+               clEnumValN(ProgressMode::Always, "always", "always"),
+               clEnumValN(ProgressMode::Never, "never", "never")),
+    cl::init(ProgressMode::Auto), cl::cat(toolCategory));
+static cl::opt<bool>
+    noCache("no-cache",
+            cl::desc("Compile the model even when the compiled-object cache "
+                     "has it (SEAM_CACHE=off does the same)"),
+            cl::cat(toolCategory));
+static cl::opt<std::string> cacheDir(
+    "cache-dir",
+    cl::desc("Folder of the compiled-object cache (default: $SEAM_CACHE_DIR, "
+             "else $XDG_CACHE_HOME/seam, else ~/.cache/seam)"),
+    cl::value_desc("DIR"), cl::cat(toolCategory));
 
 static int fail(const llvm::Twine &message) {
   llvm::errs() << "seam-run: " << message << "\n";
@@ -198,11 +250,69 @@ static bool isPlainFileName(llvm::StringRef name) {
              llvm::StringRef::npos;
 }
 
+//===----------------------------------------------------------------------===//
+// Compile progress
+//===----------------------------------------------------------------------===//
+
+/// The line `[ 45%] partition` on stderr while the session compiles: the
+/// stage under way and the share of the stages done, rewritten in place.
+/// The Session reports a stage when it ends (CompileOptions::onStage); the
+/// stages are those Session::create runs for these options, in order (an
+/// approximation: a stage it does not run is skipped when the next ends).
+class CompileProgress {
+public:
+  CompileProgress(bool enabled, const seam::CompileOptions &options)
+      : enabled(enabled), stages(seam::Session::getStageNames(options)) {}
+  ~CompileProgress() { clear(); }
+
+  /// Shows the first stage.
+  void start() { draw(); }
+
+  /// Records the end of `stage` and shows the next one.
+  void stageDone(llvm::StringRef stage) {
+    // A session loaded from the compiled-object cache skips to after "jit".
+    if (stage == "cache-load")
+      stage = "jit";
+    auto it = std::find(stages.begin() + done, stages.end(), stage);
+    done = it != stages.end() ? it - stages.begin() + 1
+                              : std::min(done + 1, stages.size());
+    draw();
+  }
+
+  /// Removes the line (before anything else is written to stderr).
+  void clear() {
+    if (!width)
+      return;
+    llvm::errs() << '\r' << std::string(width, ' ') << '\r';
+    width = 0;
+  }
+
+private:
+  void draw() {
+    clear();
+    if (!enabled || done >= stages.size())
+      return;
+    std::string line =
+        llvm::formatv("[{0,3}%] {1}", 100 * done / stages.size(), stages[done])
+            .str();
+    llvm::errs() << '\r' << line;
+    width = line.size();
+  }
+
+  bool enabled;
+  std::vector<std::string> stages;
+  size_t done = 0;
+  /// The width of the line shown, 0 when none is.
+  size_t width = 0;
+};
+
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   auto threads = takeThreadsOption(argc, argv);
   if (!threads)
     return fail(llvm::toString(threads.takeError()));
+  cl::HideUnrelatedOptions(toolCategory);
+  seam::tools::setVersionPrinter();
   cl::ParseCommandLineOptions(
       argc, argv,
       "Seam: compile, run, compare and time a model\n"
@@ -222,6 +332,8 @@ int main(int argc, char **argv) {
   options.optLevel = optLevel;
   options.threads = *threads;
   options.dumpIrDir = dumpIr;
+  options.useCache = !noCache;
+  options.cacheDir = cacheDir;
   if (maxTensorBytes <= 0)
     return fail("--max-tensor-bytes must be positive, got " +
                 std::to_string(maxTensorBytes));
@@ -235,17 +347,26 @@ int main(int argc, char **argv) {
   for (const auto &entry : shapes.inputShapes)
     options.inputShapes[entry.getKey().str()] =
         std::vector<int64_t>(entry.getValue().begin(), entry.getValue().end());
+  CompileProgress progress(progressMode == ProgressMode::Always ||
+                               (progressMode == ProgressMode::Auto &&
+                                llvm::sys::Process::StandardErrIsDisplayed()),
+                           options);
   double compileMs = 0;
   options.onStage = [&](const std::string &stage, double ms) {
     compileMs += ms;
+    progress.clear();
     llvm::errs() << llvm::formatv("compile: {0,-10} {1,8:F1} ms\n", stage, ms);
+    progress.stageDone(stage);
   };
   if (report)
-    options.onPartitionReport = [](const std::string &table) {
+    options.onPartitionReport = [&](const std::string &table) {
+      progress.clear();
       llvm::outs() << table;
     };
 
+  progress.start();
   auto session = seam::Session::create(modelPath, options);
+  progress.clear();
   if (!session)
     return fail(session.error().message());
   llvm::outs() << llvm::formatv("compile_ms: {0:F1}\n", compileMs);
