@@ -12,8 +12,9 @@ PACKAGES=(
   libonnx-dev libprotobuf-dev protobuf-compiler libonnx-testdata
   # kernel libraries
   libdnnl-dev libopenblas-dev libxnnpack-dev libpthreadpool-dev
-  # tests and benchmarks
-  libgtest-dev libbenchmark-dev
+  # tests and benchmarks; the Python package seam (pybind11, Python's headers)
+  # and its tests (pytest)
+  libgtest-dev libbenchmark-dev pybind11-dev python3-dev python3-pytest
   # test-data generation (Debian's /usr/bin/python3)
   python3-onnx python3-numpy
   # sanitizer builds and libFuzzer (scripts/sanitize.sh, scripts/fuzz.sh):
