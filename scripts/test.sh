@@ -25,17 +25,25 @@ lit_xfail=$(lit_sum "Expectedly Failed")
 lit_fail=$(lit_sum "Failed|Unexpectedly Passed|Unresolved|Timed Out")
 gt_pass=$(gtest_sum PASSED)
 gt_fail=$(gtest_sum FAILED)
+# pytest -q ends with "N passed in Ts" (or "M failed, N passed, K errors in
+# Ts"); scripts/test-install.sh with "install: N passed, M failed".
+py_line=$(grep -E "^[0-9]+: ([0-9]+ [a-z]+(, )?)+ in [0-9.]+s" "$log" | tail -1)
+py_pass=$(echo "$py_line" | grep -oE "[0-9]+ passed" | awk '{s+=$1} END {print s+0}')
+py_fail=$(echo "$py_line" | grep -oE "[0-9]+ (failed|errors?)" | awk '{s+=$1} END {print s+0}')
+inst_line=$(grep -oE "^[0-9]+: install: [0-9]+ passed, [0-9]+ failed" "$log" | tail -1)
+inst_pass=$(echo "$inst_line" | awk '{print $3+0}')
+inst_fail=$(echo "$inst_line" | awk '{print $5+0}')
 
 # Show what failed, with context, before the summary.
 if [ $status -ne 0 ]; then
   grep -E "^[0-9]+: (FAIL|UNRESOLVED|XPASS|TIMEOUT):|\[  FAILED  \]|tests failed|\*\*\*Failed|Error" "$log" | head -60
   echo "full log: $log"
 fi
-passed=$((lit_pass + lit_xfail + gt_pass))
-failed=$((lit_fail + gt_fail))
+passed=$((lit_pass + lit_xfail + gt_pass + py_pass + inst_pass))
+failed=$((lit_fail + gt_fail + py_fail + inst_fail))
 if [ $status -ne 0 ] && [ $failed -eq 0 ]; then failed=1; fi  # a suite crashed before counting
 if [ $passed -eq 0 ]; then echo "no test ran"; failed=1; fi
-echo "lit: $lit_pass passed, $lit_xfail expectedly failed, $lit_fail failed; gtest: $gt_pass passed, $gt_fail failed"
+echo "lit: $lit_pass passed, $lit_xfail expectedly failed, $lit_fail failed; gtest: $gt_pass passed, $gt_fail failed; pytest: $py_pass passed, $py_fail failed; install: $inst_pass passed, $inst_fail failed"
 
 # The same suites under AddressSanitizer + UBSan, a short fuzzing run of
 # every libFuzzer target, and the concurrency tests under ThreadSanitizer
