@@ -38,7 +38,9 @@
 
 #include <chrono>
 #include <cstdlib>
+#include <cstring>
 #include <dlfcn.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 
 namespace seam::detail {
@@ -103,15 +105,34 @@ static uint64_t getMaxBytes(const CompileOptions &options) {
 
 namespace {
 /// Hashes named fields (each field's name and length too, so that no two
-/// different field lists hash the same bytes).
+/// different field lists hash the same bytes) with BLAKE3. The model's bytes
+/// enter as the 128-bit XXH3 of each 1 MiB chunk, several times faster to
+/// compute: a warm session of a large model spends its time reading it, not
+/// hashing it.
 class KeyHasher {
 public:
+  static constexpr size_t kChunkBytes = size_t(1) << 20;
+
   void add(llvm::StringRef field, llvm::StringRef value) {
     addRaw(field);
     addRaw(value);
   }
   void add(llvm::StringRef field, int64_t value) {
     add(field, llvm::StringRef(std::to_string(value)));
+  }
+  /// Starts a value of `size` bytes given by addChunk, chunk by chunk.
+  void beginChunked(llvm::StringRef field, uint64_t size) {
+    addRaw(field);
+    addRaw("chunked-xxh3-128");
+    add("size", static_cast<int64_t>(size));
+  }
+  void addChunk(llvm::StringRef chunk) {
+    llvm::XXH128_hash_t digest =
+        llvm::xxh3_128bits(llvm::arrayRefFromStringRef(chunk));
+    uint8_t bytes[16];
+    llvm::support::endian::write64le(bytes, digest.low64);
+    llvm::support::endian::write64le(bytes + 8, digest.high64);
+    hasher.update(llvm::ArrayRef<uint8_t>(bytes, 16));
   }
   std::string finish() {
     auto digest = hasher.final<16>();
@@ -180,15 +201,11 @@ static void addOptions(KeyHasher &key, const CompileOptions &options) {
   }
 }
 
-/// Adds the bytes of the external data files an ONNX model at `folder`
-/// refers to (the importer reads them: they are part of the model). False
-/// when one cannot be read; the import then says why.
+/// Adds the bytes of the external data files the ONNX model `bytes` at
+/// `folder` refers to (the importer reads them: they are part of the model).
+/// False when one cannot be read; the import then says why.
 static bool addExternalData(KeyHasher &key, llvm::StringRef bytes,
                             llvm::StringRef folder) {
-  // Every external-data reference holds the key "location": a model whose
-  // bytes do not has none, and is not parsed here.
-  if (!bytes.contains("location"))
-    return true;
   onnx::ModelProto model;
   if (!model.ParseFromArray(bytes.data(), static_cast<int>(bytes.size())))
     return false;
@@ -231,23 +248,24 @@ CompileCache::CompileCache(std::string dir, std::string key, uint64_t maxBytes)
   entryPath = std::string(path);
 }
 
-/// The key of a model of `kind` with `bytes` and the external data files
-/// under `folder` (none for a model in memory), or nullopt.
-static std::optional<std::string> computeKey(llvm::StringRef kind,
-                                             llvm::StringRef bytes,
-                                             llvm::StringRef folder,
-                                             const CompileOptions &options) {
-  KeyHasher key;
+/// The key's fields before the model: Seam's build, the host, the options.
+/// False when the build cannot be identified.
+static bool addEverythingButTheModel(KeyHasher &key,
+                                     const CompileOptions &options) {
   key.add("format", "seam-compile-cache-1");
   if (!addBuildIdentity(key))
-    return std::nullopt;
+    return false;
   addTarget(key);
   addOptions(key, options);
-  key.add("model-kind", kind);
-  key.add("model", bytes);
-  if (kind == "onnx" && !folder.empty() && !addExternalData(key, bytes, folder))
-    return std::nullopt;
-  return key.finish();
+  return true;
+}
+
+/// Whether `bytes` holds "location", the key of every external-data
+/// reference of an ONNX model (memmem: the model may be large).
+static bool mentionsLocation(llvm::StringRef bytes) {
+  static constexpr llvm::StringLiteral kLocation = "location";
+  return ::memmem(bytes.data(), bytes.size(), kLocation.data(),
+                  kLocation.size()) != nullptr;
 }
 
 std::optional<CompileCache>
@@ -255,24 +273,42 @@ CompileCache::forFile(const std::string &path, const CompileOptions &options) {
   if (!options.useCache || isSwitchedOffByEnvironment())
     return std::nullopt;
   std::string dir = getCacheFolder(options);
-  if (dir.empty())
+  KeyHasher key;
+  if (dir.empty() || !addEverythingButTheModel(key, options))
     return std::nullopt;
   RegularFile file(path);
   if (!file.ok())
     return std::nullopt;
-  auto bytes = file.read();
-  if (!bytes)
-    return std::nullopt;
   bool mlir = llvm::StringRef(path).ends_with(".mlir");
-  llvm::SmallString<256> folder(path);
-  llvm::sys::path::remove_filename(folder);
-  if (folder.empty())
-    folder = ".";
-  auto key = computeKey(mlir ? "mlir" : "onnx", (*bytes)->getBuffer(),
-                        mlir ? "" : folder.str(), options);
-  if (!key)
-    return std::nullopt;
-  return CompileCache(std::move(dir), std::move(*key), getMaxBytes(options));
+  key.add("model-kind", mlir ? "mlir" : "onnx");
+  // The file read in chunks into one buffer (no mapping of the whole model:
+  // its page faults cost more than the hash), with the last bytes of the
+  // chunk before, so that "location" is found across two chunks too.
+  constexpr size_t kCarry = 7;
+  std::vector<char> buffer(kCarry + KeyHasher::kChunkBytes);
+  bool externalData = false;
+  key.beginChunked("model", file.size());
+  for (uint64_t offset = 0; offset < file.size();) {
+    size_t n = std::min<uint64_t>(KeyHasher::kChunkBytes, file.size() - offset);
+    if (!file.readInto(offset, n, buffer.data() + kCarry))
+      return std::nullopt;
+    llvm::StringRef chunk(buffer.data() + kCarry, n);
+    key.addChunk(chunk);
+    externalData |= mentionsLocation(llvm::StringRef(
+        buffer.data() + (offset ? 0 : kCarry), n + (offset ? kCarry : 0)));
+    std::memcpy(buffer.data(), buffer.data() + n, kCarry);
+    offset += n;
+  }
+  if (externalData && !mlir) {
+    auto bytes = file.read();
+    llvm::SmallString<256> folder(path);
+    llvm::sys::path::remove_filename(folder);
+    if (folder.empty())
+      folder = ".";
+    if (!bytes || !addExternalData(key, (*bytes)->getBuffer(), folder))
+      return std::nullopt;
+  }
+  return CompileCache(std::move(dir), key.finish(), getMaxBytes(options));
 }
 
 std::optional<CompileCache>
@@ -281,12 +317,16 @@ CompileCache::forOnnxBytes(const std::string &bytes,
   if (!options.useCache || isSwitchedOffByEnvironment())
     return std::nullopt;
   std::string dir = getCacheFolder(options);
-  if (dir.empty())
+  KeyHasher key;
+  if (dir.empty() || !addEverythingButTheModel(key, options))
     return std::nullopt;
-  auto key = computeKey("onnx", bytes, /*folder=*/"", options);
-  if (!key)
-    return std::nullopt;
-  return CompileCache(std::move(dir), std::move(*key), getMaxBytes(options));
+  // A model in memory has no external data (the importer refuses it).
+  key.add("model-kind", "onnx");
+  key.beginChunked("model", bytes.size());
+  for (size_t offset = 0; offset < bytes.size();
+       offset += KeyHasher::kChunkBytes)
+    key.addChunk(llvm::StringRef(bytes).substr(offset, KeyHasher::kChunkBytes));
+  return CompileCache(std::move(dir), key.finish(), getMaxBytes(options));
 }
 
 //===----------------------------------------------------------------------===//
@@ -490,29 +530,58 @@ void CompileCache::store(const CacheEntryInfo &info,
   llvm::pruneCache(dir, policy);
 }
 
+namespace {
+/// An entry mapped private (copy on write: the code may treat the weights as
+/// its own memory), its pages mapped for reading up front
+/// (MADV_POPULATE_READ, Linux 5.14; advice where the kernel is older): one
+/// call instead of a page fault per page when the checksums read it.
+/// (MAP_POPULATE would fault them in for writing: a copy of every page.)
+class EntryMapping {
+public:
+  static std::shared_ptr<EntryMapping> map(int fd, size_t size) {
+    void *address =
+        ::mmap(nullptr, size, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0);
+    if (address == MAP_FAILED)
+      return nullptr;
+#ifndef MADV_POPULATE_READ
+#define MADV_POPULATE_READ 22
+#endif
+    ::madvise(address, size, MADV_POPULATE_READ);
+    return std::shared_ptr<EntryMapping>(
+        new EntryMapping(static_cast<char *>(address), size));
+  }
+  ~EntryMapping() { ::munmap(address, length); }
+  char *data() const { return address; }
+  size_t size() const { return length; }
+
+private:
+  EntryMapping(char *address, size_t length)
+      : address(address), length(length) {}
+  char *address;
+  size_t length;
+};
+} // namespace
+
 void CompileCache::remove() const { llvm::sys::fs::remove(entryPath); }
 
 std::optional<CachedSession> CompileCache::load() const {
   int fd;
   if (llvm::sys::fs::openFileForRead(entryPath, fd))
     return std::nullopt;
-  auto closeFd = llvm::make_scope_exit([&] { ::close(fd); });
+  llvm::scope_exit closeFd([&] { ::close(fd); });
   llvm::sys::fs::file_status status;
   if (llvm::sys::fs::status(fd, status) ||
       status.type() != llvm::sys::fs::file_type::regular_file ||
       status.getSize() < kHeaderBytes)
     return std::nullopt;
-  std::error_code ec;
-  auto mapping = std::make_shared<llvm::sys::fs::mapped_file_region>(
-      llvm::sys::fs::convertFDToNativeFile(fd),
-      llvm::sys::fs::mapped_file_region::priv, status.getSize(), 0, ec);
-  if (ec)
+  auto mapping = EntryMapping::map(fd, status.getSize());
+  if (!mapping)
     return std::nullopt;
   // Used now: last out when the folder is pruned.
   llvm::sys::fs::setLastAccessAndModificationTime(
       fd, std::chrono::system_clock::now());
 
-  llvm::StringRef file(mapping->const_data(), mapping->size());
+  llvm::StringRef file(mapping->data(), mapping->size());
   auto corrupt = [&]() -> std::optional<CachedSession> {
     remove();
     return std::nullopt;
@@ -570,7 +639,7 @@ std::optional<CachedSession> CompileCache::load() const {
       return corrupt();
     // The private mapping: copy on write, so the code may treat it as its
     // own memory.
-    char *data = mapping->data() + (bytes->data() - mapping->const_data());
+    char *data = mapping->data() + (bytes->data() - mapping->data());
     session.weights.addView(name, data, bytes->size(), mapping);
   }
   if (!r.ok() || !r.atEnd())

@@ -280,11 +280,10 @@ compile(OwningOpRef<ModuleOp> module, const CompileOptions &options,
 /// The session of `cache`'s entry, or null when there is none that can be
 /// used (a miss; an entry without the partition table the options ask for;
 /// one that fails to link, which is removed). Errors are those of starting
-/// the loaded session.
+/// the loaded session. Its stage, cache-load, began at `start`.
 static llvm::Expected<std::unique_ptr<Session::Impl>>
-loadFromCache(const detail::CompileCache &cache,
-              const CompileOptions &options) {
-  auto start = std::chrono::steady_clock::now();
+loadFromCache(const detail::CompileCache &cache, const CompileOptions &options,
+              std::chrono::steady_clock::time_point start) {
   std::optional<detail::CachedSession> entry = cache.load();
   if (!entry || (options.onPartitionReport && !entry->info.report))
     return nullptr;
@@ -389,22 +388,25 @@ static LogicalResult checkWeightsHaveData(ModuleOp module) {
   return error;
 }
 
-/// The session from `cache` when it has it; else the module `load` makes
-/// (null, with diagnostics, when it cannot: an error saying `what` failed),
-/// compiled and stored in `cache`.
+/// The session from the cache `openCache` gives when it has it; else the
+/// module `load` makes (null, with diagnostics, when it cannot: an error
+/// saying `what` failed), compiled and stored in the cache. The time of the
+/// cache's key (it reads the model) counts for the stage that follows it:
+/// cache-load or import.
 static llvm::Expected<std::unique_ptr<Session::Impl>>
-createImpl(const std::optional<detail::CompileCache> &cache,
+createImpl(llvm::function_ref<std::optional<detail::CompileCache>()> openCache,
            const CompileOptions &options,
            llvm::function_ref<OwningOpRef<ModuleOp>(MLIRContext &)> load,
            const std::string &what) {
+  auto start = std::chrono::steady_clock::now();
+  std::optional<detail::CompileCache> cache = openCache();
   if (cache && options.dumpIrDir.empty()) {
-    auto impl = loadFromCache(*cache, options);
+    auto impl = loadFromCache(*cache, options, start);
     if (!impl || *impl)
       return impl;
   }
   auto ctx = makeContext();
   DiagnosticCollector diags(*ctx);
-  auto start = std::chrono::steady_clock::now();
   OwningOpRef<ModuleOp> module = load(*ctx);
   if (!module)
     return diags.error(what);
@@ -426,8 +428,9 @@ Session::create(const std::string &path, const CompileOptions &options) {
       return nullptr;
     return module;
   };
-  auto impl = createImpl(detail::CompileCache::forFile(path, options), options,
-                         load, "cannot load '" + path + "'");
+  auto impl =
+      createImpl([&] { return detail::CompileCache::forFile(path, options); },
+                 options, load, "cannot load '" + path + "'");
   if (!impl)
     return toError(impl.takeError());
   return std::unique_ptr<Session>(new Session(std::move(*impl)));
@@ -441,8 +444,9 @@ Session::createFromOnnxBytes(const std::string &bytes,
   auto load = [&](MLIRContext &ctx) {
     return importOnnxBytes(bytes, /*baseDir=*/"", ctx, importOptions(options));
   };
-  auto impl = createImpl(detail::CompileCache::forOnnxBytes(bytes, options),
-                         options, load, "cannot import the ONNX model");
+  auto impl = createImpl(
+      [&] { return detail::CompileCache::forOnnxBytes(bytes, options); },
+      options, load, "cannot import the ONNX model");
   if (!impl)
     return toError(impl.takeError());
   return std::unique_ptr<Session>(new Session(std::move(*impl)));

@@ -68,6 +68,22 @@ public:
         llvm::sys::fs::convertFDToNativeFile(fd), name, length,
         static_cast<int64_t>(offset));
   }
+  /// Copies bytes [offset, offset + length) of the file, which the caller
+  /// has checked against size(), to `out` (read(2): no mapping, so no page
+  /// faults on the file's pages). False on a read error or a short file.
+  bool readInto(uint64_t offset, size_t length, char *out) const {
+    while (length > 0) {
+      ssize_t n = ::pread(fd, out, length, static_cast<off_t>(offset));
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n <= 0)
+        return false;
+      out += n;
+      offset += static_cast<uint64_t>(n);
+      length -= static_cast<size_t>(n);
+    }
+    return true;
+  }
   /// The whole file.
   llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> read() const {
     return read(0, bytes);
