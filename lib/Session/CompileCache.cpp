@@ -9,6 +9,11 @@
 //           and each weight as (offset, size, xxh3)
 //   data    the object code, then each weight at a 64-byte aligned offset
 //
+// A model file's key is also kept in a small index entry,
+// `llvmcache-seamidx-<hash of its path, device, inode, size and times and the
+// options>`, so that a warm session of an unchanged file does not read the
+// model (those of models with external data are not indexed).
+//
 // All integers little-endian. Loading maps the file (private, copy on write)
 // and checks the metadata's checksum first, then every offset and size
 // against the file, the key, and the checksum of the object code and of each
@@ -268,6 +273,80 @@ static bool mentionsLocation(llvm::StringRef bytes) {
                   kLocation.size()) != nullptr;
 }
 
+/// The path of the index entry that maps the identity of the model file
+/// `file` (its path, device, inode, size, modification and change times)
+/// with everything but the model in `key` to the model's key, in `dir`.
+static std::string getIdentityIndexPath(llvm::StringRef dir, KeyHasher key,
+                                        llvm::StringRef path,
+                                        const RegularFile &file) {
+  const struct stat &status = file.fileStatus();
+  llvm::SmallString<256> absolute(path);
+  llvm::sys::fs::make_absolute(absolute);
+  key.add("model-path", absolute);
+  for (int64_t field : {static_cast<int64_t>(status.st_dev),
+                        static_cast<int64_t>(status.st_ino),
+                        static_cast<int64_t>(status.st_size),
+                        static_cast<int64_t>(status.st_mtim.tv_sec),
+                        static_cast<int64_t>(status.st_mtim.tv_nsec),
+                        static_cast<int64_t>(status.st_ctim.tv_sec),
+                        static_cast<int64_t>(status.st_ctim.tv_nsec)})
+    key.add("model-stat", field);
+  llvm::SmallString<256> index(dir);
+  llvm::sys::path::append(index, "llvmcache-seamidx-" + key.finish());
+  return std::string(index);
+}
+
+/// The key that the index entry at `indexPath` holds, if it holds one.
+static std::optional<std::string> readIdentityIndex(llvm::StringRef indexPath) {
+  auto buffer = llvm::MemoryBuffer::getFile(indexPath);
+  if (!buffer)
+    return std::nullopt;
+  llvm::StringRef key = (*buffer)->getBuffer();
+  if (key.size() != 32 || !llvm::all_of(key, llvm::isHexDigit))
+    return std::nullopt;
+  return key.str();
+}
+
+/// Writes the file `path` in `dir` with `write` into a temporary file of
+/// `dir` renamed to `path` (atomic: a reader sees the old file or the new
+/// one, never a part). False when it could not be written; the temporary
+/// file is then removed.
+static bool
+writeAtomically(llvm::StringRef dir, llvm::StringRef path,
+                llvm::function_ref<void(llvm::raw_fd_ostream &)> write) {
+  if (llvm::sys::fs::create_directories(dir))
+    return false;
+  llvm::SmallString<256> model(dir);
+  llvm::sys::path::append(model, "seam-%%%%%%%%%%%%.tmp");
+  auto temp = llvm::sys::fs::TempFile::create(model);
+  if (!temp) {
+    llvm::consumeError(temp.takeError());
+    return false;
+  }
+  bool written;
+  {
+    llvm::raw_fd_ostream os(temp->FD, /*shouldClose=*/false);
+    write(os);
+    os.flush();
+    written = !os.has_error();
+    os.clear_error();
+  }
+  llvm::Error kept = written ? temp->keep(path) : llvm::Error::success();
+  if (!written || kept) {
+    llvm::consumeError(std::move(kept));
+    llvm::consumeError(temp->discard());
+    return false;
+  }
+  return true;
+}
+
+/// Writes `key` as the index entry at `indexPath`; failing is not an error:
+/// the next session reads the model again.
+static void writeIdentityIndex(llvm::StringRef dir, llvm::StringRef indexPath,
+                               llvm::StringRef key) {
+  writeAtomically(dir, indexPath, [&](llvm::raw_fd_ostream &os) { os << key; });
+}
+
 std::optional<CompileCache>
 CompileCache::forFile(const std::string &path, const CompileOptions &options) {
   if (!options.useCache || isSwitchedOffByEnvironment())
@@ -279,6 +358,13 @@ CompileCache::forFile(const std::string &path, const CompileOptions &options) {
   RegularFile file(path);
   if (!file.ok())
     return std::nullopt;
+  // A model file seen before and not changed since (same path, device,
+  // inode, size, modification and change time) has the key it had then: it
+  // is not read again. Only models without external data are indexed.
+  std::string indexPath = getIdentityIndexPath(dir, key, path, file);
+  if (std::optional<std::string> known = readIdentityIndex(indexPath))
+    return CompileCache(std::move(dir), std::move(*known),
+                        getMaxBytes(options));
   bool mlir = llvm::StringRef(path).ends_with(".mlir");
   key.add("model-kind", mlir ? "mlir" : "onnx");
   // The file read in chunks into one buffer (no mapping of the whole model:
@@ -308,7 +394,11 @@ CompileCache::forFile(const std::string &path, const CompileOptions &options) {
     if (!bytes || !addExternalData(key, (*bytes)->getBuffer(), folder))
       return std::nullopt;
   }
-  return CompileCache(std::move(dir), key.finish(), getMaxBytes(options));
+  std::string modelKey = key.finish();
+  if (!externalData)
+    writeIdentityIndex(dir, indexPath, modelKey);
+  return CompileCache(std::move(dir), std::move(modelKey),
+                      getMaxBytes(options));
 }
 
 std::optional<CompileCache>
@@ -463,8 +553,6 @@ static uint64_t checksum(llvm::StringRef bytes) {
 void CompileCache::store(const CacheEntryInfo &info,
                          const llvm::MemoryBuffer &object,
                          const WeightStore &weights) const {
-  if (llvm::sys::fs::create_directories(dir))
-    return;
   // The places of the sections: the metadata's size does not depend on them.
   std::vector<std::pair<std::string, Section>> weightSections;
   std::vector<const char *> weightData;
@@ -487,15 +575,7 @@ void CompileCache::store(const CacheEntryInfo &info,
   std::string metadata =
       writeMetadata(key, info, objectSection, weightSections);
 
-  llvm::SmallString<256> model(dir);
-  llvm::sys::path::append(model, "seam-%%%%%%%%%%%%.tmp");
-  auto temp = llvm::sys::fs::TempFile::create(model);
-  if (!temp) {
-    llvm::consumeError(temp.takeError());
-    return;
-  }
-  {
-    llvm::raw_fd_ostream os(temp->FD, /*shouldClose=*/false);
+  auto write = [&](llvm::raw_fd_ostream &os) {
     Writer header;
     header.out.append(kMagic, sizeof(kMagic));
     header.u32(kFormatVersion);
@@ -510,19 +590,9 @@ void CompileCache::store(const CacheEntryInfo &info,
       pad(entry.second.offset);
       os.write(weightData[i], entry.second.size);
     }
-    os.flush();
-    if (os.has_error()) {
-      os.clear_error();
-      llvm::consumeError(temp->discard());
-      return;
-    }
-  }
-  // Atomic: a reader sees the old entry or the new one, never a part.
-  if (llvm::Error err = temp->keep(entryPath)) {
-    llvm::consumeError(std::move(err));
-    llvm::consumeError(temp->discard());
+  };
+  if (!writeAtomically(dir, entryPath, write))
     return;
-  }
   llvm::CachePruningPolicy policy;
   policy.Interval = std::chrono::seconds(0);
   policy.Expiration = std::chrono::seconds(0);

@@ -10,11 +10,13 @@
 // bytes (and those of its external data files), the options (backends,
 // threads, optimization level, input shapes, tensor-size limit), the host's
 // triple, CPU name and features, and Seam's build (version, LLVM's version,
-// and the size and time of the binary holding this code). An entry is written
-// to a temporary file and renamed into place (atomic, safe with several
-// processes); the folder is bounded in size with LLVM's cache pruning (least
-// recently used out first); an entry whose checksum, bounds or key do not
-// match is removed and the model recompiled, never loaded.
+// and the size and time of the binary holding this code); a model file seen
+// before and unchanged since (same inode, size and times) is not read again
+// (an index entry keeps its key). An entry is written to a temporary file and
+// renamed into place (atomic, safe with several processes); the folder is
+// bounded in size with LLVM's cache pruning (least recently used out first);
+// an entry whose checksum, bounds or key do not match is removed and the
+// model recompiled, never loaded.
 //
 //===----------------------------------------------------------------------===//
 

@@ -46,6 +46,7 @@ public:
       return;
     }
     bytes = static_cast<uint64_t>(info.st_size);
+    status = info;
   }
   ~RegularFile() {
     if (fd >= 0)
@@ -59,6 +60,8 @@ public:
   bool ok() const { return fd >= 0; }
   const std::string &error() const { return why; }
   uint64_t size() const { return bytes; }
+  /// The open file's fstat (device, inode, times), when ok().
+  const struct stat &fileStatus() const { return status; }
 
   /// Bytes [offset, offset + length) of the file, which the caller has
   /// checked against size().
@@ -94,6 +97,7 @@ private:
   std::string why;
   int fd = -1;
   uint64_t bytes = 0;
+  struct stat status = {};
 };
 
 } // namespace seam
