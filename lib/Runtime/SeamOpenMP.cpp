@@ -303,6 +303,15 @@ void seam_kmpc_fork_call(void *, int32_t argc, void *task, ...) {
   int32_t threads =
       pushedNumThreads > 0 ? pushedNumThreads : omp_get_max_threads();
   pushedNumThreads = 0;
+  // One thread outside any active region: the region runs here, as the
+  // only thread of its team (omp_get_num_threads() is 1 and a barrier is a
+  // no-op outside a region), without a serialized OpenMP region's team
+  // set-up and teardown on every call.
+  if (threads == 1 && !omp_in_parallel()) {
+    int32_t gtid = 0, btid = 0;
+    call(task, &gtid, &btid, args);
+    return;
+  }
 #pragma omp parallel num_threads(threads)
   {
     int32_t gtid = omp_get_thread_num(), btid = gtid;
@@ -356,18 +365,28 @@ void seam_kmpc_for_static_fini(void *, int32_t) {}
 
 } // extern "C"
 
-/// The pool's size by default (OMP_NUM_THREADS, else the processors), read
-/// when the library loads: before any thread of the process set its own.
-static const int32_t defaultThreads = omp_get_max_threads();
+/// The pool's size by default (OMP_NUM_THREADS, else the processors): what
+/// the OpenMP runtime says the first time Seam asks, before Seam set any
+/// thread's own. (Not asked at load: starting the OpenMP runtime from a
+/// static constructor is not something to do to every program that links
+/// Seam.)
+static int32_t getDefaultThreads() {
+  static const int32_t threads = omp_get_max_threads();
+  return threads;
+}
 
 extern "C" {
 
 void seam_set_num_threads(int32_t threads) {
-  omp_set_num_threads(threads > 0 ? threads : defaultThreads);
+  int32_t wanted = threads > 0 ? threads : getDefaultThreads();
+  // Only when it changes: most runs keep the thread's setting, and
+  // omp_set_num_threads (re)initializes the calling thread's OpenMP root.
+  if (omp_get_max_threads() != wanted)
+    omp_set_num_threads(wanted);
 }
 
 int32_t seam_get_max_threads(void) { return omp_get_max_threads(); }
 
-int32_t seam_get_default_threads(void) { return defaultThreads; }
+int32_t seam_get_default_threads(void) { return getDefaultThreads(); }
 
 } // extern "C"

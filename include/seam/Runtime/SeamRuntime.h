@@ -71,7 +71,7 @@ void seam_set_num_threads(int32_t threads);
 /// The calling thread's number for its next parallel regions.
 int32_t seam_get_max_threads(void);
 /// The pool's size by default: OMP_NUM_THREADS, else the number of
-/// processors, as the process started (what a session with threads = 0 is
+/// processors, as OpenMP first said (what a session with threads = 0 is
 /// compiled for and runs with, on any thread).
 int32_t seam_get_default_threads(void);
 
