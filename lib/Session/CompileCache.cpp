@@ -347,14 +347,25 @@ static void writeIdentityIndex(llvm::StringRef dir, llvm::StringRef indexPath,
   writeAtomically(dir, indexPath, [&](llvm::raw_fd_ostream &os) { os << key; });
 }
 
-std::optional<CompileCache>
-CompileCache::forFile(const std::string &path, const CompileOptions &options) {
+/// The cache folder for `options` and the key with everything but the
+/// model in it, or nullopt when the cache is off or cannot be used.
+static std::optional<std::pair<std::string, KeyHasher>>
+startKey(const CompileOptions &options) {
   if (!options.useCache || isSwitchedOffByEnvironment())
     return std::nullopt;
   std::string dir = getCacheFolder(options);
   KeyHasher key;
   if (dir.empty() || !addEverythingButTheModel(key, options))
     return std::nullopt;
+  return std::make_pair(std::move(dir), std::move(key));
+}
+
+std::optional<CompileCache>
+CompileCache::forFile(const std::string &path, const CompileOptions &options) {
+  auto started = startKey(options);
+  if (!started)
+    return std::nullopt;
+  auto &[dir, key] = *started;
   RegularFile file(path);
   if (!file.ok())
     return std::nullopt;
@@ -404,12 +415,10 @@ CompileCache::forFile(const std::string &path, const CompileOptions &options) {
 std::optional<CompileCache>
 CompileCache::forOnnxBytes(const std::string &bytes,
                            const CompileOptions &options) {
-  if (!options.useCache || isSwitchedOffByEnvironment())
+  auto started = startKey(options);
+  if (!started)
     return std::nullopt;
-  std::string dir = getCacheFolder(options);
-  KeyHasher key;
-  if (dir.empty() || !addEverythingButTheModel(key, options))
-    return std::nullopt;
+  auto &[dir, key] = *started;
   // A model in memory has no external data (the importer refuses it).
   key.add("model-kind", "onnx");
   key.beginChunked("model", bytes.size());
