@@ -10,10 +10,8 @@
 
 #include "seam/Jit/JitEngine.h"
 
-#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
-#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
-#include "mlir/Target/LLVMIR/Dialect/OpenMP/OpenMPToLLVMIRTranslation.h"
-#include "mlir/Target/LLVMIR/Export.h"
+#include "LLVMModule.h"
+
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ExecutionEngine/ObjectCache.h"
@@ -24,9 +22,7 @@
 #include "llvm/ExecutionEngine/Orc/LLJIT.h"
 #include "llvm/ExecutionEngine/Orc/ObjectFileInterface.h"
 #include "llvm/ExecutionEngine/Orc/ThreadSafeModule.h"
-#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Module.h"
-#include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Target/TargetMachine.h"
 
@@ -40,83 +36,6 @@ static void initializeNativeTarget() {
     llvm::InitializeNativeTarget();
     llvm::InitializeNativeTargetAsmPrinter();
   });
-}
-
-/// LLVM's standard -O<level> pipeline, tuned for code that MLIR already
-/// tiled, vectorized and unrolled: no loop unrolling, interleaving or SLP
-/// re-vectorization. On ResNet-18 they cost over a second of compile time
-/// and made inference slower; the matmul micro-kernels do not need them.
-static llvm::Error optimizeModule(llvm::Module &module,
-                                  llvm::TargetMachine *targetMachine,
-                                  unsigned level) {
-  if (level == 0)
-    return llvm::Error::success();
-  llvm::PipelineTuningOptions tuning;
-  tuning.LoopUnrolling = false;
-  tuning.LoopInterleaving = false;
-  tuning.SLPVectorization = false;
-  tuning.LoopVectorization = true;
-  llvm::LoopAnalysisManager lam;
-  llvm::FunctionAnalysisManager fam;
-  llvm::CGSCCAnalysisManager cgam;
-  llvm::ModuleAnalysisManager mam;
-  llvm::PassBuilder builder(targetMachine, tuning);
-  builder.registerModuleAnalyses(mam);
-  builder.registerCGSCCAnalyses(cgam);
-  builder.registerFunctionAnalyses(fam);
-  builder.registerLoopAnalyses(lam);
-  builder.crossRegisterProxies(lam, fam, cgam, mam);
-  llvm::OptimizationLevel o = level == 1   ? llvm::OptimizationLevel::O1
-                              : level == 2 ? llvm::OptimizationLevel::O2
-                                           : llvm::OptimizationLevel::O3;
-  builder.buildPerModuleDefaultPipeline(o).run(module, mam);
-  return llvm::Error::success();
-}
-
-//===----------------------------------------------------------------------===//
-// Packed wrappers
-//===----------------------------------------------------------------------===//
-
-/// The name of the packed wrapper of function `name`.
-static std::string getPackedName(llvm::StringRef name) {
-  return ("_seam_packed_" + name).str();
-}
-
-/// Adds `void _seam_packed_<f>(ptr args)` for every externally visible
-/// function `f` defined in `module`, as mlir::ExecutionEngine's
-/// packFunctionArguments does: it loads argument i from the pointer in
-/// args[i], calls `f` and, when `f` has a result, stores it through the
-/// pointer in args[<number of arguments>].
-static void addPackedWrappers(llvm::Module &module) {
-  llvm::LLVMContext &context = module.getContext();
-  llvm::IRBuilder<> builder(context);
-  llvm::Type *ptr = builder.getPtrTy();
-  auto *wrapperType =
-      llvm::FunctionType::get(builder.getVoidTy(), {ptr}, /*isVarArg=*/false);
-  llvm::SmallVector<llvm::Function *> functions;
-  for (llvm::Function &fn : module)
-    if (!fn.isDeclaration() && !fn.hasLocalLinkage())
-      functions.push_back(&fn);
-  for (llvm::Function *fn : functions) {
-    auto *wrapper =
-        llvm::Function::Create(wrapperType, llvm::GlobalValue::ExternalLinkage,
-                               getPackedName(fn->getName()), module);
-    builder.SetInsertPoint(llvm::BasicBlock::Create(context, "", wrapper));
-    llvm::Value *args = wrapper->getArg(0);
-    // The pointer in args[i].
-    auto slot = [&](unsigned i) {
-      return builder.CreateLoad(ptr, builder.CreateConstGEP1_64(ptr, args, i));
-    };
-    llvm::SmallVector<llvm::Value *> operands;
-    for (llvm::Argument &arg : fn->args())
-      operands.push_back(
-          builder.CreateLoad(arg.getType(), slot(arg.getArgNo())));
-    llvm::CallInst *call = builder.CreateCall(fn, operands);
-    call->setCallingConv(fn->getCallingConv());
-    if (!call->getType()->isVoidTy())
-      builder.CreateStore(call, slot(fn->arg_size()));
-    builder.CreateRetVoid();
-  }
 }
 
 //===----------------------------------------------------------------------===//
@@ -283,26 +202,13 @@ JitEngine::create(mlir::ModuleOp module, const JitOptions &options,
     return targetMachine.takeError();
 
   // MLIR's LLVM dialect -> LLVM IR, for the host.
-  mlir::DialectRegistry registry;
-  mlir::registerBuiltinDialectTranslation(registry);
-  mlir::registerLLVMDialectTranslation(registry);
-  mlir::registerOpenMPDialectTranslation(registry);
-  module->getContext()->appendDialectRegistry(registry);
   auto context = std::make_unique<llvm::LLVMContext>();
-  std::unique_ptr<llvm::Module> llvmModule =
-      mlir::translateModuleToLLVMIR(module, *context);
+  auto llvmModule =
+      detail::translateToLLVMIR(module, *context, **targetMachine);
   if (!llvmModule)
-    return llvm::createStringError("cannot translate the module to LLVM IR");
-  if (llvmModule->getNamedGlobal("llvm.global_ctors") ||
-      llvmModule->getNamedGlobal("llvm.global_dtors"))
-    return llvm::createStringError(
-        "the JIT does not run static constructors or destructors");
-  llvmModule->setDataLayout((*targetMachine)->createDataLayout());
-  llvmModule->setTargetTriple((*targetMachine)->getTargetTriple());
-  addPackedWrappers(*llvmModule);
-  if (llvm::Error err =
-          optimizeModule(*llvmModule, targetMachine->get(), level))
-    return err;
+    return llvmModule.takeError();
+  detail::addPackedWrappers(**llvmModule);
+  detail::optimizeModule(**llvmModule, **targetMachine, level);
 
   auto linking = createLinkingJit(std::move(*machineBuilder), symbols,
                                   options.objectCache);
@@ -310,11 +216,11 @@ JitEngine::create(mlir::ModuleOp module, const JitOptions &options,
     return linking.takeError();
   llvm::orc::LLJIT &jit = *linking->jit;
   llvm::orc::SymbolLookupSet exported;
-  for (const llvm::GlobalValue &value : llvmModule->global_values())
+  for (const llvm::GlobalValue &value : (*llvmModule)->global_values())
     if (!value.isDeclarationForLinker() && !value.hasLocalLinkage())
       exported.add(jit.mangleAndIntern(value.getName()));
   if (llvm::Error err = jit.addIRModule(llvm::orc::ThreadSafeModule(
-          std::move(llvmModule), std::move(context))))
+          std::move(*llvmModule), std::move(context))))
     return err;
   if (llvm::Error err = linkNow(*linking, std::move(exported)))
     return err;
@@ -351,7 +257,7 @@ JitEngine::createFromObject(std::unique_ptr<llvm::MemoryBuffer> object,
 
 llvm::Expected<JitEngine::PackedFunction>
 JitEngine::lookup(llvm::StringRef name) const {
-  auto address = jit->lookup(getPackedName(name));
+  auto address = jit->lookup(detail::getPackedName(name));
   if (!address)
     return address.takeError();
   return address->toPtr<PackedFunction>();

@@ -12,21 +12,38 @@
 
 namespace seam {
 
-JitSymbolTable getSeamRuntimeSymbols() {
+llvm::ArrayRef<SeamRuntimeFunction> getSeamRuntimeFunctions() {
   auto address = [](auto *fn) { return reinterpret_cast<void *>(fn); };
+#define SEAM_RUNTIME_FUNCTION(calledAs, fn) {calledAs, #fn, address(&fn)}
+  static const SeamRuntimeFunction kFunctions[] = {
+      // memref.copy of non-contiguous memrefs.
+      SEAM_RUNTIME_FUNCTION("memrefCopy", seam_memref_copy),
+      // Parallel loops: LLVM's OpenMP ABI on libgomp (see SeamOpenMP.cpp).
+      SEAM_RUNTIME_FUNCTION("__kmpc_fork_call", seam_kmpc_fork_call),
+      SEAM_RUNTIME_FUNCTION("__kmpc_global_thread_num",
+                            seam_kmpc_global_thread_num),
+      SEAM_RUNTIME_FUNCTION("__kmpc_barrier", seam_kmpc_barrier),
+      SEAM_RUNTIME_FUNCTION("__kmpc_for_static_init_8u",
+                            seam_kmpc_for_static_init_8u),
+      SEAM_RUNTIME_FUNCTION("__kmpc_for_static_init_8",
+                            seam_kmpc_for_static_init_8),
+      SEAM_RUNTIME_FUNCTION("__kmpc_for_static_init_4u",
+                            seam_kmpc_for_static_init_4u),
+      SEAM_RUNTIME_FUNCTION("__kmpc_for_static_init_4",
+                            seam_kmpc_for_static_init_4),
+      SEAM_RUNTIME_FUNCTION("__kmpc_push_num_threads",
+                            seam_kmpc_push_num_threads),
+      SEAM_RUNTIME_FUNCTION("__kmpc_for_static_fini",
+                            seam_kmpc_for_static_fini),
+  };
+#undef SEAM_RUNTIME_FUNCTION
+  return kFunctions;
+}
+
+JitSymbolTable getSeamRuntimeSymbols() {
   JitSymbolTable table;
-  // memref.copy of non-contiguous memrefs.
-  table["memrefCopy"] = address(&seam_memref_copy);
-  // Parallel loops: LLVM's OpenMP ABI on libgomp (see SeamOpenMP.cpp).
-  table["__kmpc_fork_call"] = address(&seam_kmpc_fork_call);
-  table["__kmpc_global_thread_num"] = address(&seam_kmpc_global_thread_num);
-  table["__kmpc_barrier"] = address(&seam_kmpc_barrier);
-  table["__kmpc_for_static_init_8u"] = address(&seam_kmpc_for_static_init_8u);
-  table["__kmpc_for_static_init_8"] = address(&seam_kmpc_for_static_init_8);
-  table["__kmpc_for_static_init_4u"] = address(&seam_kmpc_for_static_init_4u);
-  table["__kmpc_for_static_init_4"] = address(&seam_kmpc_for_static_init_4);
-  table["__kmpc_push_num_threads"] = address(&seam_kmpc_push_num_threads);
-  table["__kmpc_for_static_fini"] = address(&seam_kmpc_for_static_fini);
+  for (const SeamRuntimeFunction &fn : getSeamRuntimeFunctions())
+    table[fn.calledAs] = fn.address;
   return table;
 }
 

@@ -20,6 +20,10 @@ PACKAGES=(
   # sanitizer builds and libFuzzer (scripts/sanitize.sh, scripts/fuzz.sh):
   # clang's runtimes and its OpenMP for the AddressSanitizer + fuzzing build
   clang-22 libclang-rt-22-dev libomp-22-dev
+  # cross targets (seam-compile --triple, scripts/build-cross.sh): the
+  # cross compilers that link runners and build the runtimes, and qemu-user,
+  # which runs them in the tests (arm64's oneDNN: scripts/build-cross.sh)
+  g++-aarch64-linux-gnu g++-riscv64-linux-gnu qemu-user
 )
 
 missing=()

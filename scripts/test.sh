@@ -8,6 +8,12 @@ build="${SEAM_BUILD_DIR:-$root/build}"
 
 "$root/scripts/install-deps.sh" || exit 1
 "$root/scripts/build.sh" || { echo "build failed"; exit 1; }
+# Seam's runtimes for the emulated cross-target tests (seam-compile
+# --triple=..., run under qemu-user): into build/<triple>/.
+for triple in aarch64-linux-gnu riscv64-linux-gnu; do
+  SEAM_BUILD_DIR="$build" "$root/scripts/build-cross.sh" "$triple" ||
+    { echo "cross build for $triple failed"; exit 1; }
+done
 
 # Every test compiles (the tests of the compiled-object cache turn it on
 # with a folder of their own); nothing is written to ~/.cache/seam.

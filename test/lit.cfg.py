@@ -26,8 +26,35 @@ config.substitutions.append(("%PATH%", config.environment["PATH"]))
 # it on (with its own folder, `env SEAM_CACHE=on SEAM_CACHE_DIR=%t...`).
 config.environment["SEAM_CACHE"] = "off"
 config.substitutions.append(("%seam_src_root", config.seam_src_root))
+config.substitutions.append(("%seam_obj_root", config.seam_obj_root))
 # Debian's Python, which has onnx and numpy.
 config.substitutions.append(("%python", config.python_executable))
+
+# Runners built ahead of time (seam-compile --emit=exe) link Seam's runtime
+# for their triple, which seam-compile finds in <build>/<triple>/lib: the
+# host's is built with the tools (but its archives are instrumented in a
+# sanitizer build, so its runners are not tested there), another triple's
+# by scripts/build-cross.sh, and runs under qemu-user with one thread
+# (OpenMP spins for minutes under emulation with more).
+import shutil
+
+
+def seam_has_runtime(triple, library="seam_aot_runner"):
+    return os.path.exists(
+        os.path.join(config.seam_obj_root, triple, "lib", "lib%s.a" % library))
+
+
+if not config.seam_sanitize and seam_has_runtime("x86_64-linux-gnu"):
+    config.available_features.add("seam-aot-host")
+for triple in ["aarch64-linux-gnu", "riscv64-linux-gnu"]:
+    arch = triple.split("-")[0]
+    if seam_has_runtime(triple) and shutil.which("qemu-" + arch):
+        config.available_features.add("seam-aot-" + arch)
+        if seam_has_runtime(triple, "seam_dnnl_runtime"):
+            config.available_features.add("seam-aot-%s-dnnl" % arch)
+    config.substitutions.append(
+        ("%%qemu-%s" % arch,
+         "env OMP_NUM_THREADS=1 qemu-%s -L /usr/%s" % (arch, triple)))
 
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()
@@ -37,6 +64,9 @@ tools = [
     ToolSubst("seam-opt", unresolved="fatal"),
     ToolSubst("seam-translate", unresolved="fatal"),
     ToolSubst("seam-run", unresolved="fatal"),
+    ToolSubst("seam-compile", unresolved="fatal"),
+    ToolSubst("llvm-nm", unresolved="fatal"),
+    ToolSubst("llvm-readelf", unresolved="fatal"),
     # `not` at the start of a RUN line (the default substitution only covers
     # `| not`).
     ToolSubst("not", unresolved="fatal"),

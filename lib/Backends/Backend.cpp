@@ -5,6 +5,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/SymbolTable.h"
+#include "llvm/TargetParser/Host.h"
 
 using namespace mlir;
 using namespace seam;
@@ -25,6 +26,14 @@ SmallVector<RuntimeSymbol> Backend::getRuntimeSymbols() const {
   if (!entries)
     return {};
   return {entries->create, entries->run, entries->destroy};
+}
+
+SmallVector<llvm::Triple::ArchType> Backend::getRuntimeArchitectures() const {
+  return {llvm::Triple(llvm::sys::getProcessTriple()).getArch()};
+}
+
+SmallVector<std::string> Backend::getRuntimeLinkLibraries() const {
+  return {"seam_" + getName().str() + "_runtime"};
 }
 
 //===----------------------------------------------------------------------===//

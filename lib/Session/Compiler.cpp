@@ -61,7 +61,7 @@ static std::string partitionReport(ModuleOp module, bool partitioned) {
 /// The stages of a compilation, in order: prepare, partition and offload
 /// (with backends), linalg, then those of getLowerToLLVMStages.
 static std::vector<PipelineStage> getStages(const CompileOptions &options,
-                                            WeightStore &weights) {
+                                            WeightStore *weights) {
   bool partition =
       !options.backends.empty() &&
       !(options.backends.size() == 1 && options.backends[0] == "none");
@@ -108,25 +108,25 @@ static std::vector<PipelineStage> getStages(const CompileOptions &options,
   lowering.threads =
       options.threads > 0 ? options.threads : seam_get_default_threads();
   // Weights leave the module once they are buffers (memref globals).
-  lowering.afterBufferize = [&weights](ModuleOp module) {
-    return weights.externalize(module);
-  };
+  if (weights)
+    lowering.afterBufferize = [weights](ModuleOp module) {
+      return weights->externalize(module);
+    };
   for (PipelineStage &stage : getLowerToLLVMStages(lowering))
     stages.push_back(std::move(stage));
   return stages;
 }
 
 std::vector<std::string> getCompilerStageNames(const CompileOptions &options) {
-  WeightStore unused;
   std::vector<std::string> names;
-  for (const PipelineStage &stage : getStages(options, unused))
+  for (const PipelineStage &stage : getStages(options, nullptr))
     names.push_back(stage.name);
   return names;
 }
 
 LogicalResult compileToLLVMDialect(ModuleOp module,
                                    const CompileOptions &options,
-                                   WeightStore &weights) {
+                                   WeightStore *weights) {
   int index = 1;
   for (PipelineStage &stage : getStages(options, weights)) {
     auto start = std::chrono::steady_clock::now();

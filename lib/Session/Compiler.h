@@ -15,10 +15,10 @@ namespace seam::detail {
 /// seam-lower-to-llvm. Reports each stage through `options.onStage` and
 /// dumps it to `options.dumpIrDir`. Errors are MLIR diagnostics.
 /// Large weights are moved out of the module into `weights` after
-/// bufferization (see Weights.h).
+/// bufferization (see Weights.h); with none they stay in it.
 mlir::LogicalResult compileToLLVMDialect(mlir::ModuleOp module,
                                          const CompileOptions &options,
-                                         WeightStore &weights);
+                                         WeightStore *weights);
 
 /// The names of the stages compileToLLVMDialect runs with `options`.
 std::vector<std::string> getCompilerStageNames(const CompileOptions &options);

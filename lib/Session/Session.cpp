@@ -4,6 +4,7 @@
 
 #include "CompileCache.h"
 #include "Compiler.h"
+#include "ModelLoading.h"
 #include "seam/Backend/Backend.h"
 #include "seam/Import/OnnxImporter.h"
 #include "seam/InitAll.h"
@@ -108,45 +109,6 @@ std::vector<std::string> Session::getStageNames(const CompileOptions &options) {
   return names;
 }
 
-/// Collects the diagnostics of a compilation (errors, warnings and notes;
-/// remarks are dropped) into one message, printed as seam-translate and
-/// seam-opt print them (MLIR's SourceMgrDiagnosticHandler): `file:line:col:
-/// error: ...`, the line of a .mlir input it points at, and the notes
-/// attached to a diagnostic after it (the importer's note per unsupported
-/// node: its name, op, domain and opset).
-class DiagnosticCollector {
-public:
-  explicit DiagnosticCollector(MLIRContext &ctx)
-      : stream(message), printer(sourceMgr, &ctx, stream),
-        // Registered after the printer, so called before it: a remark stops
-        // here, anything else goes on to the printer.
-        filter(&ctx, [](Diagnostic &d) {
-          return success(d.getSeverity() == DiagnosticSeverity::Remark);
-        }) {}
-  llvm::Error error(const std::string &what) const {
-    llvm::StringRef text = llvm::StringRef(message).rtrim('\n');
-    return llvm::createStringError(what +
-                                   (text.empty() ? "" : ":\n" + text.str()));
-  }
-
-private:
-  std::string message;
-  llvm::raw_string_ostream stream;
-  /// The .mlir files diagnostics point into, read when one is printed.
-  llvm::SourceMgr sourceMgr;
-  SourceMgrDiagnosticHandler printer;
-  ScopedDiagnosticHandler filter;
-};
-
-static std::string nameOf(func::FuncOp main, bool result, unsigned i) {
-  auto attr =
-      result ? main.getResultAttrOfType<StringAttr>(i, seam::kTensorNameAttr)
-             : main.getArgAttrOfType<StringAttr>(i, seam::kTensorNameAttr);
-  if (attr)
-    return attr.str();
-  return (result ? "output" : "input") + std::to_string(i);
-}
-
 /// The symbols the session's compiled code may reference, for its JIT:
 /// Seam's runtime, the runtime functions of the backends it may offload to
 /// and its weights.
@@ -206,26 +168,11 @@ static llvm::Error startSession(Session::Impl &impl, bool hasInit,
 /// `cache` when there is one.
 static llvm::Expected<std::unique_ptr<Session::Impl>>
 compile(OwningOpRef<ModuleOp> module, const CompileOptions &options,
-        DiagnosticCollector &diags, const detail::CompileCache *cache) {
-  auto main = module->lookupSymbol<func::FuncOp>("main");
-  if (!main)
-    return llvm::createStringError("the module has no func.func @main");
+        detail::DiagnosticCollector &diags, const detail::CompileCache *cache) {
   auto impl = std::make_unique<Session::Impl>();
-  for (auto [list, types, isResult] :
-       {std::make_tuple(&impl->inputs, main.getArgumentTypes(), false),
-        std::make_tuple(&impl->outputs, main.getResultTypes(), true)}) {
-    for (auto [i, type] : llvm::enumerate(types)) {
-      auto tensor = dyn_cast<RankedTensorType>(type);
-      if (!tensor || !tensor.hasStaticShape() ||
-          !tensor.getElementType().isF32())
-        return llvm::createStringError(
-            "@main " + std::string(isResult ? "result" : "argument") + " #" +
-            std::to_string(i) + " must be a static f32 tensor");
-      list->push_back({nameOf(main, isResult, i),
-                       std::vector<int64_t>(tensor.getShape().begin(),
-                                            tensor.getShape().end())});
-    }
-  }
+  if (llvm::Error err =
+          detail::readSignature(*module, impl->inputs, impl->outputs))
+    return err;
 
   // With a cache, the partition table is kept for the entry: a session
   // loaded from it reports the same table.
@@ -238,8 +185,8 @@ compile(OwningOpRef<ModuleOp> module, const CompileOptions &options,
           if (forward)
             forward(t);
         };
-  if (failed(
-          detail::compileToLLVMDialect(*module, compileOptions, impl->weights)))
+  if (failed(detail::compileToLLVMDialect(*module, compileOptions,
+                                          &impl->weights)))
     return diags.error("cannot compile the model");
   module->walk([&](Operation *op) {
     auto backend = op->getAttrOfType<StringAttr>(seam::kBackendAttr);
@@ -310,23 +257,6 @@ loadFromCache(const detail::CompileCache &cache, const CompileOptions &options,
   return impl;
 }
 
-static std::unique_ptr<MLIRContext> makeContext() {
-  DialectRegistry registry;
-  registerDialects(registry);
-  auto ctx =
-      std::make_unique<MLIRContext>(registry, MLIRContext::Threading::DISABLED);
-  loadImportDialects(*ctx);
-  return ctx;
-}
-
-static OnnxImportOptions importOptions(const CompileOptions &options) {
-  OnnxImportOptions importOptions;
-  for (const auto &[name, shape] : options.inputShapes)
-    importOptions.inputShapes[name] =
-        llvm::SmallVector<int64_t>(shape.begin(), shape.end());
-  return importOptions;
-}
-
 /// Times the import stage and dumps it like the others.
 static void reportImport(ModuleOp module, const CompileOptions &options,
                          std::chrono::steady_clock::time_point start) {
@@ -336,56 +266,6 @@ static void reportImport(ModuleOp module, const CompileOptions &options,
     options.onStage("import", std::chrono::duration<double, std::milli>(
                                   std::chrono::steady_clock::now() - start)
                                   .count());
-}
-
-/// An llvm::Error of the compiler as the API's seam::Error.
-static Error toError(llvm::Error error) {
-  if (!error)
-    return Error::success();
-  return Error::failure(llvm::toString(std::move(error)));
-}
-
-/// The options' own values, checked before anything is read or compiled.
-static Error checkOptions(const CompileOptions &options) {
-  if (options.maxTensorBytes <= 0)
-    return Error::failure("CompileOptions::maxTensorBytes must be positive, "
-                          "got " +
-                          std::to_string(options.maxTensorBytes));
-  if (options.optLevel > 3)
-    return Error::failure("CompileOptions::optLevel must be 0 to 3, got " +
-                          std::to_string(options.optLevel));
-  if (options.threads < 0)
-    return Error::failure("CompileOptions::threads must be 0 (the library "
-                          "default) or more, got " +
-                          std::to_string(options.threads));
-  return Error::success();
-}
-
-/// Fails, naming each of them, when weights of `module` (dense_resource
-/// constants) have no data: a module printed without them (seam-translate
-/// --elide-weights) would otherwise fail in whichever stage first reads one.
-static LogicalResult checkWeightsHaveData(ModuleOp module) {
-  llvm::SmallVector<std::pair<Operation *, DenseResourceElementsAttr>> elided;
-  llvm::StringSet<> seen;
-  module->walk([&](Operation *op) {
-    op->getAttrDictionary().walk([&](DenseResourceElementsAttr attr) {
-      DenseResourceElementsHandle handle = attr.getRawHandle();
-      if (!handle.getBlob() && seen.insert(handle.getKey()).second)
-        elided.emplace_back(op, attr);
-    });
-  });
-  if (elided.empty())
-    return success();
-  InFlightDiagnostic error =
-      emitError(module.getLoc())
-      << elided.size() << (elided.size() == 1 ? " weight has" : " weights have")
-      << " no data: the module was printed without its weights "
-         "(seam-translate --elide-weights); print it in full";
-  for (auto [op, attr] : elided)
-    error.attachNote(op->getLoc())
-        << "dense_resource<" << attr.getRawHandle().getKey()
-        << "> : " << attr.getType() << " has no data";
-  return error;
 }
 
 /// The session from the cache `openCache` gives when it has it; else the
@@ -405,8 +285,8 @@ createImpl(llvm::function_ref<std::optional<detail::CompileCache>()> openCache,
     if (!impl || *impl)
       return impl;
   }
-  auto ctx = makeContext();
-  DiagnosticCollector diags(*ctx);
+  auto ctx = detail::makeContext();
+  detail::DiagnosticCollector diags(*ctx);
   OwningOpRef<ModuleOp> module = load(*ctx);
   if (!module)
     return diags.error(what);
@@ -416,39 +296,32 @@ createImpl(llvm::function_ref<std::optional<detail::CompileCache>()> openCache,
 
 Expected<std::unique_ptr<Session>>
 Session::create(const std::string &path, const CompileOptions &options) {
-  if (Error error = checkOptions(options))
+  if (Error error = detail::checkOptions(options))
     return error;
-  auto load = [&](MLIRContext &ctx) -> OwningOpRef<ModuleOp> {
-    if (!llvm::StringRef(path).ends_with(".mlir"))
-      return importOnnxFile(path, ctx, importOptions(options));
-    llvm::SourceMgr sourceMgr;
-    OwningOpRef<ModuleOp> module =
-        parseSourceFile<ModuleOp>(path, sourceMgr, ParserConfig(&ctx));
-    if (module && failed(checkWeightsHaveData(*module)))
-      return nullptr;
-    return module;
+  auto load = [&](MLIRContext &ctx) {
+    return detail::loadModelFile(path, ctx, options);
   };
   auto impl =
       createImpl([&] { return detail::CompileCache::forFile(path, options); },
                  options, load, "cannot load '" + path + "'");
   if (!impl)
-    return toError(impl.takeError());
+    return detail::toError(impl.takeError());
   return std::unique_ptr<Session>(new Session(std::move(*impl)));
 }
 
 Expected<std::unique_ptr<Session>>
 Session::createFromOnnxBytes(const std::string &bytes,
                              const CompileOptions &options) {
-  if (Error error = checkOptions(options))
+  if (Error error = detail::checkOptions(options))
     return error;
   auto load = [&](MLIRContext &ctx) {
-    return importOnnxBytes(bytes, /*baseDir=*/"", ctx, importOptions(options));
+    return detail::loadOnnxBytes(bytes, ctx, options);
   };
   auto impl = createImpl(
       [&] { return detail::CompileCache::forOnnxBytes(bytes, options); },
       options, load, "cannot import the ONNX model");
   if (!impl)
-    return toError(impl.takeError());
+    return detail::toError(impl.takeError());
   return std::unique_ptr<Session>(new Session(std::move(*impl)));
 }
 

@@ -56,7 +56,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   options.maxTensorBytes = int64_t(16) << 20;
   options.threads = 1;
   seam::detail::WeightStore weights;
-  if (failed(seam::detail::compileToLLVMDialect(*module, options, weights)))
+  if (failed(seam::detail::compileToLLVMDialect(*module, options, &weights)))
     return 0;
   if (failed(mlir::verify(*module)))
     seam::fuzz::fail("a compiled module does not verify");

@@ -37,6 +37,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ThreadsOption.h"
 #include "ToolVersion.h"
 #include "seam/Backend/Backend.h"
 #include "seam/Import/OnnxImporter.h"
@@ -174,32 +175,6 @@ bindFiles(const std::vector<std::string> &specs,
   return result;
 }
 
-/// Takes `--threads N` / `--threads=N` out of argv: LLVM's own libraries
-/// already register a global option named "threads".
-static llvm::Expected<int> takeThreadsOption(int &argc, char **argv) {
-  int threads = 0, out = 1;
-  for (int i = 1; i < argc; ++i) {
-    llvm::StringRef arg(argv[i]);
-    llvm::StringRef value;
-    if (arg == "--threads" || arg == "-threads") {
-      if (i + 1 >= argc)
-        return llvm::createStringError("--threads needs a value");
-      value = argv[++i];
-    } else if (arg.consume_front("--threads=") ||
-               arg.consume_front("-threads=")) {
-      value = arg;
-    } else {
-      argv[out++] = argv[i];
-      continue;
-    }
-    if (value.getAsInteger(10, threads) || threads < 0)
-      return llvm::createStringError(
-          "--threads needs a non-negative integer, got '" + value.str() + "'");
-  }
-  argc = out;
-  return threads;
-}
-
 /// The kernels the session's kernel libraries run on a slow fallback (a
 /// oneDNN reference implementation): known once the session is created.
 static void printSlowKernels(const seam::Session &session) {
@@ -308,7 +283,7 @@ private:
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
-  auto threads = takeThreadsOption(argc, argv);
+  auto threads = seam::tools::takeThreadsOption(argc, argv);
   if (!threads)
     return fail(llvm::toString(threads.takeError()));
   cl::HideUnrelatedOptions(toolCategory);

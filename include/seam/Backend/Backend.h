@@ -21,6 +21,7 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Support/LLVM.h"
+#include "llvm/TargetParser/Triple.h"
 
 #include <memory>
 #include <optional>
@@ -129,6 +130,16 @@ public:
   /// Every runtime function of the backend the JIT must resolve: by default
   /// the three entry points.
   virtual SmallVector<RuntimeSymbol> getRuntimeSymbols() const;
+
+  /// The architectures its runtime builds for (lib/Runtime with a CMake
+  /// toolchain file, scripts/build-cross.sh): seam-compile offloads to the
+  /// backend only for these. By default the host's.
+  virtual SmallVector<llvm::Triple::ArchType> getRuntimeArchitectures() const;
+
+  /// What a program that links seam-compile objects using the backend links
+  /// against, as `-l` arguments in order: by default its runtime archive,
+  /// `seam_<name>_runtime`; then its kernel library (`:libdnnl.so.2`).
+  virtual SmallVector<std::string> getRuntimeLinkLibraries() const;
 
   /// The statistics of the lowered region `region` (the outlined function's
   /// name) in a compiled module whose symbols `lookup` finds (null when

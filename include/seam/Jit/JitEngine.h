@@ -36,8 +36,18 @@ namespace seam {
 /// external symbols of its module to.
 using JitSymbolTable = llvm::StringMap<void *>;
 
-/// Seam's own runtime functions under the names MLIR's lowering calls
-/// (memrefCopy, the __kmpc_* OpenMP entry points); jit/RuntimeSymbols.cpp.
+/// One function of Seam's runtime (include/seam/Runtime/SeamRuntime.h): the
+/// name MLIR's lowering calls it by (memrefCopy, the __kmpc_* OpenMP entry
+/// points), its symbol in the runtime library and its address here.
+struct SeamRuntimeFunction {
+  llvm::StringRef calledAs;
+  llvm::StringRef symbol;
+  void *address;
+};
+/// Every function of Seam's runtime that generated code calls;
+/// jit/RuntimeSymbols.cpp.
+llvm::ArrayRef<SeamRuntimeFunction> getSeamRuntimeFunctions();
+/// The same, as the JIT binds them: name called -> address.
 JitSymbolTable getSeamRuntimeSymbols();
 
 /// The C library (libc, libm) functions that generated code may call and

@@ -44,6 +44,13 @@ public:
   const KernelEntryPoints *getEntryPoints() const override {
     return &kEntryPoints;
   }
+  SmallVector<llvm::Triple::ArchType> getRuntimeArchitectures() const override {
+    // Debian builds oneDNN for both (libdnnl2:arm64 through multiarch).
+    return {llvm::Triple::x86_64, llvm::Triple::aarch64};
+  }
+  SmallVector<std::string> getRuntimeLinkLibraries() const override {
+    return {"seam_dnnl_runtime", ":libdnnl.so.2"};
+  }
   FailureOr<KernelRegion> describeRegion(func::FuncOp region) const override {
     return dnnl::describeRegion(region);
   }

@@ -46,6 +46,10 @@ public:
   const KernelEntryPoints *getEntryPoints() const override {
     return &kEntryPoints;
   }
+  SmallVector<std::string> getRuntimeLinkLibraries() const override {
+    // Its thread pool is Seam's (pthreadpool_* on OpenMP, in the runtime).
+    return {"seam_xnnpack_runtime", ":libXNNPACK.so.0", "dl"};
+  }
   FailureOr<KernelRegion> describeRegion(func::FuncOp region) const override {
     return xnnpack::describeRegion(region);
   }

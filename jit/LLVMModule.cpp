@@ -1,0 +1,102 @@
+//===- LLVMModule.cpp - LLVM IR of a lowered module, for JIT and AOT ------===//
+
+#include "LLVMModule.h"
+
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/OpenMP/OpenMPToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Export.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Target/TargetMachine.h"
+
+namespace seam::detail {
+
+llvm::Expected<std::unique_ptr<llvm::Module>>
+translateToLLVMIR(mlir::ModuleOp module, llvm::LLVMContext &context,
+                  llvm::TargetMachine &targetMachine) {
+  mlir::DialectRegistry registry;
+  mlir::registerBuiltinDialectTranslation(registry);
+  mlir::registerLLVMDialectTranslation(registry);
+  mlir::registerOpenMPDialectTranslation(registry);
+  module->getContext()->appendDialectRegistry(registry);
+  std::unique_ptr<llvm::Module> llvmModule =
+      mlir::translateModuleToLLVMIR(module, context);
+  if (!llvmModule)
+    return llvm::createStringError("cannot translate the module to LLVM IR");
+  if (llvmModule->getNamedGlobal("llvm.global_ctors") ||
+      llvmModule->getNamedGlobal("llvm.global_dtors"))
+    return llvm::createStringError(
+        "compiled code may not have static constructors or destructors "
+        "(nothing runs them)");
+  llvmModule->setDataLayout(targetMachine.createDataLayout());
+  llvmModule->setTargetTriple(targetMachine.getTargetTriple());
+  return llvmModule;
+}
+
+/// LLVM's standard -O<level> pipeline, tuned for code that MLIR already
+/// tiled, vectorized and unrolled: no loop unrolling, interleaving or SLP
+/// re-vectorization. On ResNet-18 they cost over a second of compile time
+/// and made inference slower; the matmul micro-kernels do not need them.
+void optimizeModule(llvm::Module &module, llvm::TargetMachine &targetMachine,
+                    unsigned level) {
+  if (level == 0)
+    return;
+  llvm::PipelineTuningOptions tuning;
+  tuning.LoopUnrolling = false;
+  tuning.LoopInterleaving = false;
+  tuning.SLPVectorization = false;
+  tuning.LoopVectorization = true;
+  llvm::LoopAnalysisManager lam;
+  llvm::FunctionAnalysisManager fam;
+  llvm::CGSCCAnalysisManager cgam;
+  llvm::ModuleAnalysisManager mam;
+  llvm::PassBuilder builder(&targetMachine, tuning);
+  builder.registerModuleAnalyses(mam);
+  builder.registerCGSCCAnalyses(cgam);
+  builder.registerFunctionAnalyses(fam);
+  builder.registerLoopAnalyses(lam);
+  builder.crossRegisterProxies(lam, fam, cgam, mam);
+  llvm::OptimizationLevel o = level == 1   ? llvm::OptimizationLevel::O1
+                              : level == 2 ? llvm::OptimizationLevel::O2
+                                           : llvm::OptimizationLevel::O3;
+  builder.buildPerModuleDefaultPipeline(o).run(module, mam);
+}
+
+std::string getPackedName(llvm::StringRef name) {
+  return ("_seam_packed_" + name).str();
+}
+
+void addPackedWrappers(llvm::Module &module) {
+  llvm::LLVMContext &context = module.getContext();
+  llvm::IRBuilder<> builder(context);
+  llvm::Type *ptr = builder.getPtrTy();
+  auto *wrapperType =
+      llvm::FunctionType::get(builder.getVoidTy(), {ptr}, /*isVarArg=*/false);
+  llvm::SmallVector<llvm::Function *> functions;
+  for (llvm::Function &fn : module)
+    if (!fn.isDeclaration() && !fn.hasLocalLinkage())
+      functions.push_back(&fn);
+  for (llvm::Function *fn : functions) {
+    auto *wrapper =
+        llvm::Function::Create(wrapperType, llvm::GlobalValue::ExternalLinkage,
+                               getPackedName(fn->getName()), module);
+    builder.SetInsertPoint(llvm::BasicBlock::Create(context, "", wrapper));
+    llvm::Value *args = wrapper->getArg(0);
+    // The pointer in args[i].
+    auto slot = [&](unsigned i) {
+      return builder.CreateLoad(ptr, builder.CreateConstGEP1_64(ptr, args, i));
+    };
+    llvm::SmallVector<llvm::Value *> operands;
+    for (llvm::Argument &arg : fn->args())
+      operands.push_back(
+          builder.CreateLoad(arg.getType(), slot(arg.getArgNo())));
+    llvm::CallInst *call = builder.CreateCall(fn, operands);
+    call->setCallingConv(fn->getCallingConv());
+    if (!call->getType()->isVoidTy())
+      builder.CreateStore(call, slot(fn->arg_size()));
+    builder.CreateRetVoid();
+  }
+}
+
+} // namespace seam::detail

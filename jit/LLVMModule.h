@@ -1,0 +1,47 @@
+//===- LLVMModule.h - LLVM IR of a lowered module, for JIT and AOT -*- C++ -*-===//
+//
+// What the in-process JIT (JitEngine.cpp) and the ahead-of-time emitter
+// (TargetObject.cpp) do alike to a module in MLIR's LLVM dialect: translate
+// it to LLVM IR, add packed wrappers, run LLVM's optimization pipeline.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SEAM_JIT_LLVMMODULE_H
+#define SEAM_JIT_LLVMMODULE_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/Error.h"
+
+#include <memory>
+
+namespace llvm {
+class TargetMachine;
+} // namespace llvm
+
+namespace seam::detail {
+
+/// Translates `module` (LLVM dialect) into LLVM IR in `context`, for
+/// `targetMachine`'s triple and data layout. Fails on a module with static
+/// constructors or destructors (nothing would run them).
+llvm::Expected<std::unique_ptr<llvm::Module>>
+translateToLLVMIR(mlir::ModuleOp module, llvm::LLVMContext &context,
+                  llvm::TargetMachine &targetMachine);
+
+/// The name of the packed wrapper of function `name`.
+std::string getPackedName(llvm::StringRef name);
+
+/// Adds `void _seam_packed_<f>(ptr args)` for every externally visible
+/// function `f` defined in `module`, as mlir::ExecutionEngine's
+/// packFunctionArguments does: it loads argument i from the pointer in
+/// args[i], calls `f` and, when `f` has a result, stores it through the
+/// pointer in args[<number of arguments>].
+void addPackedWrappers(llvm::Module &module);
+
+/// LLVM's standard -O<level> pipeline for `targetMachine` (nothing at 0).
+void optimizeModule(llvm::Module &module, llvm::TargetMachine &targetMachine,
+                    unsigned level);
+
+} // namespace seam::detail
+
+#endif // SEAM_JIT_LLVMMODULE_H

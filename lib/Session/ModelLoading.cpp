@@ -1,0 +1,148 @@
+//===- ModelLoading.cpp - Reading a model for a compilation ---------------===//
+
+#include "ModelLoading.h"
+
+#include "seam/Import/OnnxImporter.h"
+#include "seam/InitAll.h"
+#include "seam/SeamDialect.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
+#include "mlir/Parser/Parser.h"
+#include "llvm/ADT/StringSet.h"
+
+using namespace mlir;
+
+namespace seam::detail {
+
+DiagnosticCollector::DiagnosticCollector(MLIRContext &ctx)
+    : stream(message), printer(sourceMgr, &ctx, stream),
+      // Registered after the printer, so called before it: a remark stops
+      // here, anything else goes on to the printer.
+      filter(&ctx, [](Diagnostic &d) {
+        return success(d.getSeverity() == DiagnosticSeverity::Remark);
+      }) {}
+
+llvm::Error DiagnosticCollector::error(const std::string &what) const {
+  llvm::StringRef text = llvm::StringRef(message).rtrim('\n');
+  return llvm::createStringError(what +
+                                 (text.empty() ? "" : ":\n" + text.str()));
+}
+
+std::unique_ptr<MLIRContext> makeContext() {
+  DialectRegistry registry;
+  registerDialects(registry);
+  auto ctx =
+      std::make_unique<MLIRContext>(registry, MLIRContext::Threading::DISABLED);
+  loadImportDialects(*ctx);
+  return ctx;
+}
+
+static OnnxImportOptions importOptions(const CompileOptions &options) {
+  OnnxImportOptions importOptions;
+  for (const auto &[name, shape] : options.inputShapes)
+    importOptions.inputShapes[name] =
+        llvm::SmallVector<int64_t>(shape.begin(), shape.end());
+  return importOptions;
+}
+
+/// An llvm::Error of the compiler as the API's seam::Error.
+Error toError(llvm::Error error) {
+  if (!error)
+    return Error::success();
+  return Error::failure(llvm::toString(std::move(error)));
+}
+
+/// The options' own values, checked before anything is read or compiled.
+Error checkOptions(const CompileOptions &options) {
+  if (options.maxTensorBytes <= 0)
+    return Error::failure("CompileOptions::maxTensorBytes must be positive, "
+                          "got " +
+                          std::to_string(options.maxTensorBytes));
+  if (options.optLevel > 3)
+    return Error::failure("CompileOptions::optLevel must be 0 to 3, got " +
+                          std::to_string(options.optLevel));
+  if (options.threads < 0)
+    return Error::failure("CompileOptions::threads must be 0 (the library "
+                          "default) or more, got " +
+                          std::to_string(options.threads));
+  return Error::success();
+}
+
+/// Fails, naming each of them, when weights of `module` (dense_resource
+/// constants) have no data: a module printed without them (seam-translate
+/// --elide-weights) would otherwise fail in whichever stage first reads one.
+static LogicalResult checkWeightsHaveData(ModuleOp module) {
+  llvm::SmallVector<std::pair<Operation *, DenseResourceElementsAttr>> elided;
+  llvm::StringSet<> seen;
+  module->walk([&](Operation *op) {
+    op->getAttrDictionary().walk([&](DenseResourceElementsAttr attr) {
+      DenseResourceElementsHandle handle = attr.getRawHandle();
+      if (!handle.getBlob() && seen.insert(handle.getKey()).second)
+        elided.emplace_back(op, attr);
+    });
+  });
+  if (elided.empty())
+    return success();
+  InFlightDiagnostic error =
+      emitError(module.getLoc())
+      << elided.size() << (elided.size() == 1 ? " weight has" : " weights have")
+      << " no data: the module was printed without its weights "
+         "(seam-translate --elide-weights); print it in full";
+  for (auto [op, attr] : elided)
+    error.attachNote(op->getLoc())
+        << "dense_resource<" << attr.getRawHandle().getKey()
+        << "> : " << attr.getType() << " has no data";
+  return error;
+}
+
+OwningOpRef<ModuleOp> loadModelFile(const std::string &path, MLIRContext &ctx,
+                                    const CompileOptions &options) {
+  if (!llvm::StringRef(path).ends_with(".mlir"))
+    return importOnnxFile(path, ctx, importOptions(options));
+  llvm::SourceMgr sourceMgr;
+  OwningOpRef<ModuleOp> module =
+      parseSourceFile<ModuleOp>(path, sourceMgr, ParserConfig(&ctx));
+  if (module && failed(checkWeightsHaveData(*module)))
+    return nullptr;
+  return module;
+}
+
+OwningOpRef<ModuleOp> loadOnnxBytes(const std::string &bytes, MLIRContext &ctx,
+                                    const CompileOptions &options) {
+  return importOnnxBytes(bytes, /*baseDir=*/"", ctx, importOptions(options));
+}
+
+static std::string nameOf(func::FuncOp main, bool result, unsigned i) {
+  auto attr =
+      result ? main.getResultAttrOfType<StringAttr>(i, seam::kTensorNameAttr)
+             : main.getArgAttrOfType<StringAttr>(i, seam::kTensorNameAttr);
+  if (attr)
+    return attr.str();
+  return (result ? "output" : "input") + std::to_string(i);
+}
+
+llvm::Error readSignature(ModuleOp module, std::vector<TensorInfo> &inputs,
+                          std::vector<TensorInfo> &outputs) {
+  auto main = module.lookupSymbol<func::FuncOp>("main");
+  if (!main)
+    return llvm::createStringError("the module has no func.func @main");
+  for (auto [list, types, isResult] :
+       {std::make_tuple(&inputs, main.getArgumentTypes(), false),
+        std::make_tuple(&outputs, main.getResultTypes(), true)}) {
+    for (auto [i, type] : llvm::enumerate(types)) {
+      auto tensor = dyn_cast<RankedTensorType>(type);
+      if (!tensor || !tensor.hasStaticShape() ||
+          !tensor.getElementType().isF32())
+        return llvm::createStringError(
+            "@main " + std::string(isResult ? "result" : "argument") + " #" +
+            std::to_string(i) + " must be a static f32 tensor");
+      list->push_back({nameOf(main, isResult, i),
+                       std::vector<int64_t>(tensor.getShape().begin(),
+                                            tensor.getShape().end())});
+    }
+  }
+  return llvm::Error::success();
+}
+
+} // namespace seam::detail

@@ -1,0 +1,80 @@
+//===- ModelLoading.h - Reading a model for a compilation -------*- C++ -*-===//
+//
+// What a Session and an ahead-of-time compilation (AotCompiler.cpp) share
+// before the compiler's stages: the options' checks, the MLIR context, the
+// model read from ONNX or .mlir, its diagnostics gathered into one error,
+// and the names and shapes of @main.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SEAM_LIB_SESSION_MODELLOADING_H
+#define SEAM_LIB_SESSION_MODELLOADING_H
+
+#include "seam/Error.h"
+#include "seam/Session.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/OwningOpRef.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace seam::detail {
+
+/// Collects the diagnostics of a compilation (errors, warnings and notes;
+/// remarks are dropped) into one message, printed as seam-translate and
+/// seam-opt print them (MLIR's SourceMgrDiagnosticHandler): `file:line:col:
+/// error: ...`, the line of a .mlir input it points at, and the notes
+/// attached to a diagnostic after it (the importer's note per unsupported
+/// node: its name, op, domain and opset).
+class DiagnosticCollector {
+public:
+  explicit DiagnosticCollector(mlir::MLIRContext &ctx);
+  /// An error saying `what` failed, with the diagnostics collected.
+  llvm::Error error(const std::string &what) const;
+
+private:
+  std::string message;
+  llvm::raw_string_ostream stream;
+  /// The .mlir files diagnostics point into, read when one is printed.
+  llvm::SourceMgr sourceMgr;
+  mlir::SourceMgrDiagnosticHandler printer;
+  mlir::ScopedDiagnosticHandler filter;
+};
+
+/// A context with every dialect the compiler uses, single-threaded.
+std::unique_ptr<mlir::MLIRContext> makeContext();
+
+/// The options' own values, checked before anything is read or compiled.
+Error checkOptions(const CompileOptions &options);
+
+/// The module of the model at `path`: an ONNX file imported with the
+/// options' input shapes, or a .mlir module (whose weights must have data).
+/// Null on failure, with diagnostics.
+mlir::OwningOpRef<mlir::ModuleOp> loadModelFile(const std::string &path,
+                                                mlir::MLIRContext &ctx,
+                                                const CompileOptions &options);
+
+/// The module of an ONNX model in memory; null on failure, with diagnostics.
+mlir::OwningOpRef<mlir::ModuleOp>
+loadOnnxBytes(const std::string &bytes, mlir::MLIRContext &ctx,
+              const CompileOptions &options);
+
+/// The names and shapes of @main's arguments and results, which must be
+/// static f32 tensors.
+llvm::Error readSignature(mlir::ModuleOp module,
+                          std::vector<TensorInfo> &inputs,
+                          std::vector<TensorInfo> &outputs);
+
+/// An llvm::Error of the compiler as the API's seam::Error.
+Error toError(llvm::Error error);
+
+} // namespace seam::detail
+
+#endif // SEAM_LIB_SESSION_MODELLOADING_H
