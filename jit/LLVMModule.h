@@ -1,4 +1,4 @@
-//===- LLVMModule.h - LLVM IR of a lowered module, for JIT and AOT -*- C++ -*-===//
+//===- LLVMModule.h - LLVM IR of a lowered module --------------*- C++ -*-===//
 //
 // What the in-process JIT (JitEngine.cpp) and the ahead-of-time emitter
 // (TargetObject.cpp) do alike to a module in MLIR's LLVM dialect: translate

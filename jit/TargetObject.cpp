@@ -90,10 +90,9 @@ static llvm::Error checkFeatures(const llvm::MCSubtargetInfo &info,
       return llvm::createStringError(
           "feature '" + feature.str() +
           "' must start with '+' (enable) or '-' (disable)");
-    if (llvm::none_of(info.getAllProcessorFeatures(),
-                      [&](const llvm::SubtargetFeatureKV &kv) {
-                        return name == kv.Key;
-                      }))
+    if (llvm::none_of(
+            info.getAllProcessorFeatures(),
+            [&](const llvm::SubtargetFeatureKV &kv) { return name == kv.Key; }))
       return llvm::createStringError(
           "unknown feature '" + name.str() + "' for " + triple.str() +
           " (llc -mtriple=" + triple.str() + " -mattr=help lists them)");
@@ -127,10 +126,10 @@ createTargetMachine(const TargetSpec &spec, unsigned optLevel) {
   std::string cpu = !spec.cpu.empty() ? spec.cpu
                     : host            ? llvm::sys::getHostCPUName().str()
                                       : "generic";
-  std::string features =
-      !spec.features.empty()     ? spec.features
-      : host && spec.cpu.empty() ? getHostFeatures()
-                                 : getDefaultFeatures(triple);
+  std::string features = !spec.features.empty() ? spec.features
+                         : host && spec.cpu.empty()
+                             ? getHostFeatures()
+                             : getDefaultFeatures(triple);
   std::unique_ptr<llvm::MCSubtargetInfo> info(
       target->createMCSubtargetInfo(triple, "", ""));
   if (!info)
@@ -138,8 +137,8 @@ createTargetMachine(const TargetSpec &spec, unsigned optLevel) {
                                    " has no subtarget information");
   if (cpu != "generic" && !info->isCPUStringValid(cpu))
     return llvm::createStringError(
-        "unknown CPU '" + cpu + "' for " + triple.str() + " (llc -mtriple=" +
-        triple.str() + " -mcpu=help lists them)");
+        "unknown CPU '" + cpu + "' for " + triple.str() +
+        " (llc -mtriple=" + triple.str() + " -mcpu=help lists them)");
   if (llvm::Error err = checkFeatures(*info, features, triple))
     return err;
   llvm::TargetOptions options;
@@ -266,8 +265,7 @@ public:
   }
   /// The packed wrapper of `name`, or null.
   llvm::Constant *packed(llvm::StringRef name) {
-    if (llvm::Function *fn =
-            module.getFunction(detail::getPackedName(name)))
+    if (llvm::Function *fn = module.getFunction(detail::getPackedName(name)))
       return fn;
     return llvm::ConstantPointerNull::get(ptr);
   }
@@ -291,11 +289,11 @@ static void addDescriptor(llvm::Module &module, const AotModelInfo &info,
   DescriptorBuilder b(module);
   llvm::PointerType *ptr = b.ptr;
   // The fields of SeamAotModel, in order.
-  auto *type = llvm::StructType::create(
-      b.context,
-      {b.i32, b.i32, b.i32, b.i32, ptr, ptr, ptr, ptr, b.i64, b.i64, ptr, ptr,
-       ptr, b.i32, b.i32},
-      "SeamAotModel");
+  auto *type =
+      llvm::StructType::create(b.context,
+                               {b.i32, b.i32, b.i32, b.i32, ptr, ptr, ptr, ptr,
+                                b.i64, b.i64, ptr, ptr, ptr, b.i32, b.i32},
+                               "SeamAotModel");
   bool hasInit = module.getFunction(detail::getPackedName("seam_init"));
   llvm::Constant *value = llvm::ConstantStruct::get(
       type,

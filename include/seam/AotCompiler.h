@@ -1,4 +1,4 @@
-//===- AotCompiler.h - Compile a model ahead of time for a triple -*- C++ -*-===//
+//===- AotCompiler.h - Compile a model ahead of time -----------*- C++ -*-===//
 //
 // What seam-compile does: the model goes through the same stages as a
 // Session's (import, prepare, partition, offload, linalg, LLVM), then LLVM

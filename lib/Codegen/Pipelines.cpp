@@ -50,6 +50,8 @@ getLowerToLLVMStages(const LowerToLLVMOptions &options) {
   stages.push_back(
       {"bufferize",
        [](OpPassManager &pm) {
+         // One destination per op: linear-time analysis (see the pass).
+         pm.addNestedPass<func::FuncOp>(createSeamSplitEmptyTensorsPass());
          pm.addPass(bufferization::createEmptyTensorEliminationPass());
          bufferization::OneShotBufferizePassOptions bufferize;
          bufferize.bufferizeFunctionBoundaries = true;

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "AotTensorFile.h"
+#include "seam/Runtime/TensorCheck.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -12,7 +13,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <random>
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -526,10 +526,7 @@ bool parsePb(const std::string &path, const std::string &bytes, Tensor &tensor,
 //===----------------------------------------------------------------------===//
 
 void fillRandom(Tensor &tensor, uint64_t seed) {
-  std::mt19937_64 rng(seed);
-  std::uniform_real_distribution<float> dist(-1.0f, 1.0f);
-  for (int64_t i = 0, e = tensor.numElements(); i < e; ++i)
-    tensor.data()[i] = dist(rng);
+  seam_fill_random(tensor.data(), tensor.numElements(), seed);
 }
 
 Comparison compareTensors(const Tensor &actual, const Tensor &expected,
@@ -540,33 +537,12 @@ Comparison compareTensors(const Tensor &actual, const Tensor &expected,
     c.error = "shape differs from the reference";
     return c;
   }
-  for (int64_t i = 0, e = actual.numElements(); i < e; ++i) {
-    double a = actual.data()[i], x = expected.data()[i];
-    if (std::isnan(a) || std::isnan(x)) {
-      if (std::isnan(a) != std::isnan(x)) {
-        c.pass = false;
-        ++c.mismatches;
-        c.maxAbs = INFINITY;
-      }
-      continue;
-    }
-    if (std::isinf(a) || std::isinf(x)) {
-      if (a != x) {
-        c.pass = false;
-        ++c.mismatches;
-        c.maxAbs = INFINITY;
-      }
-      continue;
-    }
-    double diff = std::fabs(a - x);
-    c.maxAbs = std::max(c.maxAbs, diff);
-    if (x != 0)
-      c.maxRel = std::max(c.maxRel, diff / std::fabs(x));
-    if (diff > atol + rtol * std::fabs(x)) {
-      c.pass = false;
-      ++c.mismatches;
-    }
-  }
+  SeamComparison raw = seam_compare_floats(actual.data(), expected.data(),
+                                           actual.numElements(), rtol, atol);
+  c.pass = raw.pass;
+  c.mismatches = raw.mismatches;
+  c.maxAbs = raw.maxAbs;
+  c.maxRel = raw.maxRel;
   return c;
 }
 

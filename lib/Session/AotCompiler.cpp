@@ -69,7 +69,8 @@ class PendingFile {
 public:
   explicit PendingFile(std::string path)
       : path(std::move(path)),
-        temp(this->path + ".tmp" + std::to_string(llvm::sys::Process::getProcessId())) {}
+        temp(this->path + ".tmp" +
+             std::to_string(llvm::sys::Process::getProcessId())) {}
   PendingFile(PendingFile &&) = default;
   ~PendingFile() {
     if (!committed)
@@ -115,9 +116,9 @@ void layOutWeights(const detail::WeightStore &weights, AotModelInfo &info) {
     offset += size;
   });
   info.weightsFileSize = offset;
-  info.weightsFingerprint = llvm::xxh3_64bits(llvm::ArrayRef<uint8_t>(
-      reinterpret_cast<const uint8_t *>(hashes.data()),
-      hashes.size() * sizeof(uint64_t)));
+  info.weightsFingerprint = llvm::xxh3_64bits(
+      llvm::ArrayRef<uint8_t>(reinterpret_cast<const uint8_t *>(hashes.data()),
+                              hashes.size() * sizeof(uint64_t)));
 }
 
 Error writeWeights(const PendingFile &file, const detail::WeightStore &weights,
@@ -147,9 +148,9 @@ Error writeWeights(const PendingFile &file, const detail::WeightStore &weights,
 }
 
 std::string shapeList(const std::vector<int64_t> &shape) {
-  return llvm::join(llvm::map_range(shape,
-                                    [](int64_t d) { return std::to_string(d); }),
-                    ", ");
+  return llvm::join(
+      llvm::map_range(shape, [](int64_t d) { return std::to_string(d); }),
+      ", ");
 }
 
 /// The C header of the model.
@@ -197,8 +198,8 @@ std::string makeHeader(const AotResult &result, const AotOptions &options,
   tensors("input", result.inputs);
   tensors("output", result.outputs);
   os << "/* Creates the model: "
-     << (hasWeightsFile ? "maps its weights from `weights_path` (NULL: \"" +
-                              n + ".weights\"\n * in the current directory), "
+     << (hasWeightsFile ? "maps its weights from `weights_path` (NULL: \"" + n +
+                              ".weights\"\n * in the current directory), "
                         : "its weights are in the object (`weights_path` is "
                           "ignored);\n * ")
      << "builds the kernel libraries' state. NULL on failure:\n"
@@ -258,8 +259,8 @@ Error runTool(llvm::StringRef program, llvm::ArrayRef<std::string> args,
   std::optional<llvm::StringRef> redirects[] = {std::nullopt, log.str(),
                                                 log.str()};
   std::string message;
-  int status = llvm::sys::ExecuteAndWait(program, argv, std::nullopt,
-                                         redirects, 0, 0, &message);
+  int status = llvm::sys::ExecuteAndWait(program, argv, std::nullopt, redirects,
+                                         0, 0, &message);
   std::string output;
   if (auto buffer = llvm::MemoryBuffer::getFile(log))
     output = (*buffer)->getBuffer().rtrim().str();
@@ -276,8 +277,8 @@ Error runTool(llvm::StringRef program, llvm::ArrayRef<std::string> args,
 Error linkRunner(const AotOptions &options, const AotResult &result,
                  const std::string &objectPath, const PendingFile &exe) {
   const std::string &rt = result.runtimeTriple;
-  std::string cxx = options.cxxCompiler.empty() ? rt + "-g++"
-                                                : options.cxxCompiler;
+  std::string cxx =
+      options.cxxCompiler.empty() ? rt + "-g++" : options.cxxCompiler;
   auto program = llvm::sys::findProgramByName(cxx);
   if (!program)
     return Error::failure(
@@ -355,8 +356,9 @@ Expected<AotResult> compileAheadOfTime(const std::string &path,
   if (Error error = detail::checkOptions(options.compile))
     return error;
   if (options.outputDir.empty())
-    return Error::failure("no output folder: AotOptions::outputDir (seam-compile "
-                          "-o DIR) says where the files go");
+    return Error::failure(
+        "no output folder: AotOptions::outputDir (seam-compile "
+        "-o DIR) says where the files go");
   AotResult result;
   result.name = options.name.empty() ? identifierFromPath(path) : options.name;
   if (!isCIdentifier(result.name))
@@ -426,9 +428,8 @@ Expected<AotResult> compileAheadOfTime(const std::string &path,
   if (std::error_code ec = llvm::sys::fs::create_directories(options.outputDir))
     return Error::failure("cannot create the output folder '" +
                           options.outputDir + "': " + ec.message());
-  Expected<AotResult> written =
-      writeOutputs(path, options, compile, std::move(result), weights, info,
-                   *object);
+  Expected<AotResult> written = writeOutputs(
+      path, options, compile, std::move(result), weights, info, *object);
   if (!written && madeDir)
     llvm::sys::fs::remove(options.outputDir);
   return written;
@@ -454,8 +455,8 @@ writeOutputs(const std::string &path, const AotOptions &options,
   result.objectPath = files[0].path;
   result.headerPath = files[1].path;
   if (Error error = writeBytes(
-          files[1], llvm::ArrayRef<char>(makeHeader(result, options, path,
-                                                    weightsFile))))
+          files[1],
+          llvm::ArrayRef<char>(makeHeader(result, options, path, weightsFile))))
     return error;
   if (weightsFile) {
     files.emplace_back(pathOf(".weights"));

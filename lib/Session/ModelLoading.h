@@ -62,9 +62,9 @@ mlir::OwningOpRef<mlir::ModuleOp> loadModelFile(const std::string &path,
                                                 const CompileOptions &options);
 
 /// The module of an ONNX model in memory; null on failure, with diagnostics.
-mlir::OwningOpRef<mlir::ModuleOp>
-loadOnnxBytes(const std::string &bytes, mlir::MLIRContext &ctx,
-              const CompileOptions &options);
+mlir::OwningOpRef<mlir::ModuleOp> loadOnnxBytes(const std::string &bytes,
+                                                mlir::MLIRContext &ctx,
+                                                const CompileOptions &options);
 
 /// The names and shapes of @main's arguments and results, which must be
 /// static f32 tensors.

@@ -1,6 +1,7 @@
 //===- TensorIO.cpp - Tensor files and comparisons ------------------------===//
 
 #include "seam/TensorIO.h"
+#include "seam/Runtime/TensorCheck.h"
 #include "seam/Support/RegularFile.h"
 
 #include "onnx/onnx_pb.h"
@@ -12,7 +13,6 @@
 #include <cmath>
 #include <cstring>
 #include <optional>
-#include <random>
 
 namespace seam {
 
@@ -196,10 +196,7 @@ Error writeNpy(const std::string &path, const Tensor &tensor) {
 
 Tensor randomTensor(const std::vector<int64_t> &shape, uint64_t seed) {
   Tensor t = Tensor::allocate(shape);
-  std::mt19937_64 rng(seed);
-  std::uniform_real_distribution<float> dist(-1.0f, 1.0f);
-  for (int64_t i = 0, e = t.numElements(); i < e; ++i)
-    t.data()[i] = dist(rng);
+  seam_fill_random(t.data(), t.numElements(), seed);
   return t;
 }
 
@@ -211,33 +208,12 @@ Comparison compareTensors(const Tensor &actual, const Tensor &expected,
     c.error = "shape differs from the reference";
     return c;
   }
-  for (int64_t i = 0, e = actual.numElements(); i < e; ++i) {
-    double a = actual.data()[i], x = expected.data()[i];
-    if (std::isnan(a) || std::isnan(x)) {
-      if (std::isnan(a) != std::isnan(x)) {
-        c.pass = false;
-        ++c.mismatches;
-        c.maxAbs = INFINITY;
-      }
-      continue;
-    }
-    if (std::isinf(a) || std::isinf(x)) {
-      if (a != x) {
-        c.pass = false;
-        ++c.mismatches;
-        c.maxAbs = INFINITY;
-      }
-      continue;
-    }
-    double diff = std::fabs(a - x);
-    c.maxAbs = std::max(c.maxAbs, diff);
-    if (x != 0)
-      c.maxRel = std::max(c.maxRel, diff / std::fabs(x));
-    if (diff > atol + rtol * std::fabs(x)) {
-      c.pass = false;
-      ++c.mismatches;
-    }
-  }
+  SeamComparison raw = seam_compare_floats(actual.data(), expected.data(),
+                                           actual.numElements(), rtol, atol);
+  c.pass = raw.pass;
+  c.mismatches = raw.mismatches;
+  c.maxAbs = raw.maxAbs;
+  c.maxRel = raw.maxRel;
   return c;
 }
 

@@ -87,8 +87,7 @@ static cl::opt<std::string> runtimeDir(
     cl::desc("Folder of the triple's runtime (default: $SEAM_RUNTIME_DIR, "
              "else <triple>/ beside this program's folder)"),
     cl::value_desc("DIR"), cl::cat(toolCategory));
-static cl::opt<bool> report("report",
-                            cl::desc("Print the partition table"),
+static cl::opt<bool> report("report", cl::desc("Print the partition table"),
                             cl::cat(toolCategory));
 static cl::opt<int64_t> maxTensorBytes(
     "max-tensor-bytes",

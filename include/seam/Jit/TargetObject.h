@@ -1,4 +1,4 @@
-//===- TargetObject.h - Object code for a target triple, ahead of time -*- C++ -*-===//
+//===- TargetObject.h - Object code for a triple, ahead of time -*- C++ -*-===//
 //
 // What seam-compile builds on: a TargetMachine for any triple this LLVM has
 // a target for (the host, aarch64, riscv64, ...), and the object code of a
