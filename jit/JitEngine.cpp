@@ -11,6 +11,7 @@
 #include "seam/Jit/JitEngine.h"
 
 #include "LLVMModule.h"
+#include "LinkErrors.h"
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringExtras.h"
@@ -41,19 +42,6 @@ static void initializeNativeTarget() {
 //===----------------------------------------------------------------------===//
 // Symbol resolution
 //===----------------------------------------------------------------------===//
-
-namespace {
-/// What failed while linking. ORC reports link errors to the session, not to
-/// the lookup that triggered the link, which only learns that materializing
-/// failed.
-struct LinkErrors {
-  std::mutex mutex;
-  /// Symbols that resolved from neither the table nor the allow-list.
-  llvm::SmallVector<std::string> missing;
-  /// Any other error.
-  std::string other;
-};
-} // namespace
 
 /// Makes `symbols` and the allow-listed C library functions the only
 /// definitions the main JITDylib of `jit` has beyond its modules.
@@ -111,7 +99,7 @@ namespace {
 /// errors of its links collected.
 struct LinkingJit {
   std::unique_ptr<llvm::orc::LLJIT> jit;
-  std::shared_ptr<LinkErrors> errors;
+  std::shared_ptr<detail::LinkErrors> errors;
 };
 } // namespace
 
@@ -140,20 +128,7 @@ createLinkingJit(llvm::orc::JITTargetMachineBuilder machineBuilder,
   auto jit = builder.create();
   if (!jit)
     return jit.takeError();
-  auto errors = std::make_shared<LinkErrors>();
-  (*jit)->getExecutionSession().setErrorReporter([errors](llvm::Error err) {
-    std::lock_guard<std::mutex> lock(errors->mutex);
-    llvm::handleAllErrors(
-        std::move(err),
-        [&](const llvm::orc::SymbolsNotFound &notFound) {
-          for (const llvm::orc::SymbolStringPtr &name : notFound.getSymbols())
-            errors->missing.push_back((*name).str());
-        },
-        [&](const llvm::ErrorInfoBase &other) {
-          errors->other +=
-              (errors->other.empty() ? "" : "; ") + other.message();
-        });
-  });
+  auto errors = detail::LinkErrors::collect((*jit)->getExecutionSession());
   if (llvm::Error err = addSymbols(**jit, symbols))
     return err;
   return LinkingJit{std::move(*jit), std::move(errors)};
@@ -172,22 +147,12 @@ static llvm::Error linkNow(LinkingJit &linking,
       std::move(exported));
   if (linked)
     return llvm::Error::success();
-  LinkErrors &errors = *linking.errors;
-  std::lock_guard<std::mutex> lock(errors.mutex);
-  if (!errors.missing.empty()) {
-    llvm::consumeError(linked.takeError());
-    llvm::sort(errors.missing);
-    errors.missing.erase(llvm::unique(errors.missing), errors.missing.end());
-    return llvm::createStringError(
-        "the JIT cannot resolve " + llvm::join(errors.missing, ", ") +
-        ": compiled code may call only the functions of its symbol table "
-        "(Seam's runtime, the backends' entry points, the weights) and the "
-        "allow-listed C library functions (jit/RuntimeSymbols.cpp)");
-  }
-  return llvm::createStringError(
-      "cannot JIT-compile the module: " +
-      (errors.other.empty() ? "" : errors.other + "; ") +
-      llvm::toString(linked.takeError()));
+  return linking.errors->describe(
+      linked.takeError(),
+      ": compiled code may call only the functions of its symbol table "
+      "(Seam's runtime, the backends' entry points, the weights) and the "
+      "allow-listed C library functions (jit/RuntimeSymbols.cpp)",
+      "JIT-compile the module");
 }
 
 llvm::Expected<std::unique_ptr<JitEngine>>

@@ -51,6 +51,12 @@ bool isHostTriple(const llvm::Triple &triple) {
          triple.getEnvironment() == host.getEnvironment();
 }
 
+std::string getMultiarchTriple(const llvm::Triple &triple) {
+  return (llvm::Triple::getArchTypeName(triple.getArch()) + "-" +
+          triple.getOSName() + "-" + triple.getEnvironmentName())
+      .str();
+}
+
 /// The host CPU's features as "+a,-b,...".
 static std::string getHostFeatures() {
   std::vector<std::string> features;

@@ -4,7 +4,9 @@
 #
 #   scripts/build-cross.sh aarch64-linux-gnu | riscv64-linux-gnu | x86_64-linux-gnu
 #
-# Into build/<triple>/ (build/ is $SEAM_BUILD_DIR when set):
+# Into build/<triple>/ (build/ is $SEAM_BUILD_DIR when set), then, for
+# aarch64, seam-executor (scripts/build-executor.sh: bin/seam-executor, for
+# seam-run --triple):
 #   lib/       libseam_runtime.a, libseam_aot_runner.a, the backend runtimes
 #              whose kernel library exists for the triple (libseam_dnnl_runtime.a
 #              on aarch64 and x86_64) and, for a cross triple, the shared kernel
@@ -229,3 +231,14 @@ echo "build-cross: $triple: $libdir"
     echo "  $f ($(du -k "$f" | cut -f1) KiB)"
   fi
 done)
+
+#===------------------------------------------------------------------------===#
+# The executor for seam-run --triple (ORC's remote executor; its own script)
+#===------------------------------------------------------------------------===#
+case "$triple" in
+  aarch64-linux-gnu)
+    "$root/scripts/build-executor.sh" "$triple" ;;
+  riscv64-linux-gnu)
+    echo "build-cross: no seam-executor for riscv64 (Debian 12 has no riscv64 LLVM): its models run through seam-compile" ;;
+  *) ;; # the host's executor is part of the normal build
+esac

@@ -72,3 +72,21 @@ tools = [
     ToolSubst("not", unresolved="fatal"),
 ]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
+
+# Remote sessions (seam-run --triple/--executor): `seam-executor-host` when
+# the host's seam-executor is built, `seam-executor-aarch64` when
+# scripts/build-executor.sh aarch64-linux-gnu built one and qemu-aarch64 is
+# there (it runs under qemu-user).
+import shutil
+
+if os.path.exists(os.path.join(config.seam_tools_dir, "seam-executor")):
+    config.available_features.add("seam-executor-host")
+if os.path.exists(
+    os.path.join(config.seam_obj_root, "aarch64-linux-gnu", "bin", "seam-executor")
+) and shutil.which("qemu-aarch64"):
+    config.available_features.add("seam-executor-aarch64")
+config.substitutions.append(("%seam_obj_root", config.seam_obj_root))
+if os.path.exists(
+    os.path.join(config.seam_obj_root, "aarch64-linux-gnu", "lib", "libseam_dnnl_runtime.a")
+) and "seam-executor-aarch64" in config.available_features:
+    config.available_features.add("seam-executor-aarch64-dnnl")

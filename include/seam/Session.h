@@ -92,6 +92,23 @@ struct CompileOptions {
   /// composites, ops and share of FLOPs; every op left to the compiler and
   /// why): after the partition stage, or, with no backends, after prepare.
   std::function<void(const std::string &report)> onPartitionReport;
+
+  /// Where the model runs. With `triple` empty (or the host's) and
+  /// `executor` empty, in this process, compiled for this CPU. Otherwise it
+  /// is compiled here for `triple` (e.g. "aarch64-linux-gnu"; empty: the
+  /// host's), `cpu` and `features` (empty: "generic" and the CPU's for
+  /// another triple, the host's for the host's) and JIT-linked into an
+  /// executor process over ORC's remote executor protocol (seam-executor,
+  /// include/seam/Jit/RemoteJit.h); inputs, outputs and weights travel
+  /// through its memory. `executor` is the shell command that starts it;
+  /// empty: <build>/<triple>/bin/seam-executor, through
+  /// `qemu-<arch> -L /usr/<triple>` for another architecture. Such a session
+  /// is not cached, has no profile() and, for another triple with
+  /// `threads` 0, runs on one thread.
+  std::string triple;
+  std::string cpu;
+  std::string features;
+  std::string executor;
 };
 
 /// Where the time of the runs so far went in one offloaded region.

@@ -55,14 +55,6 @@ std::string identifierFromPath(llvm::StringRef path) {
   return name;
 }
 
-/// The Debian multiarch name of `triple` (aarch64-linux-gnu), which names
-/// the folder of its runtime and its cross compiler.
-std::string getRuntimeTriple(const llvm::Triple &triple) {
-  return (llvm::Triple::getArchTypeName(triple.getArch()) + "-" +
-          triple.getOSName() + "-" + triple.getEnvironmentName())
-      .str();
-}
-
 /// A file written under a temporary name, renamed into place by commit()
 /// and removed otherwise.
 class PendingFile {
@@ -337,7 +329,18 @@ Error linkRunner(const AotOptions &options, const AotResult &result,
   args.push_back("-fopenmp");
   args.push_back("-lm");
   args.push_back("-lpthread");
-  args.push_back("-Wl,-rpath," + std::string(libDir));
+  // The runtime's shared kernel libraries (libdnnl.so.2 for aarch64) are
+  // beside its archives. For another triple, the cross toolchain's C library
+  // comes before the target's multiarch one (libc6:arm64, which Debian's
+  // arm64 libraries pull in): under `qemu-<arch> -L /usr/<triple>` the
+  // loader is the toolchain's, and a C library of another build hangs in
+  // pthread_create. DT_RPATH, unlike RUNPATH, also covers their own
+  // dependencies.
+  if (isHostTriple(llvm::Triple(result.triple)))
+    args.push_back("-Wl,-rpath," + std::string(libDir));
+  else
+    args.push_back("-Wl,--disable-new-dtags,-rpath," + std::string(libDir) +
+                   ":/usr/" + rt + "/lib");
   Error error = runTool(*program, args, "linking the runner for " + rt);
   llvm::sys::fs::remove(mainSource);
   return error;
@@ -376,7 +379,7 @@ Expected<AotResult> compileAheadOfTime(const std::string &path,
     return detail::toError(machine.takeError());
   llvm::Triple triple = (*machine)->getTargetTriple();
   result.triple = triple.str();
-  result.runtimeTriple = getRuntimeTriple(triple);
+  result.runtimeTriple = getMultiarchTriple(triple);
   if (Error error = detail::checkBackendsForTriple(
           options.compile.backends, triple, result.runtimeTriple))
     return error;

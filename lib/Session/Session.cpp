@@ -5,10 +5,13 @@
 #include "CompileCache.h"
 #include "Compiler.h"
 #include "ModelLoading.h"
+#include "TargetBackends.h"
 #include "seam/Backend/Backend.h"
 #include "seam/Import/OnnxImporter.h"
 #include "seam/InitAll.h"
 #include "seam/Jit/JitEngine.h"
+#include "seam/Jit/RemoteJit.h"
+#include "seam/Jit/TargetObject.h"
 #include "seam/Runtime/SeamRuntime.h"
 #include "seam/SeamDialect.h"
 #include "seam/Transforms/PartitionAttrs.h"
@@ -22,7 +25,10 @@
 #include "mlir/Parser/Parser.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
+#include "llvm/Target/TargetMachine.h"
 
 #include <chrono>
 
@@ -81,6 +87,9 @@ struct Session::Impl {
   std::vector<std::pair<std::string, std::string>> regions;
   /// Whether the compiled code came from the object cache.
   bool fromCache = false;
+  /// A session in an executor process (CompileOptions::triple/executor):
+  /// the engine that runs it there, instead of `engine` and `main`.
+  std::unique_ptr<RemoteJitEngine> remote;
 
   ~Impl() {
     if (deinit)
@@ -268,6 +277,131 @@ static void reportImport(ModuleOp module, const CompileOptions &options,
                                   .count());
 }
 
+//===----------------------------------------------------------------------===//
+// A session in an executor process
+//===----------------------------------------------------------------------===//
+
+/// Whether `options` ask for a session in an executor process: another
+/// triple, or an executor command.
+static bool isRemote(const CompileOptions &options) {
+  return !options.executor.empty() ||
+         (!options.triple.empty() &&
+          !isHostTriple(getTargetTriple({options.triple, "", ""})));
+}
+
+/// Compiles the module `load` makes for the options' triple and runs it in
+/// the executor (see CompileOptions::triple). The compiled-object cache is
+/// not used.
+static llvm::Expected<std::unique_ptr<Session::Impl>>
+createRemote(const CompileOptions &options,
+             llvm::function_ref<OwningOpRef<ModuleOp>(MLIRContext &)> load,
+             const std::string &what) {
+  auto start = std::chrono::steady_clock::now();
+  // The target, its backends and the executor first: they fail before
+  // anything is compiled.
+  RemoteJitOptions remoteOptions;
+  remoteOptions.target = {options.triple, options.cpu, options.features};
+  auto machine = createTargetMachine(remoteOptions.target, options.optLevel);
+  if (!machine)
+    return machine.takeError();
+  llvm::Triple triple = (*machine)->getTargetTriple();
+  machine->reset();
+  std::string multiarch = getMultiarchTriple(triple);
+  if (Error error =
+          detail::checkBackendsForTriple(options.backends, triple, multiarch))
+    return llvm::createStringError(error.message());
+  remoteOptions.executor = options.executor;
+  if (remoteOptions.executor.empty()) {
+    // Beside the program (seam-run: <build>/bin/../<triple>/bin), else in
+    // the build tree; the error names the first.
+    std::string program = llvm::sys::fs::getMainExecutable(nullptr, nullptr);
+    llvm::SmallVector<std::string, 2> binDirs;
+    if (!program.empty())
+      binDirs.push_back(llvm::sys::path::parent_path(program).str());
+    binDirs.push_back(SEAM_BUILD_DIR "/bin");
+    std::optional<llvm::Expected<std::string>> first;
+    for (const std::string &dir : binDirs) {
+      auto command = findDefaultExecutor(triple, dir);
+      if (command) {
+        remoteOptions.executor = std::move(*command);
+        break;
+      }
+      if (!first)
+        first.emplace(command.takeError());
+      else
+        llvm::consumeError(command.takeError());
+    }
+    if (remoteOptions.executor.empty())
+      return first->takeError();
+    if (first)
+      llvm::consumeError(first->takeError());
+  }
+  // The host's thread count says nothing of the target's.
+  CompileOptions compileOptions = options;
+  if (compileOptions.threads == 0 && !isHostTriple(triple))
+    compileOptions.threads = 1;
+  remoteOptions.threads = compileOptions.threads;
+  remoteOptions.optLevel = options.optLevel;
+
+  auto ctx = detail::makeContext();
+  detail::DiagnosticCollector diags(*ctx);
+  OwningOpRef<ModuleOp> module = load(*ctx);
+  if (!module)
+    return diags.error(what);
+  reportImport(*module, options, start);
+  auto impl = std::make_unique<Session::Impl>();
+  if (llvm::Error err =
+          detail::readSignature(*module, impl->inputs, impl->outputs))
+    return err;
+  impl->threads = compileOptions.threads;
+  if (failed(detail::compileToLLVMDialect(*module, compileOptions,
+                                          &impl->weights)))
+    return diags.error("cannot compile the model");
+
+  start = std::chrono::steady_clock::now();
+  std::vector<RemoteWeight> weights;
+  impl->weights.forEach(
+      [&](llvm::StringRef name, const char *data, size_t size) {
+        weights.push_back({name.str(), data, size});
+      });
+  std::vector<std::string> runtimeSymbols;
+  for (const std::string &name : options.backends)
+    if (const seam::Backend *backend = seam::lookupBackend(name))
+      for (const seam::RuntimeSymbol &symbol : backend->getRuntimeSymbols())
+        runtimeSymbols.push_back(symbol.name.str());
+  auto bytes = [](const std::vector<TensorInfo> &infos) {
+    std::vector<uint64_t> sizes;
+    for (const TensorInfo &info : infos) {
+      uint64_t elements = 1;
+      for (int64_t d : info.shape)
+        elements *= d;
+      sizes.push_back(elements * sizeof(float));
+    }
+    return sizes;
+  };
+  auto engine =
+      RemoteJitEngine::create(*module, remoteOptions, weights, runtimeSymbols,
+                              bytes(impl->inputs), bytes(impl->outputs));
+  if (!engine)
+    return engine.takeError();
+  impl->remote = std::move(*engine);
+  if (options.onStage)
+    options.onStage("jit", millisecondsSince(start));
+  if (module->lookupSymbol(seam::kInitFunctionName)) {
+    start = std::chrono::steady_clock::now();
+    auto status = impl->remote->init();
+    if (!status)
+      return status.takeError();
+    if (*status != 0)
+      return llvm::createStringError(
+          "creating the kernel-library state of the model (@seam_init) "
+          "failed in the executor; the runtime said why above");
+    if (options.onStage)
+      options.onStage("init", millisecondsSince(start));
+  }
+  return impl;
+}
+
 /// The session from the cache `openCache` gives when it has it; else the
 /// module `load` makes (null, with diagnostics, when it cannot: an error
 /// saying `what` failed), compiled and stored in the cache. The time of the
@@ -278,6 +412,13 @@ createImpl(llvm::function_ref<std::optional<detail::CompileCache>()> openCache,
            const CompileOptions &options,
            llvm::function_ref<OwningOpRef<ModuleOp>(MLIRContext &)> load,
            const std::string &what) {
+  if (isRemote(options))
+    return createRemote(options, load, what);
+  if (!options.cpu.empty() || !options.features.empty())
+    return llvm::createStringError(
+        "CompileOptions::cpu and ::features are for code compiled for another "
+        "triple or run in an executor process (CompileOptions::triple, "
+        "::executor); the in-process JIT compiles for this CPU");
   auto start = std::chrono::steady_clock::now();
   std::optional<detail::CompileCache> cache = openCache();
   if (cache && options.dumpIrDir.empty()) {
@@ -363,6 +504,17 @@ Error Session::run(const std::map<std::string, Tensor> &inputs,
     return err;
   if (auto err = checkTensors(outputs, impl->outputs, "output"))
     return err;
+  if (impl->remote) {
+    std::vector<const void *> in;
+    std::vector<void *> out;
+    for (const TensorInfo &info : impl->inputs)
+      in.push_back(inputs.at(info.name).data());
+    for (const TensorInfo &info : impl->outputs)
+      out.push_back(outputs.at(info.name).data());
+    if (llvm::Error err = impl->remote->run(in, out))
+      return detail::toError(std::move(err));
+    return Error::success();
+  }
   // Bare-pointer convention: one data pointer per input, then per output.
   std::vector<float *> pointers;
   for (const TensorInfo &info : impl->inputs)
@@ -380,6 +532,9 @@ Error Session::run(const std::map<std::string, Tensor> &inputs,
 
 std::vector<RegionProfile> Session::profile() const {
   std::vector<RegionProfile> profiles;
+  // The executor's statistics are not read back.
+  if (impl->remote)
+    return profiles;
   auto lookup = [&](llvm::StringRef name) -> void * {
     auto address = impl->engine->lookupSymbol(name);
     if (address)

@@ -5,6 +5,7 @@
 //            [--threads T] [--input-shape name=DxD...] [--report]
 //            [--profile] [--dump-ir DIR] [--save-outputs DIR]
 //            [--progress=auto|always|never] [--no-cache] [--cache-dir DIR]
+//            [--triple T [--mcpu CPU] [--mattr FEATURES]] [--executor CMD]
 //   seam-run --list-backends | --version | --help
 //
 // --list-backends prints the backends this build has, one name per line
@@ -22,6 +23,13 @@
 // (CompileOptions::useCache = false); --cache-dir sets the cache's folder
 // (CompileOptions::cacheDir; by default $SEAM_CACHE_DIR, else
 // $XDG_CACHE_HOME/seam, else ~/.cache/seam).
+// --triple compiles for another target (e.g. aarch64-linux-gnu; --mcpu and
+// --mattr its CPU and features) and runs the code in an executor process:
+// ORC's remote executor protocol over the stdin/stdout of the command
+// --executor gives (default: <dir of seam-run>/../<triple>/bin/seam-executor,
+// through `qemu-<arch> -L /usr/<triple>`; scripts/build-executor.sh builds
+// it). --executor alone runs host code in such a process. The output lines
+// are the same; --profile has no regions then (CompileOptions::triple).
 // --help lists these options; LLVM's own are hidden (still accepted).
 // --version prints Seam's version and LLVM's.
 //
@@ -139,6 +147,25 @@ static cl::opt<std::string> cacheDir(
     cl::desc("Folder of the compiled-object cache (default: $SEAM_CACHE_DIR, "
              "else $XDG_CACHE_HOME/seam, else ~/.cache/seam)"),
     cl::value_desc("DIR"), cl::cat(toolCategory));
+
+static cl::opt<std::string> targetTriple(
+    "triple",
+    cl::desc("Compile for this target triple and run in an executor process "
+             "(e.g. aarch64-linux-gnu; default: in this process)"),
+    cl::value_desc("triple"), cl::cat(toolCategory));
+static cl::opt<std::string>
+    targetCpu("mcpu", cl::desc("The target's CPU (with --triple)"),
+              cl::value_desc("cpu"), cl::cat(toolCategory));
+static cl::opt<std::string>
+    targetFeatures("mattr",
+                   cl::desc("The target's features, e.g. +sve (with --triple)"),
+                   cl::value_desc("+a,-b"), cl::cat(toolCategory));
+static cl::opt<std::string> executorCommand(
+    "executor",
+    cl::desc("Shell command that starts the executor (default: "
+             "<triple>/bin/seam-executor beside seam-run's folder, under "
+             "qemu-user for another architecture)"),
+    cl::value_desc("command"), cl::cat(toolCategory));
 
 static int fail(const llvm::Twine &message) {
   llvm::errs() << "seam-run: " << message << "\n";
@@ -309,6 +336,14 @@ int main(int argc, char **argv) {
   options.dumpIrDir = dumpIr;
   options.useCache = !noCache;
   options.cacheDir = cacheDir;
+  if ((!targetCpu.empty() || !targetFeatures.empty()) && targetTriple.empty() &&
+      executorCommand.empty())
+    return fail("--mcpu and --mattr need --triple (or --executor): the "
+                "in-process JIT compiles for this CPU");
+  options.triple = targetTriple;
+  options.cpu = targetCpu;
+  options.features = targetFeatures;
+  options.executor = executorCommand;
   if (maxTensorBytes <= 0)
     return fail("--max-tensor-bytes must be positive, got " +
                 std::to_string(maxTensorBytes));

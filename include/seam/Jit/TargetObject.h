@@ -49,6 +49,11 @@ llvm::Triple getTargetTriple(const TargetSpec &spec);
 /// Whether `triple` is the host's (same architecture, OS and environment).
 bool isHostTriple(const llvm::Triple &triple);
 
+/// The Debian multiarch name of `triple` (aarch64-linux-gnu for
+/// aarch64-unknown-linux-gnu), which names its cross compiler, its folder
+/// of Seam's runtime (build/<multiarch>) and its /usr/<multiarch> libraries.
+std::string getMultiarchTriple(const llvm::Triple &triple);
+
 /// A TargetMachine for `spec` at optimization `optLevel` (0-3), generating
 /// position-independent code. Errors name an unknown triple (and the
 /// targets this LLVM has), an unknown CPU or an unknown feature.
