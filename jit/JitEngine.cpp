@@ -24,8 +24,10 @@
 #include "llvm/ExecutionEngine/Orc/ObjectFileInterface.h"
 #include "llvm/ExecutionEngine/Orc/ThreadSafeModule.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/DynamicLibrary.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Target/TargetMachine.h"
+#include "llvm/TargetParser/Host.h"
 
 #include <mutex>
 
@@ -43,8 +45,28 @@ static void initializeNativeTarget() {
 // Symbol resolution
 //===----------------------------------------------------------------------===//
 
-/// Makes `symbols` and the allow-listed C library functions the only
-/// definitions the main JITDylib of `jit` has beyond its modules.
+/// glibc's vector math library (expf, logf, ... on 4, 8 or 16 lanes).
+static constexpr const char *kVectorMathLibrary = "libmvec.so.1";
+
+/// Whether generated code may call kVectorMathLibrary: an x86-64 glibc host
+/// that can load it (LLVM's LIBMVEC mappings are x86's).
+static bool isVectorMathAvailable() {
+  static const bool available = [] {
+    if (llvm::Triple(llvm::sys::getProcessTriple()).getArch() !=
+        llvm::Triple::x86_64)
+      return false;
+    std::string error;
+    return llvm::sys::DynamicLibrary::getPermanentLibrary(kVectorMathLibrary,
+                                                          &error)
+        .isValid();
+  }();
+  return available;
+}
+
+/// Makes `symbols`, the allow-listed C library functions and, when it is
+/// there, the vector math library's functions (_ZGV*, the vector ABI's
+/// names) the only definitions the main JITDylib of `jit` has beyond its
+/// modules.
 static llvm::Error addSymbols(llvm::orc::LLJIT &jit,
                               const JitSymbolTable &symbols) {
   llvm::orc::JITDylib &main = jit.getMainJITDylib();
@@ -70,6 +92,16 @@ static llvm::Error addSymbols(llvm::orc::LLJIT &jit,
   if (!generator)
     return generator.takeError();
   main.addGenerator(std::move(*generator));
+  if (!isVectorMathAvailable())
+    return llvm::Error::success();
+  auto vectorMath = llvm::orc::DynamicLibrarySearchGenerator::Load(
+      kVectorMathLibrary, jit.getDataLayout().getGlobalPrefix(),
+      [](const llvm::orc::SymbolStringPtr &name) {
+        return (*name).starts_with("_ZGV");
+      });
+  if (!vectorMath)
+    return vectorMath.takeError();
+  main.addGenerator(std::move(*vectorMath));
   return llvm::Error::success();
 }
 
@@ -173,7 +205,8 @@ JitEngine::create(mlir::ModuleOp module, const JitOptions &options,
   if (!llvmModule)
     return llvmModule.takeError();
   detail::addPackedWrappers(**llvmModule);
-  detail::optimizeModule(**llvmModule, **targetMachine, level);
+  detail::optimizeModule(**llvmModule, **targetMachine, level,
+                         /*vectorMath=*/isVectorMathAvailable());
 
   auto linking = createLinkingJit(std::move(*machineBuilder), symbols,
                                   options.objectCache);
@@ -182,7 +215,8 @@ JitEngine::create(mlir::ModuleOp module, const JitOptions &options,
   llvm::orc::LLJIT &jit = *linking->jit;
   llvm::orc::SymbolLookupSet exported;
   for (const llvm::GlobalValue &value : (*llvmModule)->global_values())
-    if (!value.isDeclarationForLinker() && !value.hasLocalLinkage())
+    if (!value.isDeclarationForLinker() && !value.hasLocalLinkage() &&
+        !value.hasAppendingLinkage())
       exported.add(jit.mangleAndIntern(value.getName()));
   if (llvm::Error err = jit.addIRModule(llvm::orc::ThreadSafeModule(
           std::move(*llvmModule), std::move(context))))

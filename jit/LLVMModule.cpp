@@ -6,7 +6,9 @@
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/OpenMP/OpenMPToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Export.h"
+#include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/SystemLibraries.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Target/TargetMachine.h"
 
@@ -39,7 +41,7 @@ translateToLLVMIR(mlir::ModuleOp module, llvm::LLVMContext &context,
 /// re-vectorization. On ResNet-18 they cost over a second of compile time
 /// and made inference slower; the matmul micro-kernels do not need them.
 void optimizeModule(llvm::Module &module, llvm::TargetMachine &targetMachine,
-                    unsigned level) {
+                    unsigned level, bool vectorMath) {
   if (level == 0)
     return;
   llvm::PipelineTuningOptions tuning;
@@ -52,6 +54,12 @@ void optimizeModule(llvm::Module &module, llvm::TargetMachine &targetMachine,
   llvm::CGSCCAnalysisManager cgam;
   llvm::ModuleAnalysisManager mam;
   llvm::PassBuilder builder(&targetMachine, tuning);
+  // Before the default analyses: the first registration of one wins.
+  llvm::TargetLibraryInfoImpl libraryInfo(module.getTargetTriple());
+  if (vectorMath)
+    libraryInfo.addVectorizableFunctionsFromVecLib(llvm::VectorLibrary::LIBMVEC,
+                                                   module.getTargetTriple());
+  fam.registerPass([&] { return llvm::TargetLibraryAnalysis(libraryInfo); });
   builder.registerModuleAnalyses(mam);
   builder.registerCGSCCAnalyses(cgam);
   builder.registerFunctionAnalyses(fam);

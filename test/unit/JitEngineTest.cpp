@@ -16,6 +16,7 @@
 
 #include <cmath>
 #include <dlfcn.h>
+#include <vector>
 
 using namespace seam;
 
@@ -193,6 +194,51 @@ TEST_F(JitEngineTest, LookupOfUnknownNameFails) {
   auto symbol = (*engine)->lookupSymbol("puts");
   EXPECT_FALSE(static_cast<bool>(symbol));
   llvm::consumeError(symbol.takeError());
+}
+
+TEST_F(JitEngineTest, VectorizedExpfMatchesLibm) {
+  // A loop of expf over 256 floats: the loop vectorizer may call glibc's
+  // vector math library (_ZGVeN16v_expf on AVX-512), which the engine
+  // resolves from libmvec; every lane must still be within 4 ulp of libm's
+  // expf, including the ends of the range (underflow to 0, overflow to inf).
+  auto engine = compile(R"mlir(
+    llvm.func @expf(f32) -> f32
+    llvm.func @compute(%in: !llvm.ptr, %out: !llvm.ptr) {
+      %zero = llvm.mlir.constant(0 : i64) : i64
+      %one = llvm.mlir.constant(1 : i64) : i64
+      %n = llvm.mlir.constant(256 : i64) : i64
+      llvm.br ^loop(%zero : i64)
+    ^loop(%i: i64):
+      %p = llvm.getelementptr inbounds %in[%i] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+      %x = llvm.load %p : !llvm.ptr -> f32
+      %y = llvm.call @expf(%x) : (f32) -> f32
+      %q = llvm.getelementptr inbounds %out[%i] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+      llvm.store %y, %q : f32, !llvm.ptr
+      %next = llvm.add %i, %one : i64
+      %more = llvm.icmp "slt" %next, %n : i64
+      llvm.cond_br %more, ^loop(%next : i64), ^done
+    ^done:
+      llvm.return
+    }
+  )mlir");
+  ASSERT_TRUE(static_cast<bool>(engine)) << llvm::toString(engine.takeError());
+  auto fn = (*engine)->lookup("compute");
+  ASSERT_TRUE(static_cast<bool>(fn)) << llvm::toString(fn.takeError());
+  std::vector<float> in(256), out(256, -1.0f);
+  for (int i = 0; i < 256; ++i)
+    in[i] = -110.0f + i * (200.0f / 255.0f); // -110 .. 90
+  float *inPtr = in.data(), *outPtr = out.data();
+  void *args[] = {&inPtr, &outPtr};
+  (*fn)(args);
+  for (int i = 0; i < 256; ++i) {
+    float expected = std::exp(in[i]);
+    if (std::isinf(expected) || expected == 0.0f) {
+      EXPECT_EQ(out[i], expected) << "expf(" << in[i] << ")";
+      continue;
+    }
+    float ulp = std::nextafter(expected, INFINITY) - expected;
+    EXPECT_LE(std::fabs(out[i] - expected), 4 * ulp) << "expf(" << in[i] << ")";
+  }
 }
 
 } // namespace

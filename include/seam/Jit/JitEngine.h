@@ -5,9 +5,10 @@
 // against exactly what it is given: the engine's own symbol table (Seam's
 // runtime, the backends' entry points, the session's weights) and a short,
 // named allow-list of C library functions (malloc, memcpy, expf, ...) that
-// generated code calls. Nothing else resolves from the process: a module
-// that references any other external symbol fails to create, and the error
-// names the symbol.
+// generated code calls, and on x86-64 glibc's vector math library (libmvec:
+// the vectorizer calls _ZGVeN16v_expf for 16 expf at once). Nothing else
+// resolves from the process: a module that references any other external
+// symbol fails to create, and the error names the symbol.
 //
 //===----------------------------------------------------------------------===//
 
