@@ -178,6 +178,7 @@ std::string makeHeader(const AotResult &result, const AotOptions &options,
          << shapeList(t.shape) << "] */\n"
          << "#define " << prefix << "_NAME \"" << llvm::StringRef(t.name)
          << "\"\n"
+         << "#define " << prefix << "_TYPE SEAM_AOT_FLOAT32\n"
          << "#define " << prefix << "_RANK " << t.shape.size() << "\n"
          << "#define " << prefix << "_ELEMENTS " << elements << "\n";
       if (!t.shape.empty())
