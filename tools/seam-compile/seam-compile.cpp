@@ -17,10 +17,10 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "CompileFlags.h"
 #include "ThreadsOption.h"
 #include "ToolVersion.h"
 #include "seam/AotCompiler.h"
-#include "seam/Import/OnnxImporter.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -120,19 +120,10 @@ int main(int argc, char **argv) {
   options.compile.backends.assign(backends.begin(), backends.end());
   options.compile.optLevel = optLevel;
   options.compile.threads = *threads;
-  if (maxTensorBytes <= 0)
-    return fail("--max-tensor-bytes must be positive, got " +
-                std::to_string(maxTensorBytes));
-  options.compile.maxTensorBytes = maxTensorBytes;
-  seam::OnnxImportOptions shapes;
-  for (const std::string &spec : inputShapes) {
-    std::string error = seam::parseInputShape(spec, shapes);
-    if (!error.empty())
-      return fail(error);
-  }
-  for (const auto &entry : shapes.inputShapes)
-    options.compile.inputShapes[entry.getKey().str()] =
-        std::vector<int64_t>(entry.getValue().begin(), entry.getValue().end());
+  if (std::string error = seam::tools::applyCompileFlags(
+          maxTensorBytes, inputShapes, options.compile);
+      !error.empty())
+    return fail(error);
   options.compile.onStage = [](const std::string &stage, double ms) {
     llvm::errs() << llvm::formatv("compile: {0,-10} {1,8:F1} ms\n", stage, ms);
   };

@@ -45,10 +45,10 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "CompileFlags.h"
 #include "ThreadsOption.h"
 #include "ToolVersion.h"
 #include "seam/Backend/Backend.h"
-#include "seam/Import/OnnxImporter.h"
 #include "seam/Session.h"
 #include "seam/TensorIO.h"
 
@@ -344,19 +344,10 @@ int main(int argc, char **argv) {
   options.cpu = targetCpu;
   options.features = targetFeatures;
   options.executor = executorCommand;
-  if (maxTensorBytes <= 0)
-    return fail("--max-tensor-bytes must be positive, got " +
-                std::to_string(maxTensorBytes));
-  options.maxTensorBytes = maxTensorBytes;
-  seam::OnnxImportOptions shapes;
-  for (const std::string &spec : inputShapes) {
-    std::string error = seam::parseInputShape(spec, shapes);
-    if (!error.empty())
-      return fail(error);
-  }
-  for (const auto &entry : shapes.inputShapes)
-    options.inputShapes[entry.getKey().str()] =
-        std::vector<int64_t>(entry.getValue().begin(), entry.getValue().end());
+  if (std::string error =
+          seam::tools::applyCompileFlags(maxTensorBytes, inputShapes, options);
+      !error.empty())
+    return fail(error);
   CompileProgress progress(progressMode == ProgressMode::Always ||
                                (progressMode == ProgressMode::Auto &&
                                 llvm::sys::Process::StandardErrIsDisplayed()),
