@@ -14,7 +14,8 @@ namespace seam {
 
 llvm::ArrayRef<SeamRuntimeFunction> getSeamRuntimeFunctions() {
   auto address = [](auto *fn) { return reinterpret_cast<void *>(fn); };
-#define SEAM_RUNTIME_FUNCTION(calledAs, fn) {calledAs, #fn, address(&fn)}
+#define SEAM_RUNTIME_FUNCTION(calledAs, fn)                                    \
+  { calledAs, #fn, address(&fn) }
   static const SeamRuntimeFunction kFunctions[] = {
       // memref.copy of non-contiguous memrefs.
       SEAM_RUNTIME_FUNCTION("memrefCopy", seam_memref_copy),
@@ -63,14 +64,62 @@ llvm::ArrayRef<llvm::StringRef> getProcessSymbolAllowList() {
       "memcpy",
       "memset",
       "memmove",
-      // libm: the math ops Seam's lowering creates (exp, erf, powf, sqrt,
-      // tanh) through convert-math-to-libm or LLVM's intrinsics; sqrtf is
-      // called at -O0 only.
+      // libm: the math ops Seam's lowering creates, in float and double,
+      // through convert-math-to-libm or LLVM's intrinsics (sqrt, floor,
+      // ceil and roundeven are called only where the CPU has no
+      // instruction for them, or at -O0; fmod is arith.remf).
       "expf",
+      "exp",
+      "expm1f",
+      "expm1",
       "erff",
+      "erf",
       "powf",
+      "pow",
       "sqrtf",
+      "sqrt",
       "tanhf",
+      "tanh",
+      "logf",
+      "log",
+      "log1pf",
+      "log1p",
+      "sinf",
+      "sin",
+      "cosf",
+      "cos",
+      "tanf",
+      "tan",
+      "asinf",
+      "asin",
+      "acosf",
+      "acos",
+      "atanf",
+      "atan",
+      "sinhf",
+      "sinh",
+      "coshf",
+      "cosh",
+      "asinhf",
+      "asinh",
+      "acoshf",
+      "acosh",
+      "atanhf",
+      "atanh",
+      "floorf",
+      "floor",
+      "ceilf",
+      "ceil",
+      "roundevenf",
+      "roundeven",
+      "fmodf",
+      "fmod",
+      // libgcc: float16 conversions where the CPU has no instruction for
+      // them (double <-> half always, float <-> half without F16C).
+      "__truncdfhf2",
+      "__truncsfhf2",
+      "__extendhfsf2",
+      "__extendhfdf2",
   };
   return kAllowList;
 }

@@ -247,7 +247,7 @@ public:
                        : global(llvm::ConstantDataArray::get(context, dims),
                                 "seam.aot.shape");
       entries.push_back(llvm::ConstantStruct::get(
-          type, {string(t.name), llvm::ConstantInt::get(i32, SEAM_AOT_FLOAT32),
+          type, {string(t.name), llvm::ConstantInt::get(i32, t.elementType),
                  llvm::ConstantInt::get(i32, t.shape.size()), shape}));
     }
     return global(llvm::ConstantArray::get(

@@ -1,7 +1,7 @@
 //===- SeamDialect.td - The seam graph dialect -------------*- tablegen -*-===//
 //
 // The `seam` dialect: tensor-level neural-network graph ops with ONNX semantics
-// on ranked, statically shaped f32 tensors (NCHW), plus the region op that
+// on ranked, statically shaped tensors (NCHW), plus the region op that
 // partitioning wraps kernel-library patterns in.
 //
 //===----------------------------------------------------------------------===//
@@ -19,7 +19,8 @@ def Seam_Dialect : Dialect {
   let description = [{
     The `seam` dialect is the level at which Seam imports, prepares and
     partitions a model. Ops take and return ranked, statically shaped
-    `tensor<...xf32>` values in NCHW layout and follow the semantics of the
+    tensors in NCHW layout (f32 for the kernel-shaped ops; f16, f64,
+    i64, i32, i8 and i1 where ONNX defines the op for them) and follow the semantics of the
     ONNX operator of the same name (NumPy broadcasting for elementwise ops).
     Constants are `arith.constant` ops with dense or `dense_resource`
     attributes. `seam.composite` wraps a subgraph that one kernel-library
@@ -34,8 +35,25 @@ def Seam_Dialect : Dialect {
 class Seam_Op<string mnemonic, list<Trait> traits = []>
     : Op<Seam_Dialect, mnemonic, traits>;
 
-/// The value type of the graph ops: a ranked, statically shaped f32 tensor.
+/// The value type of the kernel-shaped graph ops (convolution, pooling,
+/// matrix products, normalization): a ranked, statically shaped f32 tensor.
 def Seam_Tensor : StaticShapeTensorOf<[F32]>;
+
+/// The element types a model's tensors may have: ONNX's float, double,
+/// float16, int64, int32, int8 and bool (i1, one byte per element in memory).
+def Seam_AnyTensor : StaticShapeTensorOf<[F16, F32, F64, I64, I32, I8, I1]>;
+
+/// Element types with arithmetic (everything but bool).
+def Seam_NumericTensor : StaticShapeTensorOf<[F16, F32, F64, I64, I32, I8]>;
+
+/// Floating-point tensors (transcendental functions).
+def Seam_FloatTensor : StaticShapeTensorOf<[F16, F32, F64]>;
+
+/// Index tensors (Gather's indices).
+def Seam_IndexTensor : StaticShapeTensorOf<[I64, I32]>;
+
+/// Boolean tensors (comparison results, logical ops).
+def Seam_BoolTensor : StaticShapeTensorOf<[I1]>;
 
 /// A 1-D per-channel parameter tensor (batch-norm scale, bias, mean, var).
 def Seam_Tensor1D : AllOfType<[Seam_Tensor, 1DTensorOf<[F32]>],

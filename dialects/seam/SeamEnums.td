@@ -29,4 +29,46 @@ def Seam_PadMode : I32EnumAttr<"PadMode", "how seam.pad fills the border", [
 }
 def Seam_PadModeAttr : EnumAttr<Seam_Dialect, Seam_PadMode, "pad_mode">;
 
+/// ONNX `Resize` mode: how a resized element is interpolated.
+def Seam_ResizeMode : I32EnumAttr<"ResizeMode", "interpolation of seam.resize", [
+    I32EnumAttrCase<"nearest", 0>,
+    I32EnumAttrCase<"linear", 1>,  // linear, bilinear, trilinear, ...
+    I32EnumAttrCase<"cubic", 2>
+  ]> {
+  let cppNamespace = "::seam";
+  let genSpecializedAttr = 0;
+}
+def Seam_ResizeModeAttr : EnumAttr<Seam_Dialect, Seam_ResizeMode, "resize_mode">;
+
+/// ONNX `Resize` coordinate_transformation_mode: where an output coordinate
+/// is in the input.
+def Seam_CoordinateTransform : I32EnumAttr<"CoordinateTransform",
+    "how seam.resize maps output coordinates to input coordinates", [
+    I32EnumAttrCase<"half_pixel", 0>,
+    I32EnumAttrCase<"pytorch_half_pixel", 1>,
+    I32EnumAttrCase<"align_corners", 2>,
+    I32EnumAttrCase<"asymmetric", 3>,
+    I32EnumAttrCase<"tf_half_pixel_for_nn", 4>,
+    I32EnumAttrCase<"tf_crop_and_resize", 5>
+  ]> {
+  let cppNamespace = "::seam";
+  let genSpecializedAttr = 0;
+}
+def Seam_CoordinateTransformAttr : EnumAttr<Seam_Dialect,
+    Seam_CoordinateTransform, "coordinate_transform">;
+
+/// ONNX `Resize` nearest_mode: how a coordinate rounds to an input index.
+def Seam_NearestMode : I32EnumAttr<"NearestMode",
+    "rounding of seam.resize in nearest mode", [
+    I32EnumAttrCase<"round_prefer_floor", 0>,
+    I32EnumAttrCase<"round_prefer_ceil", 1>,
+    I32EnumAttrCase<"floor", 2>,
+    I32EnumAttrCase<"ceil", 3>
+  ]> {
+  let cppNamespace = "::seam";
+  let genSpecializedAttr = 0;
+}
+def Seam_NearestModeAttr : EnumAttr<Seam_Dialect, Seam_NearestMode,
+    "nearest_mode">;
+
 #endif // SEAM_ENUMS_TD

@@ -67,6 +67,62 @@ std::function<float(float)> seam::getUnaryScalarFn(Operation *op) {
           return x;
         };
       })
+      .Case([](NegOp) { return [](float x) { return -x; }; })
+      .Case([](AbsOp) { return [](float x) { return std::fabs(x); }; })
+      .Case([](SignOp) {
+        return [](float x) {
+          return x > 0.0f ? 1.0f : x < 0.0f ? -1.0f : x; // NaN stays NaN.
+        };
+      })
+      .Case([](ReciprocalOp) { return [](float x) { return 1.0f / x; }; })
+      .Case([](FloorOp) { return [](float x) { return std::floor(x); }; })
+      .Case([](CeilOp) { return [](float x) { return std::ceil(x); }; })
+      .Case([](RoundOp) { return [](float x) { return std::nearbyint(x); }; })
+      .Case([](LogOp) { return [](float x) { return std::log(x); }; })
+      .Case([](SinOp) { return [](float x) { return std::sin(x); }; })
+      .Case([](CosOp) { return [](float x) { return std::cos(x); }; })
+      .Case([](TanOp) { return [](float x) { return std::tan(x); }; })
+      .Case([](AsinOp) { return [](float x) { return std::asin(x); }; })
+      .Case([](AcosOp) { return [](float x) { return std::acos(x); }; })
+      .Case([](AtanOp) { return [](float x) { return std::atan(x); }; })
+      .Case([](SinhOp) { return [](float x) { return std::sinh(x); }; })
+      .Case([](CoshOp) { return [](float x) { return std::cosh(x); }; })
+      .Case([](AsinhOp) { return [](float x) { return std::asinh(x); }; })
+      .Case([](AcoshOp) { return [](float x) { return std::acosh(x); }; })
+      .Case([](AtanhOp) { return [](float x) { return std::atanh(x); }; })
+      .Case([](SoftplusOp) {
+        return [](float x) { return std::log1p(std::exp(x)); };
+      })
+      .Case([](SoftsignOp) {
+        return [](float x) { return x / (1.0f + std::fabs(x)); };
+      })
+      .Case([](MishOp) {
+        return [](float x) { return x * std::tanh(std::log1p(std::exp(x))); };
+      })
+      .Case([](EluOp op) {
+        float alpha = op.getAlpha().convertToFloat();
+        return [alpha](float x) {
+          return x > 0.0f ? x : alpha * (std::exp(x) - 1.0f);
+        };
+      })
+      .Case([](CeluOp op) {
+        float alpha = op.getAlpha().convertToFloat();
+        return [alpha](float x) {
+          return std::max(0.0f, x) +
+                 std::min(0.0f, alpha * (std::exp(x / alpha) - 1.0f));
+        };
+      })
+      .Case([](SeluOp op) {
+        float alpha = op.getAlpha().convertToFloat();
+        float gamma = op.getGamma().convertToFloat();
+        return [alpha, gamma](float x) {
+          return gamma * (x > 0.0f ? x : alpha * (std::exp(x) - 1.0f));
+        };
+      })
+      .Case([](ThresholdedReluOp op) {
+        float alpha = op.getAlpha().convertToFloat();
+        return [alpha](float x) { return x > alpha ? x : 0.0f; };
+      })
       .Default([](Operation *) { return Fn(); });
 }
 
@@ -79,6 +135,22 @@ std::function<float(float, float)> seam::getBinaryScalarFn(Operation *op) {
       .Case([](DivOp) { return [](float a, float b) { return a / b; }; })
       .Case(
           [](PowOp) { return [](float a, float b) { return std::pow(a, b); }; })
+      .Case([](MinOp) {
+        return [](float a, float b) {
+          return std::isnan(a) || std::isnan(b) ? NAN : std::min(a, b);
+        };
+      })
+      .Case([](MaxOp) {
+        return [](float a, float b) {
+          return std::isnan(a) || std::isnan(b) ? NAN : std::max(a, b);
+        };
+      })
+      .Case([](ModOp) {
+        return [](float a, float b) { return std::fmod(a, b); };
+      })
+      .Case([](PReluOp) {
+        return [](float a, float b) { return a >= 0.0f ? a : a * b; };
+      })
       .Default([](Operation *) { return Fn(); });
 }
 
@@ -86,7 +158,7 @@ std::function<float(float, float)> seam::getBinaryScalarFn(Operation *op) {
 /// of the op's result type.
 static OpFoldResult foldUnarySplat(Operation *op, Attribute input) {
   auto splat = dyn_cast_or_null<SplatElementsAttr>(input);
-  if (!splat)
+  if (!splat || !splat.getElementType().isF32())
     return {};
   float x = splat.getSplatValue<APFloat>().convertToFloat();
   float y = getUnaryScalarFn(op)(x);
@@ -134,13 +206,14 @@ OpFoldResult ClipOp::fold(FoldAdaptor adaptor) {
   return foldUnarySplat(*this, adaptor.getInput());
 }
 
-/// Applies the op's scalar function to two splat f32 constants, giving a
+/// Applies the op's scalar function to two splat f32 constants (other
+/// element types are not folded here), giving a
 /// splat of the op's (broadcast) result type.
 static OpFoldResult foldBinarySplat(Operation *op, Attribute lhs,
                                     Attribute rhs) {
   auto l = dyn_cast_or_null<SplatElementsAttr>(lhs);
   auto r = dyn_cast_or_null<SplatElementsAttr>(rhs);
-  if (!l || !r)
+  if (!l || !r || !l.getElementType().isF32())
     return {};
   float a = l.getSplatValue<APFloat>().convertToFloat();
   float b = r.getSplatValue<APFloat>().convertToFloat();
@@ -153,7 +226,7 @@ static OpFoldResult foldBinarySplat(Operation *op, Attribute lhs,
 static bool isIdentityOperand(Value lhs, Attribute rhs, Type resultType,
                               float value) {
   auto r = dyn_cast_or_null<SplatElementsAttr>(rhs);
-  return r && lhs.getType() == resultType &&
+  return r && r.getElementType().isF32() && lhs.getType() == resultType &&
          r.getSplatValue<APFloat>().bitwiseIsEqual(APFloat(value));
 }
 
@@ -179,6 +252,12 @@ OpFoldResult PowOp::fold(FoldAdaptor adaptor) {
   if (isIdentityOperand(getLhs(), adaptor.getRhs(), getType(), 1.0f))
     return getLhs();
   return foldBinarySplat(*this, adaptor.getLhs(), adaptor.getRhs());
+}
+
+OpFoldResult CastOp::fold(FoldAdaptor) {
+  if (getInput().getType() == getType())
+    return getInput();
+  return {};
 }
 
 //===----------------------------------------------------------------------===//

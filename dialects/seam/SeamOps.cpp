@@ -7,9 +7,12 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/IR/TypeUtilities.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallSet.h"
 #include "llvm/Support/CheckedArithmetic.h"
+
+#include <cmath>
 
 using namespace mlir;
 using namespace seam;
@@ -18,19 +21,26 @@ using namespace seam;
 // Helpers
 //===----------------------------------------------------------------------===//
 
-static Type f32Tensor(MLIRContext *ctx, ArrayRef<int64_t> shape) {
-  return RankedTensorType::get(shape, Float32Type::get(ctx));
+/// The element type of `v` (a tensor), or f32 when it has none (builders
+/// may hand in anything; the verifier then names the operand).
+static Type elementTypeOf(MLIRContext *ctx, Value v) {
+  if (auto shaped = v ? dyn_cast<ShapedType>(v.getType()) : ShapedType())
+    return shaped.getElementType();
+  return Float32Type::get(ctx);
 }
 
-/// Adds the inferred f32 result of `shape` to `results`, or fails when its
-/// element count does not fit int64 (each dim may fit while their product
-/// does not: a pad, a broadcast, a matrix product of large dims).
+/// Adds the inferred result of `shape` and `elementType` (f32 when null) to
+/// `results`, or fails when its element count does not fit int64 (each dim
+/// may fit while their product does not: a pad, a broadcast, a matrix
+/// product of large dims).
 static LogicalResult addResult(MLIRContext *ctx, ArrayRef<int64_t> shape,
                                const OpDiagnostic &diag,
-                               SmallVectorImpl<Type> &results) {
+                               SmallVectorImpl<Type> &results,
+                               Type elementType = {}) {
   if (failed(checkElementCount(shape, "the result", diag)))
     return failure();
-  results.push_back(f32Tensor(ctx, shape));
+  results.push_back(RankedTensorType::get(
+      shape, elementType ? elementType : Float32Type::get(ctx)));
   return success();
 }
 
@@ -322,6 +332,133 @@ LogicalResult SoftmaxOp::verify() {
                        OpDiagnostic(getLoc(), getOperationName()));
 }
 
+LogicalResult LogSoftmaxOp::verify() {
+  int64_t rank = getInput().getType().getRank();
+  return normalizeAxis(getAxis(), rank, "axis",
+                       OpDiagnostic(getLoc(), getOperationName()));
+}
+
+/// Fails unless `operand` broadcasts (NumPy, aligned to the right) to
+/// `target` without changing it.
+static LogicalResult checkBroadcastsTo(ArrayRef<int64_t> operand,
+                                       ArrayRef<int64_t> target, StringRef what,
+                                       const OpDiagnostic &diag) {
+  bool fits = operand.size() <= target.size();
+  for (size_t i = 0; fits && i < operand.size(); ++i) {
+    int64_t t = target[target.size() - operand.size() + i];
+    fits = operand[i] == 1 || operand[i] == t;
+  }
+  if (!fits)
+    return diag.emit() << what << " of shape [" << operand
+                       << "] does not broadcast to the input shape [" << target
+                       << "]";
+  return success();
+}
+
+LogicalResult LayerNormOp::inferReturnTypes(MLIRContext *ctx,
+                                            std::optional<Location> loc,
+                                            Adaptor adaptor,
+                                            SmallVectorImpl<Type> &results) {
+  OpDiagnostic diag(loc, getOperationName());
+  FailureOr<ArrayRef<int64_t>> input =
+      shapeOf(adaptor.getInput(), "input", diag);
+  if (failed(input))
+    return failure();
+  FailureOr<int64_t> axis =
+      normalizeAxis(adaptor.getAxis(), input->size(), "axis", diag);
+  if (failed(axis))
+    return failure();
+  results.push_back(adaptor.getInput().getType());
+  SmallVector<int64_t> stats(input->take_front(*axis));
+  stats.resize(input->size(), 1);
+  if (failed(addResult(ctx, stats, diag, results)))
+    return failure();
+  results.push_back(results.back());
+  return success();
+}
+
+LogicalResult LayerNormOp::verify() {
+  OpDiagnostic diag(getLoc(), getOperationName());
+  RankedTensorType input = getInput().getType();
+  for (auto [value, what] : {std::pair<Value, StringRef>{getScale(), "scale"},
+                             {getBias(), "bias"}}) {
+    if (!value)
+      continue;
+    auto type = cast<RankedTensorType>(value.getType());
+    if (type.getElementType() != input.getElementType())
+      return emitOpError() << what << " has element type "
+                           << type.getElementType() << " but the input has "
+                           << input.getElementType();
+    if (failed(
+            checkBroadcastsTo(type.getShape(), input.getShape(), what, diag)))
+      return failure();
+  }
+  if (getEpsilon().isNegative())
+    return emitOpError("epsilon must be non-negative, got ")
+           << getEpsilon().convertToFloat();
+  return success();
+}
+
+LogicalResult InstanceNormOp::verify() {
+  ArrayRef<int64_t> input = getInput().getType().getShape();
+  if (input.size() < 3)
+    return emitOpError("input must have rank >= 3 (N x C x D1 x ...), got "
+                       "rank ")
+           << input.size();
+  RankedTensorType scale = getScale().getType();
+  if (scale.getRank() != 1 || scale.getDimSize(0) != input[1])
+    return emitOpError("scale and bias must have shape [")
+           << input[1] << "] (one value per channel), got [" << scale.getShape()
+           << "]";
+  if (scale.getElementType() != getInput().getType().getElementType())
+    return emitOpError("scale has element type ")
+           << scale.getElementType() << " but the input has "
+           << getInput().getType().getElementType();
+  if (getEpsilon().isNegative())
+    return emitOpError("epsilon must be non-negative, got ")
+           << getEpsilon().convertToFloat();
+  return success();
+}
+
+LogicalResult LpNormOp::verify() {
+  if (getP() != 1 && getP() != 2)
+    return emitOpError("p must be 1 or 2, got ") << getP();
+  return normalizeAxis(getAxis(), getInput().getType().getRank(), "axis",
+                       OpDiagnostic(getLoc(), getOperationName()));
+}
+
+LogicalResult ResizeOp::verify() {
+  RankedTensorType input = getInput().getType();
+  RankedTensorType output = getOutput().getType();
+  int64_t rank = input.getRank();
+  if (output.getRank() != rank)
+    return emitOpError("result rank ")
+           << output.getRank() << " differs from the input rank " << rank;
+  ArrayRef<double> scales = getScales();
+  if (static_cast<int64_t>(scales.size()) != rank)
+    return emitOpError("scales has ")
+           << scales.size() << " values for an input of rank " << rank;
+  for (double s : scales)
+    if (!(s > 0) || std::isinf(s))
+      return emitOpError("scales [")
+             << scales << "] must be positive and finite";
+  bool crop = getCoordinateTransformationMode() ==
+              CoordinateTransform::tf_crop_and_resize;
+  std::optional<ArrayRef<double>> roi = getRoi();
+  if (crop && !roi)
+    return emitOpError("tf_crop_and_resize needs roi");
+  if (roi && static_cast<int64_t>(roi->size()) != 2 * rank)
+    return emitOpError("roi has ")
+           << roi->size() << " values, expected " << 2 * rank
+           << " (starts and ends of every dim)";
+  if (getMode() != ResizeMode::nearest &&
+      !isa<FloatType>(input.getElementType()))
+    return emitOpError("mode ") << stringifyResizeMode(getMode())
+                                << " needs a float tensor, got element type "
+                                << input.getElementType();
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // Elementwise ops
 //===----------------------------------------------------------------------===//
@@ -336,11 +473,13 @@ LogicalResult ClipOp::verify() {
   return success();
 }
 
+/// The broadcast result of `lhs` and `rhs`, of `elementType` (null: the
+/// operands').
 template <typename BinaryOp>
-static LogicalResult inferBinaryResult(MLIRContext *ctx,
-                                       std::optional<Location> loc,
-                                       typename BinaryOp::Adaptor adaptor,
-                                       SmallVectorImpl<Type> &results) {
+static LogicalResult
+inferBinaryResult(MLIRContext *ctx, std::optional<Location> loc,
+                  typename BinaryOp::Adaptor adaptor,
+                  SmallVectorImpl<Type> &results, Type elementType = {}) {
   OpDiagnostic diag(loc, BinaryOp::getOperationName());
   FailureOr<ArrayRef<int64_t>> lhs = shapeOf(adaptor.getLhs(), "lhs", diag);
   FailureOr<ArrayRef<int64_t>> rhs = shapeOf(adaptor.getRhs(), "rhs", diag);
@@ -349,7 +488,9 @@ static LogicalResult inferBinaryResult(MLIRContext *ctx,
   FailureOr<SmallVector<int64_t>> shape = broadcastShapes(*lhs, *rhs, diag);
   if (failed(shape))
     return failure();
-  return addResult(ctx, *shape, diag, results);
+  return addResult(ctx, *shape, diag, results,
+                   elementType ? elementType
+                               : elementTypeOf(ctx, adaptor.getLhs()));
 }
 
 #define SEAM_DEFINE_BINARY_INFERENCE(OP)                                       \
@@ -363,7 +504,55 @@ SEAM_DEFINE_BINARY_INFERENCE(SubOp)
 SEAM_DEFINE_BINARY_INFERENCE(MulOp)
 SEAM_DEFINE_BINARY_INFERENCE(DivOp)
 SEAM_DEFINE_BINARY_INFERENCE(PowOp)
+SEAM_DEFINE_BINARY_INFERENCE(MinOp)
+SEAM_DEFINE_BINARY_INFERENCE(MaxOp)
+SEAM_DEFINE_BINARY_INFERENCE(ModOp)
+SEAM_DEFINE_BINARY_INFERENCE(PReluOp)
+SEAM_DEFINE_BINARY_INFERENCE(AndOp)
+SEAM_DEFINE_BINARY_INFERENCE(OrOp)
+SEAM_DEFINE_BINARY_INFERENCE(XorOp)
 #undef SEAM_DEFINE_BINARY_INFERENCE
+
+LogicalResult ModOp::verify() {
+  if (isa<FloatType>(getType().getElementType()) && !getFmod())
+    return emitOpError("of floats needs fmod = true (as ONNX Mod)");
+  return success();
+}
+
+#define SEAM_DEFINE_COMPARE_INFERENCE(OP)                                      \
+  LogicalResult OP::inferReturnTypes(                                          \
+      MLIRContext *ctx, std::optional<Location> loc, Adaptor adaptor,          \
+      SmallVectorImpl<Type> &results) {                                        \
+    return inferBinaryResult<OP>(ctx, loc, adaptor, results,                   \
+                                 IntegerType::get(ctx, 1));                    \
+  }
+SEAM_DEFINE_COMPARE_INFERENCE(EqualOp)
+SEAM_DEFINE_COMPARE_INFERENCE(LessOp)
+SEAM_DEFINE_COMPARE_INFERENCE(LessEqualOp)
+SEAM_DEFINE_COMPARE_INFERENCE(GreaterOp)
+SEAM_DEFINE_COMPARE_INFERENCE(GreaterEqualOp)
+#undef SEAM_DEFINE_COMPARE_INFERENCE
+
+LogicalResult WhereOp::inferReturnTypes(MLIRContext *ctx,
+                                        std::optional<Location> loc,
+                                        Adaptor adaptor,
+                                        SmallVectorImpl<Type> &results) {
+  OpDiagnostic diag(loc, getOperationName());
+  FailureOr<ArrayRef<int64_t>> cond =
+      shapeOf(adaptor.getCondition(), "condition", diag);
+  FailureOr<ArrayRef<int64_t>> x = shapeOf(adaptor.getX(), "x", diag);
+  FailureOr<ArrayRef<int64_t>> y = shapeOf(adaptor.getY(), "y", diag);
+  if (failed(cond) || failed(x) || failed(y))
+    return failure();
+  FailureOr<SmallVector<int64_t>> xy = broadcastShapes(*x, *y, diag);
+  if (failed(xy))
+    return failure();
+  FailureOr<SmallVector<int64_t>> shape = broadcastShapes(*cond, *xy, diag);
+  if (failed(shape))
+    return failure();
+  return addResult(ctx, *shape, diag, results,
+                   elementTypeOf(ctx, adaptor.getX()));
+}
 
 //===----------------------------------------------------------------------===//
 // Reductions
@@ -414,7 +603,8 @@ static LogicalResult inferReduceResult(MLIRContext *ctx,
     else if (adaptor.getKeepdims())
       shape.push_back(1);
   }
-  return addResult(ctx, shape, diag, results);
+  return addResult(ctx, shape, diag, results,
+                   elementTypeOf(ctx, adaptor.getInput()));
 }
 
 #define SEAM_DEFINE_REDUCE_METHODS(OP)                                         \
@@ -429,7 +619,161 @@ static LogicalResult inferReduceResult(MLIRContext *ctx,
   }
 SEAM_DEFINE_REDUCE_METHODS(ReduceMeanOp)
 SEAM_DEFINE_REDUCE_METHODS(ReduceSumOp)
+SEAM_DEFINE_REDUCE_METHODS(ReduceMaxOp)
+SEAM_DEFINE_REDUCE_METHODS(ReduceMinOp)
+SEAM_DEFINE_REDUCE_METHODS(ReduceProdOp)
+SEAM_DEFINE_REDUCE_METHODS(ReduceL1Op)
+SEAM_DEFINE_REDUCE_METHODS(ReduceL2Op)
+SEAM_DEFINE_REDUCE_METHODS(ReduceLogSumOp)
+SEAM_DEFINE_REDUCE_METHODS(ReduceLogSumExpOp)
+SEAM_DEFINE_REDUCE_METHODS(ReduceSumSquareOp)
 #undef SEAM_DEFINE_REDUCE_METHODS
+
+/// The int64 result of ArgMax/ArgMin: the input's shape without `axis`, or
+/// with it as 1 under keepdims.
+template <typename ArgOp>
+static LogicalResult inferArgReduceResult(MLIRContext *ctx,
+                                          std::optional<Location> loc,
+                                          typename ArgOp::Adaptor adaptor,
+                                          SmallVectorImpl<Type> &results) {
+  OpDiagnostic diag(loc, ArgOp::getOperationName());
+  FailureOr<ArrayRef<int64_t>> input =
+      shapeOf(adaptor.getInput(), "input", diag);
+  if (failed(input))
+    return failure();
+  FailureOr<int64_t> axis =
+      normalizeAxis(adaptor.getAxis(), input->size(), "axis", diag);
+  if (failed(axis))
+    return failure();
+  SmallVector<int64_t> shape(*input);
+  if (adaptor.getKeepdims())
+    shape[*axis] = 1;
+  else
+    shape.erase(shape.begin() + *axis);
+  return addResult(ctx, shape, diag, results, IntegerType::get(ctx, 64));
+}
+
+#define SEAM_DEFINE_ARG_REDUCE_METHODS(OP)                                     \
+  LogicalResult OP::inferReturnTypes(                                          \
+      MLIRContext *ctx, std::optional<Location> loc, Adaptor adaptor,          \
+      SmallVectorImpl<Type> &results) {                                        \
+    return inferArgReduceResult<OP>(ctx, loc, adaptor, results);               \
+  }
+SEAM_DEFINE_ARG_REDUCE_METHODS(ArgMaxOp)
+SEAM_DEFINE_ARG_REDUCE_METHODS(ArgMinOp)
+#undef SEAM_DEFINE_ARG_REDUCE_METHODS
+
+LogicalResult HardmaxOp::verify() {
+  return normalizeAxis(getAxis(), getInput().getType().getRank(), "axis",
+                       OpDiagnostic(getLoc(), getOperationName()));
+}
+
+LogicalResult CumSumOp::verify() {
+  return normalizeAxis(getAxis(), getInput().getType().getRank(), "axis",
+                       OpDiagnostic(getLoc(), getOperationName()));
+}
+
+//===----------------------------------------------------------------------===//
+// Indexing
+//===----------------------------------------------------------------------===//
+
+LogicalResult GatherOp::inferReturnTypes(MLIRContext *ctx,
+                                         std::optional<Location> loc,
+                                         Adaptor adaptor,
+                                         SmallVectorImpl<Type> &results) {
+  OpDiagnostic diag(loc, getOperationName());
+  FailureOr<ArrayRef<int64_t>> data = shapeOf(adaptor.getData(), "data", diag);
+  FailureOr<ArrayRef<int64_t>> indices =
+      shapeOf(adaptor.getIndices(), "indices", diag);
+  if (failed(data) || failed(indices))
+    return failure();
+  if (data->empty())
+    return diag.emit() << "data must have rank >= 1";
+  FailureOr<int64_t> axis =
+      normalizeAxis(adaptor.getAxis(), data->size(), "axis", diag);
+  if (failed(axis))
+    return failure();
+  SmallVector<int64_t> shape(data->begin(), data->begin() + *axis);
+  shape.append(indices->begin(), indices->end());
+  shape.append(data->begin() + *axis + 1, data->end());
+  return addResult(ctx, shape, diag, results,
+                   elementTypeOf(ctx, adaptor.getData()));
+}
+
+LogicalResult
+GatherElementsOp::inferReturnTypes(MLIRContext *ctx,
+                                   std::optional<Location> loc, Adaptor adaptor,
+                                   SmallVectorImpl<Type> &results) {
+  OpDiagnostic diag(loc, getOperationName());
+  FailureOr<ArrayRef<int64_t>> data = shapeOf(adaptor.getData(), "data", diag);
+  FailureOr<ArrayRef<int64_t>> indices =
+      shapeOf(adaptor.getIndices(), "indices", diag);
+  if (failed(data) || failed(indices))
+    return failure();
+  if (data->size() != indices->size() || data->empty())
+    return diag.emit() << "indices [" << *indices
+                       << "] must have the rank of data [" << *data
+                       << "] (at least 1)";
+  if (failed(normalizeAxis(adaptor.getAxis(), data->size(), "axis", diag)))
+    return failure();
+  return addResult(ctx, *indices, diag, results,
+                   elementTypeOf(ctx, adaptor.getData()));
+}
+
+LogicalResult ExpandOp::verify() {
+  OpDiagnostic diag(getLoc(), getOperationName());
+  ArrayRef<int64_t> in = getInput().getType().getShape();
+  ArrayRef<int64_t> out = getOutput().getType().getShape();
+  if (getInput().getType().getElementType() !=
+      getOutput().getType().getElementType())
+    return emitOpError("cannot change the element type");
+  FailureOr<SmallVector<int64_t>> shape = broadcastShapes(in, out, diag);
+  if (failed(shape))
+    return failure();
+  if (ArrayRef<int64_t>(*shape) != out)
+    return emitOpError("result [")
+           << out << "] is not a broadcast of the input [" << in << "]";
+  return success();
+}
+
+OpFoldResult ExpandOp::fold(FoldAdaptor) {
+  if (getInput().getType() == getType())
+    return getInput();
+  return {};
+}
+
+LogicalResult TileOp::inferReturnTypes(MLIRContext *ctx,
+                                       std::optional<Location> loc,
+                                       Adaptor adaptor,
+                                       SmallVectorImpl<Type> &results) {
+  OpDiagnostic diag(loc, getOperationName());
+  FailureOr<ArrayRef<int64_t>> input =
+      shapeOf(adaptor.getInput(), "input", diag);
+  if (failed(input))
+    return failure();
+  ArrayRef<int64_t> repeats = adaptor.getRepeats();
+  if (repeats.size() != input->size())
+    return diag.emit() << "repeats has " << repeats.size()
+                       << " values for an input of rank " << input->size();
+  SmallVector<int64_t> shape;
+  for (auto [d, r] : llvm::zip_equal(*input, repeats)) {
+    if (r < 1)
+      return diag.emit() << "repeats [" << repeats << "] must be positive";
+    std::optional<int64_t> size = llvm::checkedMul(d, r);
+    if (!size)
+      return diag.emit() << "tiled size overflows int64";
+    shape.push_back(*size);
+  }
+  return addResult(ctx, shape, diag, results,
+                   elementTypeOf(ctx, adaptor.getInput()));
+}
+
+LogicalResult TriluOp::verify() {
+  if (getInput().getType().getRank() < 2)
+    return emitOpError("input must have rank >= 2, got ")
+           << getInput().getType().getRank();
+  return success();
+}
 
 //===----------------------------------------------------------------------===//
 // Data movement
@@ -452,10 +796,15 @@ LogicalResult ConcatOp::inferReturnTypes(MLIRContext *ctx,
   if (failed(axis))
     return failure();
   SmallVector<int64_t> shape(*first);
+  Type elementType = elementTypeOf(ctx, adaptor.getInputs().front());
   for (auto [i, v] : llvm::enumerate(adaptor.getInputs().drop_front())) {
     FailureOr<ArrayRef<int64_t>> s = shapeOf(v, "input", diag);
     if (failed(s))
       return failure();
+    if (elementTypeOf(ctx, v) != elementType)
+      return diag.emit() << "input " << i + 1 << " has element type "
+                         << elementTypeOf(ctx, v) << " but input 0 has "
+                         << elementType;
     if (static_cast<int64_t>(s->size()) != rank)
       return diag.emit() << "input " << i + 1 << " has rank " << s->size()
                          << " but input 0 has rank " << rank;
@@ -470,7 +819,7 @@ LogicalResult ConcatOp::inferReturnTypes(MLIRContext *ctx,
                          << " overflows int64 at input " << i + 1;
     shape[*axis] = *sum;
   }
-  return addResult(ctx, shape, diag, results);
+  return addResult(ctx, shape, diag, results, elementType);
 }
 
 LogicalResult ReshapeOp::verify() {
@@ -482,6 +831,9 @@ LogicalResult ReshapeOp::verify() {
     return failure();
   int64_t inCount = *elementCount(in.getShape());
   int64_t outCount = *elementCount(out.getShape());
+  if (in.getElementType() != out.getElementType())
+    return emitOpError("cannot change the element type (")
+           << in.getElementType() << " to " << out.getElementType() << ")";
   if (inCount != outCount)
     return emitOpError("cannot reshape ")
            << in << " (" << inCount << " elements) to " << out << " ("
@@ -507,7 +859,8 @@ LogicalResult FlattenOp::inferReturnTypes(MLIRContext *ctx,
     return failure();
   int64_t outer = *elementCount(input->take_front(*axis));
   int64_t inner = *elementCount(input->drop_front(*axis));
-  return addResult(ctx, {outer, inner}, diag, results);
+  return addResult(ctx, {outer, inner}, diag, results,
+                   elementTypeOf(ctx, adaptor.getInput()));
 }
 
 LogicalResult TransposeOp::inferReturnTypes(MLIRContext *ctx,
@@ -536,7 +889,8 @@ LogicalResult TransposeOp::inferReturnTypes(MLIRContext *ctx,
   SmallVector<int64_t> shape;
   for (int64_t p : perm)
     shape.push_back((*input)[p]);
-  return addResult(ctx, shape, diag, results);
+  return addResult(ctx, shape, diag, results,
+                   elementTypeOf(ctx, adaptor.getInput()));
 }
 
 LogicalResult PadOp::inferReturnTypes(MLIRContext *ctx,
@@ -578,7 +932,8 @@ LogicalResult PadOp::inferReturnTypes(MLIRContext *ctx,
       return diag.emit() << "edge padding of empty dimension " << i;
     shape.push_back(size);
   }
-  return addResult(ctx, shape, diag, results);
+  return addResult(ctx, shape, diag, results,
+                   elementTypeOf(ctx, adaptor.getInput()));
 }
 
 LogicalResult SliceOp::inferReturnTypes(MLIRContext *ctx,
@@ -598,7 +953,8 @@ LogicalResult SliceOp::inferReturnTypes(MLIRContext *ctx,
   SmallVector<int64_t> shape;
   for (const SliceDim &d : *dims)
     shape.push_back(d.size);
-  return addResult(ctx, shape, diag, results);
+  return addResult(ctx, shape, diag, results,
+                   elementTypeOf(ctx, adaptor.getInput()));
 }
 
 SmallVector<SliceOp::DimSlice> SliceOp::getDimSlices() {

@@ -197,20 +197,150 @@ def Seam_SoftmaxOp : Seam_Op<"softmax", [Pure, SameOperandsAndResultType]> {
   let hasVerifier = 1;
 }
 
+def Seam_LogSoftmaxOp : Seam_Op<"log_softmax", [Pure,
+    SameOperandsAndResultType]> {
+  let summary = "log of softmax along one axis (ONNX LogSoftmax, opset 13)";
+  let description = [{
+    `x - max(x) - log(sum(exp(x - max(x))))` along `axis`: no underflow to
+    -inf where softmax's value would round to 0.
+  }];
+  let arguments = (ins Seam_FloatTensor:$input,
+                       DefaultValuedAttr<I64Attr, "-1">:$axis);
+  let results = (outs Seam_FloatTensor:$output);
+  let assemblyFormat = "$input attr-dict `:` type($input)";
+  let hasVerifier = 1;
+}
+
+def Seam_LayerNormOp : Seam_Op<"layer_norm", [Pure, InferTypeOpAdaptor]> {
+  let summary = "layer normalization (ONNX LayerNormalization, opset 17)";
+  let description = [{
+    Normalizes `input` over the dims from `axis` to the last:
+    `(x - mean) * inv_std_dev * scale + bias`, where `inv_std_dev` is
+    `1 / sqrt(var + epsilon)` and `mean` and `var` are taken over those
+    dims. `scale` and the optional `bias` broadcast (NumPy, to the right)
+    to the input. The results are the normalized tensor and, in f32 (ONNX's
+    stash type), `mean` and `inv_std_dev` of shape `input.shape[:axis]`
+    followed by ones. Float16 is computed in f32.
+
+    ```mlir
+    %y, %mean, %inv = seam.layer_norm %x, %g, %b {axis = -1 : i64}
+        : (tensor<2x8x16xf32>, tensor<16xf32>, tensor<16xf32>)
+        -> (tensor<2x8x16xf32>, tensor<2x8x1xf32>, tensor<2x8x1xf32>)
+    ```
+  }];
+  let arguments = (ins
+    Seam_FloatTensor:$input,
+    Seam_FloatTensor:$scale,
+    Optional<Seam_FloatTensor>:$bias,
+    DefaultValuedAttr<I64Attr, "-1">:$axis,
+    DefaultValuedAttr<F32Attr, "1e-5f">:$epsilon
+  );
+  let results = (outs Seam_FloatTensor:$output, Seam_Tensor:$mean,
+                      Seam_Tensor:$inv_std_dev);
+  let assemblyFormat = [{
+    $input `,` $scale (`,` $bias^)? attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def Seam_InstanceNormOp : Seam_Op<"instance_norm", [Pure,
+    AllTypesMatch<["input", "output"]>, AllTypesMatch<["scale", "bias"]>]> {
+  let summary = "instance normalization (ONNX InstanceNormalization)";
+  let description = [{
+    Normalizes each channel of each instance of an `N x C x D1 x ...` input
+    over its spatial dims: `(x - mean) / sqrt(var + epsilon) * scale[c] +
+    bias[c]`; `scale` and `bias` have shape `C`. Float16 is computed in f32.
+  }];
+  let arguments = (ins
+    Seam_FloatTensor:$input,
+    Seam_FloatTensor:$scale,
+    Seam_FloatTensor:$bias,
+    DefaultValuedAttr<F32Attr, "1e-5f">:$epsilon
+  );
+  let results = (outs Seam_FloatTensor:$output);
+  let assemblyFormat = [{
+    $input `,` $scale `,` $bias attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def Seam_LpNormOp : Seam_Op<"lp_norm", [Pure, SameOperandsAndResultType]> {
+  let summary = "Lp normalization along one axis (ONNX LpNormalization)";
+  let description = [{
+    `x / norm(x)` along `axis`, where the norm is the sum of `|x|` (`p` 1)
+    or the square root of the sum of `x * x` (`p` 2). A zero vector divides
+    by zero, as in ONNX.
+  }];
+  let arguments = (ins
+    Seam_FloatTensor:$input,
+    DefaultValuedAttr<I64Attr, "-1">:$axis,
+    DefaultValuedAttr<I64Attr, "2">:$p
+  );
+  let results = (outs Seam_FloatTensor:$output);
+  let assemblyFormat = "$input attr-dict `:` type($input)";
+  let hasVerifier = 1;
+}
+
+def Seam_ResizeOp : Seam_Op<"resize", [Pure,
+    AllElementTypesMatch<["input", "output"]>]> {
+  let summary = "resizing by interpolation (ONNX Resize, opsets 11 to 17)";
+  let description = [{
+    Each element of the result reads `input` around the coordinate that
+    `coordinate_transformation_mode` maps it to, dim by dim, with `scales`
+    (one per dim, output / input; ONNX's scales, or the ratio of its sizes):
+    the nearest element (`nearest_mode` rounds), the linear interpolation of
+    the two around it on every resized dim (bilinear, trilinear), or the
+    cubic one of four (`cubic_coeff_a`; `exclude_outside` gives taps outside
+    the input weight 0 and renormalizes). Taps outside the input read the
+    nearest edge. `roi` ([starts..., ends...], normalized) is used by
+    `tf_crop_and_resize`, whose coordinates outside the input give
+    `extrapolation_value`. The result shape is given (ONNX computes it from
+    scales or sizes); a dim with scale 1 and the same size is read as is.
+    Integer tensors resize in nearest mode only.
+
+    ```mlir
+    %y = seam.resize %x {mode = #seam<resize_mode linear>,
+                         scales = array<f64: 1.0, 1.0, 2.0, 2.0>}
+        : (tensor<1x3x4x4xf32>) -> tensor<1x3x8x8xf32>
+    ```
+  }];
+  let arguments = (ins
+    Seam_NumericTensor:$input,
+    DenseF64ArrayAttr:$scales,
+    OptionalAttr<DenseF64ArrayAttr>:$roi,
+    DefaultValuedAttr<Seam_ResizeModeAttr, "::seam::ResizeMode::nearest">:$mode,
+    DefaultValuedAttr<Seam_CoordinateTransformAttr,
+        "::seam::CoordinateTransform::half_pixel">:$coordinate_transformation_mode,
+    DefaultValuedAttr<Seam_NearestModeAttr,
+        "::seam::NearestMode::round_prefer_floor">:$nearest_mode,
+    DefaultValuedAttr<F32Attr, "-0.75f">:$cubic_coeff_a,
+    DefaultValuedAttr<BoolAttr, "false">:$exclude_outside,
+    DefaultValuedAttr<F32Attr, "0.0f">:$extrapolation_value
+  );
+  let results = (outs Seam_NumericTensor:$output);
+  let assemblyFormat = "$input attr-dict `:` functional-type(operands, results)";
+  let hasVerifier = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Elementwise unary ops
 //===----------------------------------------------------------------------===//
 
-class Seam_UnaryOp<string mnemonic, string formula, dag attrs = (ins)>
+/// An elementwise op of one operand. Float16 tensors are computed in f32
+/// (seam-lower-to-linalg extends and truncates around the body); splats of
+/// f32 fold.
+class Seam_UnaryOp<string mnemonic, string formula, dag attrs = (ins),
+                   Type type = Seam_FloatTensor, bit folds = 1>
     : Seam_Op<mnemonic, [Pure, Elementwise, SameOperandsAndResultType]> {
   let summary = "elementwise " # formula;
-  let arguments = !con((ins Seam_Tensor:$input), attrs);
-  let results = (outs Seam_Tensor:$output);
+  let arguments = !con((ins type:$input), attrs);
+  let results = (outs type:$output);
   let assemblyFormat = "$input attr-dict `:` type($input)";
-  let hasFolder = 1;
+  let hasFolder = folds;
 }
 
-def Seam_ReluOp : Seam_UnaryOp<"relu", "max(x, 0) (ONNX Relu)">;
+def Seam_ReluOp : Seam_UnaryOp<"relu", "max(x, 0) (ONNX Relu)", (ins),
+    Seam_NumericTensor>;
 def Seam_SigmoidOp : Seam_UnaryOp<"sigmoid", "1 / (1 + exp(-x)) (ONNX Sigmoid)">;
 def Seam_TanhOp : Seam_UnaryOp<"tanh", "tanh(x) (ONNX Tanh)">;
 def Seam_ExpOp : Seam_UnaryOp<"exp", "exp(x) (ONNX Exp)">;
@@ -227,6 +357,49 @@ def Seam_HardSigmoidOp : Seam_UnaryOp<"hard_sigmoid",
     "max(0, min(1, alpha * x + beta)) (ONNX HardSigmoid)",
     (ins DefaultValuedAttr<F32Attr, "0.2f">:$alpha,
          DefaultValuedAttr<F32Attr, "0.5f">:$beta)>;
+
+// Without folds: constant operands fold in seam-fold-constants.
+class Seam_MathOp<string mnemonic, string formula, dag attrs = (ins)>
+    : Seam_UnaryOp<mnemonic, formula, attrs, Seam_FloatTensor, 0>;
+class Seam_NumericUnaryOp<string mnemonic, string formula>
+    : Seam_UnaryOp<mnemonic, formula, (ins), Seam_NumericTensor, 0>;
+
+def Seam_NegOp : Seam_NumericUnaryOp<"neg", "-x (ONNX Neg)">;
+def Seam_AbsOp : Seam_NumericUnaryOp<"abs", "|x| (ONNX Abs)">;
+def Seam_SignOp : Seam_NumericUnaryOp<"sign", "-1, 0 or 1 (ONNX Sign)">;
+def Seam_ReciprocalOp : Seam_MathOp<"reciprocal", "1 / x (ONNX Reciprocal)">;
+def Seam_FloorOp : Seam_MathOp<"floor", "floor(x) (ONNX Floor)">;
+def Seam_CeilOp : Seam_MathOp<"ceil", "ceil(x) (ONNX Ceil)">;
+def Seam_RoundOp : Seam_MathOp<"round",
+    "x rounded to the nearest integer, halves to even (ONNX Round)">;
+def Seam_LogOp : Seam_MathOp<"log", "ln(x) (ONNX Log)">;
+def Seam_SinOp : Seam_MathOp<"sin", "sin(x) (ONNX Sin)">;
+def Seam_CosOp : Seam_MathOp<"cos", "cos(x) (ONNX Cos)">;
+def Seam_TanOp : Seam_MathOp<"tan", "tan(x) (ONNX Tan)">;
+def Seam_AsinOp : Seam_MathOp<"asin", "asin(x) (ONNX Asin)">;
+def Seam_AcosOp : Seam_MathOp<"acos", "acos(x) (ONNX Acos)">;
+def Seam_AtanOp : Seam_MathOp<"atan", "atan(x) (ONNX Atan)">;
+def Seam_SinhOp : Seam_MathOp<"sinh", "sinh(x) (ONNX Sinh)">;
+def Seam_CoshOp : Seam_MathOp<"cosh", "cosh(x) (ONNX Cosh)">;
+def Seam_AsinhOp : Seam_MathOp<"asinh", "asinh(x) (ONNX Asinh)">;
+def Seam_AcoshOp : Seam_MathOp<"acosh", "acosh(x) (ONNX Acosh)">;
+def Seam_AtanhOp : Seam_MathOp<"atanh", "atanh(x) (ONNX Atanh)">;
+def Seam_SoftplusOp : Seam_MathOp<"softplus", "ln(1 + exp(x)) (ONNX Softplus)">;
+def Seam_SoftsignOp : Seam_MathOp<"softsign", "x / (1 + |x|) (ONNX Softsign)">;
+def Seam_MishOp : Seam_MathOp<"mish", "x * tanh(softplus(x)) (ONNX Mish)">;
+def Seam_EluOp : Seam_MathOp<"elu",
+    "x if x > 0 else alpha * (exp(x) - 1) (ONNX Elu)",
+    (ins DefaultValuedAttr<F32Attr, "1.0f">:$alpha)>;
+def Seam_CeluOp : Seam_MathOp<"celu",
+    "max(0, x) + min(0, alpha * (exp(x / alpha) - 1)) (ONNX Celu)",
+    (ins DefaultValuedAttr<F32Attr, "1.0f">:$alpha)>;
+def Seam_SeluOp : Seam_MathOp<"selu",
+    "gamma * (x if x > 0 else alpha * (exp(x) - 1)) (ONNX Selu)",
+    (ins DefaultValuedAttr<F32Attr, "1.67326319217681884765625f">:$alpha,
+         DefaultValuedAttr<F32Attr, "1.05070102214813232421875f">:$gamma)>;
+def Seam_ThresholdedReluOp : Seam_MathOp<"thresholded_relu",
+    "x if x > alpha else 0 (ONNX ThresholdedRelu)",
+    (ins DefaultValuedAttr<F32Attr, "1.0f">:$alpha)>;
 def Seam_ClipOp : Seam_UnaryOp<"clip",
     "min(max(x, min), max) (ONNX Clip); a missing bound does not clip",
     (ins OptionalAttr<F32Attr>:$min, OptionalAttr<F32Attr>:$max)> {
@@ -237,13 +410,15 @@ def Seam_ClipOp : Seam_UnaryOp<"clip",
 // Elementwise binary ops with NumPy broadcasting
 //===----------------------------------------------------------------------===//
 
-class Seam_BinaryOp<string mnemonic, string formula, list<Trait> traits = []>
-    : Seam_Op<mnemonic, !listconcat([Pure, InferTypeOpAdaptor], traits)> {
+class Seam_BinaryOp<string mnemonic, string formula, list<Trait> traits = [],
+                    Type operandType = Seam_NumericTensor, bit folds = 1>
+    : Seam_Op<mnemonic, !listconcat([Pure, InferTypeOpAdaptor,
+        AllElementTypesMatch<["lhs", "rhs", "output"]>], traits)> {
   let summary = "elementwise " # formula # " with NumPy broadcasting";
-  let arguments = (ins Seam_Tensor:$lhs, Seam_Tensor:$rhs);
-  let results = (outs Seam_Tensor:$output);
+  let arguments = (ins operandType:$lhs, operandType:$rhs);
+  let results = (outs operandType:$output);
   let assemblyFormat = "$lhs `,` $rhs attr-dict `:` functional-type(operands, results)";
-  let hasFolder = 1;
+  let hasFolder = folds;
 }
 
 def Seam_AddOp : Seam_BinaryOp<"add", "lhs + rhs (ONNX Add)", [Commutative]>;
@@ -255,21 +430,110 @@ def Seam_MulOp : Seam_BinaryOp<"mul", "lhs * rhs (ONNX Mul)", [Commutative]> {
   let hasCanonicalizer = 1;
 }
 def Seam_DivOp : Seam_BinaryOp<"div", "lhs / rhs (ONNX Div)">;
-def Seam_PowOp : Seam_BinaryOp<"pow", "lhs ^ rhs (ONNX Pow)">;
+def Seam_MinOp : Seam_BinaryOp<"min",
+    "min(lhs, rhs) (ONNX Min of two; NaN wins)", [Commutative],
+    Seam_NumericTensor, 0>;
+def Seam_MaxOp : Seam_BinaryOp<"max",
+    "max(lhs, rhs) (ONNX Max of two; NaN wins)", [Commutative],
+    Seam_NumericTensor, 0>;
+def Seam_ModOp : Seam_Op<"mod", [Pure, InferTypeOpAdaptor,
+    AllElementTypesMatch<["lhs", "rhs", "output"]>]> {
+  let summary = "elementwise remainder with NumPy broadcasting (ONNX Mod)";
+  let description = [{
+    With `fmod` the sign of the result is the dividend's (C fmod; floats
+    need it, as ONNX says); without it, the divisor's (Python's %, integers
+    only).
+  }];
+  let arguments = (ins Seam_NumericTensor:$lhs, Seam_NumericTensor:$rhs,
+                       DefaultValuedAttr<BoolAttr, "false">:$fmod);
+  let results = (outs Seam_NumericTensor:$output);
+  let assemblyFormat = "$lhs `,` $rhs attr-dict `:` functional-type(operands, results)";
+  let hasVerifier = 1;
+}
+def Seam_PReluOp : Seam_BinaryOp<"prelu",
+    "lhs if lhs >= 0 else rhs * lhs (ONNX PRelu; rhs is the slope)", [],
+    Seam_NumericTensor, 0>;
+def Seam_PowOp : Seam_BinaryOp<"pow", "lhs ^ rhs (ONNX Pow)", [],
+    Seam_FloatTensor>;
+
+//===----------------------------------------------------------------------===//
+// Element types: casts, comparisons, logic, selection
+//===----------------------------------------------------------------------===//
+
+def Seam_CastOp : Seam_Op<"cast", [Pure, Elementwise,
+    SameOperandsAndResultShape]> {
+  let summary = "elementwise conversion to the result's element type (ONNX Cast)";
+  let description = [{
+    Floats to integers truncate toward zero (out-of-range values are
+    undefined, as in ONNX); anything to bool is `x != 0`; bool to a number
+    is 0 or 1; integers widen with their sign and narrow by truncation.
+
+    ```mlir
+    %i = seam.cast %x : tensor<2x3xf32> to tensor<2x3xi64>
+    ```
+  }];
+  let arguments = (ins Seam_AnyTensor:$input);
+  let results = (outs Seam_AnyTensor:$output);
+  let assemblyFormat = "$input attr-dict `:` type($input) `to` type($output)";
+  let hasFolder = 1;
+}
+
+class Seam_CompareOp<string mnemonic, string formula>
+    : Seam_Op<mnemonic, [Pure, InferTypeOpAdaptor,
+        AllElementTypesMatch<["lhs", "rhs"]>]> {
+  let summary = "elementwise " # formula # " with NumPy broadcasting, to bool";
+  let arguments = (ins Seam_AnyTensor:$lhs, Seam_AnyTensor:$rhs);
+  let results = (outs Seam_BoolTensor:$output);
+  let assemblyFormat = "$lhs `,` $rhs attr-dict `:` functional-type(operands, results)";
+}
+
+def Seam_EqualOp : Seam_CompareOp<"equal", "lhs == rhs (ONNX Equal)">;
+def Seam_LessOp : Seam_CompareOp<"less", "lhs < rhs (ONNX Less)">;
+def Seam_LessEqualOp : Seam_CompareOp<"less_equal",
+    "lhs <= rhs (ONNX LessOrEqual)">;
+def Seam_GreaterOp : Seam_CompareOp<"greater", "lhs > rhs (ONNX Greater)">;
+def Seam_GreaterEqualOp : Seam_CompareOp<"greater_equal",
+    "lhs >= rhs (ONNX GreaterOrEqual)">;
+
+def Seam_AndOp : Seam_BinaryOp<"and", "lhs and rhs (ONNX And)", [Commutative],
+    Seam_BoolTensor, 0>;
+def Seam_OrOp : Seam_BinaryOp<"or", "lhs or rhs (ONNX Or)", [Commutative],
+    Seam_BoolTensor, 0>;
+def Seam_XorOp : Seam_BinaryOp<"xor", "lhs xor rhs (ONNX Xor)", [Commutative],
+    Seam_BoolTensor, 0>;
+
+def Seam_NotOp : Seam_Op<"not", [Pure, Elementwise, SameOperandsAndResultType]> {
+  let summary = "elementwise logical not (ONNX Not)";
+  let arguments = (ins Seam_BoolTensor:$input);
+  let results = (outs Seam_BoolTensor:$output);
+  let assemblyFormat = "$input attr-dict `:` type($input)";
+}
+
+def Seam_WhereOp : Seam_Op<"where", [Pure, InferTypeOpAdaptor,
+    AllElementTypesMatch<["x", "y", "output"]>]> {
+  let summary = "elementwise `condition ? x : y` with NumPy broadcasting (ONNX Where)";
+  let arguments = (ins Seam_BoolTensor:$condition, Seam_AnyTensor:$x,
+                       Seam_AnyTensor:$y);
+  let results = (outs Seam_AnyTensor:$output);
+  let assemblyFormat = [{
+    $condition `,` $x `,` $y attr-dict `:` functional-type(operands, results)
+  }];
+}
 
 //===----------------------------------------------------------------------===//
 // Reductions
 //===----------------------------------------------------------------------===//
 
-class Seam_ReduceOp<string mnemonic, string what>
+class Seam_ReduceOp<string mnemonic, string what,
+                    Type type = Seam_NumericTensor>
     : Seam_Op<mnemonic, [Pure, InferTypeOpAdaptor]> {
   let summary = what # " over `axes` (all axes when absent or empty)";
   let arguments = (ins
-    Seam_Tensor:$input,
+    type:$input,
     OptionalAttr<DenseI64ArrayAttr>:$axes,
     DefaultValuedAttr<BoolAttr, "true">:$keepdims
   );
-  let results = (outs Seam_Tensor:$output);
+  let results = (outs type:$output);
   let assemblyFormat = "$input attr-dict `:` functional-type(operands, results)";
   let extraClassDeclaration = [{
     /// The reduced axes, normalized to [0, rank) and sorted.
@@ -280,14 +544,77 @@ class Seam_ReduceOp<string mnemonic, string what>
 def Seam_ReduceMeanOp : Seam_ReduceOp<"reduce_mean", "mean (ONNX ReduceMean)">;
 def Seam_ReduceSumOp : Seam_ReduceOp<"reduce_sum", "sum (ONNX ReduceSum)">;
 
+// The rest of ONNX's reductions (ReductionFamilyToLinalg.cpp lowers them).
+// Float16 inputs accumulate in f32.
+def Seam_ReduceMaxOp : Seam_ReduceOp<"reduce_max",
+    "maximum (ONNX ReduceMax; NaN wins)">;
+def Seam_ReduceMinOp : Seam_ReduceOp<"reduce_min",
+    "minimum (ONNX ReduceMin; NaN wins)">;
+def Seam_ReduceProdOp : Seam_ReduceOp<"reduce_prod", "product (ONNX ReduceProd)">;
+def Seam_ReduceL1Op : Seam_ReduceOp<"reduce_l1",
+    "sum of absolute values (ONNX ReduceL1)">;
+def Seam_ReduceSumSquareOp : Seam_ReduceOp<"reduce_sum_square",
+    "sum of squares (ONNX ReduceSumSquare)">;
+def Seam_ReduceL2Op : Seam_ReduceOp<"reduce_l2",
+    "square root of the sum of squares (ONNX ReduceL2)", Seam_FloatTensor>;
+def Seam_ReduceLogSumOp : Seam_ReduceOp<"reduce_log_sum",
+    "natural logarithm of the sum (ONNX ReduceLogSum)", Seam_FloatTensor>;
+def Seam_ReduceLogSumExpOp : Seam_ReduceOp<"reduce_log_sum_exp",
+    "log(sum(exp(x))) (ONNX ReduceLogSumExp), computed as " #
+    "max + log(sum(exp(x - max)))", Seam_FloatTensor>;
+
+class Seam_ArgReduceOp<string mnemonic, string what>
+    : Seam_Op<mnemonic, [Pure, InferTypeOpAdaptor]> {
+  let summary = "int64 index of the " # what # " along `axis`";
+  let description = [{
+    The first such index, or the last with `select_last_index`; a NaN is
+    the extreme value (as NumPy's argmax/argmin). With `keepdims` the axis
+    stays as a unit dim.
+  }];
+  let arguments = (ins
+    Seam_NumericTensor:$input,
+    DefaultValuedAttr<I64Attr, "0">:$axis,
+    DefaultValuedAttr<BoolAttr, "true">:$keepdims,
+    DefaultValuedAttr<BoolAttr, "false">:$select_last_index
+  );
+  let results = (outs StaticShapeTensorOf<[I64]>:$output);
+  let assemblyFormat = "$input attr-dict `:` functional-type(operands, results)";
+}
+
+def Seam_ArgMaxOp : Seam_ArgReduceOp<"arg_max", "maximum (ONNX ArgMax)">;
+def Seam_ArgMinOp : Seam_ArgReduceOp<"arg_min", "minimum (ONNX ArgMin)">;
+
+def Seam_HardmaxOp : Seam_Op<"hardmax", [Pure, SameOperandsAndResultType]> {
+  let summary = "one-hot of the first maximum along `axis` (ONNX Hardmax, opset 13)";
+  let arguments = (ins Seam_FloatTensor:$input,
+                       DefaultValuedAttr<I64Attr, "-1">:$axis);
+  let results = (outs Seam_FloatTensor:$output);
+  let assemblyFormat = "$input attr-dict `:` type($input)";
+  let hasVerifier = 1;
+}
+
+def Seam_CumSumOp : Seam_Op<"cumsum", [Pure, SameOperandsAndResultType]> {
+  let summary = "cumulative sum along `axis` (ONNX CumSum, axis resolved at import)";
+  let description = [{
+    `output[..., i, ...]` is the sum of `input[..., j, ...]` for `j <= i`;
+    `j < i` with `exclusive`; `j >= i` (or `j > i`) with `reverse`.
+  }];
+  let arguments = (ins Seam_NumericTensor:$input, I64Attr:$axis,
+                       DefaultValuedAttr<BoolAttr, "false">:$exclusive,
+                       DefaultValuedAttr<BoolAttr, "false">:$reverse);
+  let results = (outs Seam_NumericTensor:$output);
+  let assemblyFormat = "$input attr-dict `:` type($input)";
+  let hasVerifier = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Data movement
 //===----------------------------------------------------------------------===//
 
 def Seam_ConcatOp : Seam_Op<"concat", [Pure, InferTypeOpAdaptor]> {
   let summary = "concatenation along `axis` (ONNX Concat)";
-  let arguments = (ins Variadic<Seam_Tensor>:$inputs, I64Attr:$axis);
-  let results = (outs Seam_Tensor:$output);
+  let arguments = (ins Variadic<Seam_AnyTensor>:$inputs, I64Attr:$axis);
+  let results = (outs Seam_AnyTensor:$output);
   let assemblyFormat = "$inputs attr-dict `:` functional-type($inputs, results)";
   let hasFolder = 1;
 }
@@ -298,8 +625,8 @@ def Seam_ReshapeOp : Seam_Op<"reshape", [Pure]> {
     Reinterprets the row-major elements of `input` with the result's static
     shape; both have the same number of elements.
   }];
-  let arguments = (ins Seam_Tensor:$input);
-  let results = (outs Seam_Tensor:$output);
+  let arguments = (ins Seam_AnyTensor:$input);
+  let results = (outs Seam_AnyTensor:$output);
   let assemblyFormat = "$input attr-dict `:` functional-type(operands, results)";
   let hasVerifier = 1;
   let hasFolder = 1;
@@ -307,8 +634,8 @@ def Seam_ReshapeOp : Seam_Op<"reshape", [Pure]> {
 
 def Seam_FlattenOp : Seam_Op<"flatten", [Pure, InferTypeOpAdaptor]> {
   let summary = "flatten to 2-D around `axis` (ONNX Flatten)";
-  let arguments = (ins Seam_Tensor:$input, DefaultValuedAttr<I64Attr, "1">:$axis);
-  let results = (outs Seam_Tensor:$output);
+  let arguments = (ins Seam_AnyTensor:$input, DefaultValuedAttr<I64Attr, "1">:$axis);
+  let results = (outs Seam_AnyTensor:$output);
   let assemblyFormat = "$input attr-dict `:` functional-type(operands, results)";
 }
 
@@ -317,8 +644,8 @@ def Seam_TransposeOp : Seam_Op<"transpose", [Pure, InferTypeOpAdaptor]> {
   let description = [{
     Result dimension `i` is input dimension `perm[i]`.
   }];
-  let arguments = (ins Seam_Tensor:$input, DenseI64ArrayAttr:$perm);
-  let results = (outs Seam_Tensor:$output);
+  let arguments = (ins Seam_AnyTensor:$input, DenseI64ArrayAttr:$perm);
+  let results = (outs Seam_AnyTensor:$output);
   let assemblyFormat = "$input attr-dict `:` functional-type(operands, results)";
   let hasFolder = 1;
 }
@@ -330,12 +657,12 @@ def Seam_PadOp : Seam_Op<"pad", [Pure, InferTypeOpAdaptor]> {
     dimensions; negative values crop. `value` fills constant padding.
   }];
   let arguments = (ins
-    Seam_Tensor:$input,
+    Seam_AnyTensor:$input,
     DenseI64ArrayAttr:$pads,
     DefaultValuedAttr<Seam_PadModeAttr, "::seam::PadMode::constant">:$mode,
     DefaultValuedAttr<F32Attr, "0.0f">:$value
   );
-  let results = (outs Seam_Tensor:$output);
+  let results = (outs Seam_AnyTensor:$output);
   let assemblyFormat = "$input attr-dict `:` functional-type(operands, results)";
   let hasFolder = 1;
 }
@@ -343,13 +670,13 @@ def Seam_PadOp : Seam_Op<"pad", [Pure, InferTypeOpAdaptor]> {
 def Seam_SliceOp : Seam_Op<"slice", [Pure, InferTypeOpAdaptor]> {
   let summary = "strided slice (ONNX Slice), bounds clamped as ONNX specifies";
   let arguments = (ins
-    Seam_Tensor:$input,
+    Seam_AnyTensor:$input,
     DenseI64ArrayAttr:$starts,
     DenseI64ArrayAttr:$ends,
     OptionalAttr<DenseI64ArrayAttr>:$axes,
     OptionalAttr<DenseI64ArrayAttr>:$steps
   );
-  let results = (outs Seam_Tensor:$output);
+  let results = (outs Seam_AnyTensor:$output);
   let assemblyFormat = "$input attr-dict `:` functional-type(operands, results)";
   let extraClassDeclaration = [{
     /// Per input dimension: the first index, the step and the result size,
@@ -358,6 +685,82 @@ def Seam_SliceOp : Seam_Op<"slice", [Pure, InferTypeOpAdaptor]> {
     ::llvm::SmallVector<DimSlice> getDimSlices();
   }];
   let hasFolder = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Indexing
+//===----------------------------------------------------------------------===//
+
+def Seam_GatherOp : Seam_Op<"gather", [Pure, InferTypeOpAdaptor,
+    AllElementTypesMatch<["data", "output"]>]> {
+  let summary = "gathers slices of `data` along `axis` (ONNX Gather)";
+  let description = [{
+    The result is `data.shape[:axis] + indices.shape + data.shape[axis+1:]`;
+    a negative index counts from the end of `axis`. An index outside
+    `[-d, d)` reads the nearest valid slice (ONNX leaves it undefined; Seam
+    never reads out of bounds).
+
+    ```mlir
+    %e = seam.gather %table, %ids {axis = 0 : i64}
+        : (tensor<100x16xf32>, tensor<1x7xi64>) -> tensor<1x7x16xf32>
+    ```
+  }];
+  let arguments = (ins Seam_AnyTensor:$data, Seam_IndexTensor:$indices,
+                       DefaultValuedAttr<I64Attr, "0">:$axis);
+  let results = (outs Seam_AnyTensor:$output);
+  let assemblyFormat = [{
+    $data `,` $indices attr-dict `:` functional-type(operands, results)
+  }];
+}
+
+def Seam_GatherElementsOp : Seam_Op<"gather_elements", [Pure,
+    InferTypeOpAdaptor, AllElementTypesMatch<["data", "output"]>]> {
+  let summary = "gathers single elements of `data` along `axis` (ONNX GatherElements)";
+  let description = [{
+    `indices` has the rank of `data`; the result has its shape, and
+    `output[i][j][k] = data[i][indices[i][j][k]][k]` for `axis` 1. Indices
+    are clamped as seam.gather's.
+  }];
+  let arguments = (ins Seam_AnyTensor:$data, Seam_IndexTensor:$indices,
+                       DefaultValuedAttr<I64Attr, "0">:$axis);
+  let results = (outs Seam_AnyTensor:$output);
+  let assemblyFormat = [{
+    $data `,` $indices attr-dict `:` functional-type(operands, results)
+  }];
+}
+
+def Seam_ExpandOp : Seam_Op<"expand", [Pure]> {
+  let summary = "broadcast to the result shape (ONNX Expand, shape resolved at import)";
+  let description = [{
+    The result shape is the NumPy broadcast of the input's and Expand's
+    `shape`; it is checked, not computed, here.
+  }];
+  let arguments = (ins Seam_AnyTensor:$input);
+  let results = (outs Seam_AnyTensor:$output);
+  let assemblyFormat = "$input attr-dict `:` functional-type(operands, results)";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+def Seam_TileOp : Seam_Op<"tile", [Pure, InferTypeOpAdaptor]> {
+  let summary = "repeats the input `repeats[i]` times along dim i (ONNX Tile)";
+  let arguments = (ins Seam_AnyTensor:$input, DenseI64ArrayAttr:$repeats);
+  let results = (outs Seam_AnyTensor:$output);
+  let assemblyFormat = "$input attr-dict `:` functional-type(operands, results)";
+}
+
+def Seam_TriluOp : Seam_Op<"trilu", [Pure, SameOperandsAndResultType]> {
+  let summary = "upper or lower triangle of the last two dims (ONNX Trilu)";
+  let description = [{
+    Keeps element (i, j) of each matrix where `j - i >= k` (`upper`) or
+    `j - i <= k` (lower) and zeroes the rest.
+  }];
+  let arguments = (ins Seam_AnyTensor:$input,
+                       DefaultValuedAttr<I64Attr, "0">:$k,
+                       DefaultValuedAttr<BoolAttr, "true">:$upper);
+  let results = (outs Seam_AnyTensor:$output);
+  let assemblyFormat = "$input attr-dict `:` type($input)";
+  let hasVerifier = 1;
 }
 
 //===----------------------------------------------------------------------===//

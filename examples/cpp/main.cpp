@@ -103,7 +103,8 @@ int main(int argc, char **argv) {
   std::map<std::string, seam::Tensor> feeds;
   for (size_t i = 0; i < inputs.size(); ++i) {
     if (inputFiles.empty()) {
-      feeds[inputs[i].name] = seam::randomTensor(inputs[i].shape, i + 1);
+      feeds[inputs[i].name] =
+          seam::randomTensor(inputs[i].shape, i + 1, inputs[i].type);
       continue;
     }
     auto file = seam::readTensorFile(inputFiles[i]);

@@ -46,7 +46,10 @@ def main():
         print(session.partition_report(), end="")
 
     rng = np.random.default_rng(args.seed)
-    inputs = {i.name: rng.standard_normal(i.shape).astype(np.float32)
+    # Each input in its dtype: floats normal, integers in [0, 10), bools.
+    inputs = {i.name: (rng.standard_normal(i.shape) if i.dtype.kind == "f"
+                       else rng.integers(0, 2 if i.dtype.kind == "b" else 10,
+                                         i.shape)).astype(i.dtype)
               for i in session.inputs}
     for k, spec in enumerate(args.inputs):
         name, _, path = spec.rpartition("=")

@@ -11,7 +11,8 @@
 //   {1, 3, 224, 224})}});
 //
 // A Session is compiled once; `run` may be called from several threads at
-// once. Tensors are f32, row-major, and can wrap caller memory (no copy).
+// once. Tensors are row-major, of one of the element types ElementType
+// lists (f32 unless said otherwise), and can wrap caller memory (no copy).
 // Errors are seam::Error / seam::Expected (seam/Error.h); the API needs
 // nothing of LLVM or MLIR.
 //
@@ -22,6 +23,7 @@
 
 #include "seam/Error.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -31,30 +33,109 @@
 
 namespace seam {
 
-/// An f32 tensor, row-major: it owns its data or wraps the caller's.
+/// The element types of a model's inputs and outputs.
+enum class ElementType : uint8_t { F32, F64, F16, I64, I32, I8, U8, Bool };
+
+/// The bytes of one element: 4, 8, 2, 8, 4, 1, 1, 1 (a bool is one byte,
+/// 0 or 1).
+size_t getElementByteSize(ElementType type);
+
+/// The type as ONNX and NumPy spell it: "float32", "float64", "float16",
+/// "int64", "int32", "int8", "uint8", "bool".
+const char *getElementTypeName(ElementType type);
+
+/// An IEEE 754 half-precision number, as its bits (the element of an F16
+/// tensor).
+struct Float16 {
+  uint16_t bits = 0;
+  /// The nearest half (round to nearest even; out of range: infinity).
+  static Float16 fromFloat(float value);
+  /// The exact float value.
+  float toFloat() const;
+};
+
+/// The ElementType of C++ element type T: float, double, Float16, int64_t,
+/// int32_t, int8_t, uint8_t or bool.
+template <typename T> struct ElementTypeOf;
+template <> struct ElementTypeOf<float> {
+  static constexpr ElementType value = ElementType::F32;
+};
+template <> struct ElementTypeOf<double> {
+  static constexpr ElementType value = ElementType::F64;
+};
+template <> struct ElementTypeOf<Float16> {
+  static constexpr ElementType value = ElementType::F16;
+};
+template <> struct ElementTypeOf<int64_t> {
+  static constexpr ElementType value = ElementType::I64;
+};
+template <> struct ElementTypeOf<int32_t> {
+  static constexpr ElementType value = ElementType::I32;
+};
+template <> struct ElementTypeOf<int8_t> {
+  static constexpr ElementType value = ElementType::I8;
+};
+template <> struct ElementTypeOf<uint8_t> {
+  static constexpr ElementType value = ElementType::U8;
+};
+template <> struct ElementTypeOf<bool> {
+  static constexpr ElementType value = ElementType::Bool;
+};
+
+/// A tensor, row-major, of one element type: it owns its data or wraps the
+/// caller's.
 class Tensor {
 public:
   Tensor() = default;
-  /// A tensor of zeros that owns its data.
-  static Tensor allocate(std::vector<int64_t> shape);
-  /// A view of `data` (not copied, not freed); it must outlive the tensor.
-  static Tensor wrap(float *data, std::vector<int64_t> shape);
+  /// A tensor of zeros that owns its data (64-byte aligned).
+  static Tensor allocate(std::vector<int64_t> shape,
+                         ElementType type = ElementType::F32);
+  /// A view of `data` (not copied, not freed), whose elements are of
+  /// `type`; it must outlive the tensor.
+  static Tensor wrap(void *data, ElementType type, std::vector<int64_t> shape);
+  /// A view of typed data, e.g. wrap(int64Pointer, {2, 3}).
+  template <typename T>
+  static Tensor wrap(T *data, std::vector<int64_t> shape) {
+    return wrap(static_cast<void *>(data), ElementTypeOf<T>::value,
+                std::move(shape));
+  }
 
   const std::vector<int64_t> &shape() const { return dims; }
+  ElementType elementType() const { return type; }
   int64_t numElements() const;
-  float *data() { return ptr; }
-  const float *data() const { return ptr; }
+  /// The bytes of the data: numElements() * getElementByteSize(type).
+  int64_t byteSize() const;
+
+  /// The data, untyped.
+  void *rawData() { return ptr; }
+  const void *rawData() const { return ptr; }
+  /// The data as T elements; null (and an assertion in debug builds) when
+  /// T is not the tensor's element type.
+  template <typename T> T *data() {
+    return static_cast<T *>(typedData(ElementTypeOf<T>::value));
+  }
+  template <typename T> const T *data() const {
+    return static_cast<const T *>(
+        const_cast<Tensor *>(this)->typedData(ElementTypeOf<T>::value));
+  }
+  /// The data of an f32 tensor (data<float>()): null for another type.
+  float *data() { return data<float>(); }
+  const float *data() const { return data<float>(); }
 
 private:
+  void *typedData(ElementType requested);
+
   std::vector<int64_t> dims;
-  std::shared_ptr<std::vector<float>> owned;
-  float *ptr = nullptr;
+  ElementType type = ElementType::F32;
+  std::shared_ptr<void> owned;
+  void *ptr = nullptr;
 };
 
-/// Name and static shape of a model input or output.
+/// Name, static shape and element type of a model input or output.
 struct TensorInfo {
   std::string name;
   std::vector<int64_t> shape;
+  ElementType type = ElementType::F32;
 };
 
 /// How a Session is compiled.
@@ -145,7 +226,8 @@ public:
   const std::vector<TensorInfo> &outputs() const;
 
   /// Runs the model on `inputs` (every input, by name) and returns every
-  /// output. Wrong names or shapes are an error saying what was expected.
+  /// output. Wrong names, shapes or element types are an error saying what
+  /// was expected.
   Expected<std::map<std::string, Tensor>>
   run(const std::map<std::string, Tensor> &inputs) const;
 

@@ -1,8 +1,10 @@
 //===- TensorIO.h - Tensor files and comparisons ----------------*- C++ -*-===//
 //
 // Reading inputs and references for seam-run and the conformance runner:
-// NumPy `.npy` (float32, C order) and ONNX `TensorProto` `.pb` files; and
-// comparing an output with a reference as numpy.testing.assert_allclose does.
+// NumPy `.npy` (C order; float32, float64, float16, int64, int32, int8, uint8
+// and bool) and ONNX `TensorProto` `.pb` files of the same types; and
+// comparing an output with a reference as numpy.testing.assert_allclose does
+// (floats) or exactly (integers and bools).
 //
 //===----------------------------------------------------------------------===//
 
@@ -10,6 +12,8 @@
 #define SEAM_TENSORIO_H
 
 #include "seam/Session.h"
+
+#include <optional>
 
 namespace seam {
 
@@ -19,25 +23,45 @@ struct TensorFile {
   std::string name;
 };
 
-/// Reads a `.npy` (float32) or ONNX `.pb` (FLOAT) tensor file.
+/// ONNX's TensorProto data type of `type` (FLOAT = 1, INT64 = 7, BOOL = 9,
+/// ...; SeamAot.h's SEAM_AOT_* constants).
+int32_t getOnnxDataType(ElementType type);
+/// The element type of ONNX's TensorProto data type, or nullopt.
+std::optional<ElementType> getElementTypeOfOnnx(int32_t dataType);
+
+/// Reads a `.npy` file (dtype '<f4', '<f8', '<f2', '<i8', '<i4', '|i1',
+/// '|u1' or '|b1', C order) or an ONNX `.pb` TensorProto (FLOAT, DOUBLE,
+/// FLOAT16, INT64, INT32, INT8, UINT8 or BOOL; in raw_data or its typed
+/// field). Errors name the file and the reason.
 Expected<TensorFile> readTensorFile(const std::string &path);
 
-/// Writes `tensor` as a float32 `.npy` file.
+/// Writes `tensor` as a `.npy` file of its element type.
 Error writeNpy(const std::string &path, const Tensor &tensor);
 
-/// A tensor of `shape` filled with reproducible values in [-1, 1).
-Tensor randomTensor(const std::vector<int64_t> &shape, uint64_t seed);
+/// Writes `tensor` as an ONNX TensorProto `.pb` file named `name` (its data
+/// in raw_data).
+Error writePb(const std::string &path, const Tensor &tensor,
+              const std::string &name = "");
+
+/// A tensor of `shape` and `type` filled with reproducible values: floats in
+/// [-1, 1), integers in [0, 10), bools 0 or 1 (seam_fill_random_typed).
+Tensor randomTensor(const std::vector<int64_t> &shape, uint64_t seed,
+                    ElementType type = ElementType::F32);
 
 /// The result of comparing an output with its reference.
 struct Comparison {
   bool pass = true;
   double maxAbs = 0, maxRel = 0;
   int64_t mismatches = 0;
-  std::string error; // a shape mismatch or a NaN where none is expected
+  /// The index (row-major) of the first mismatching element; -1 if none.
+  int64_t firstMismatch = -1;
+  std::string error; // a shape or element type mismatch
 };
 
 /// Compares as numpy.testing.assert_allclose: |a - e| <= atol + rtol * |e|,
-/// NaN equal to NaN.
+/// NaN equal to NaN, for floating-point types (float16 compared as the
+/// floats it holds); integers and bools must be equal. The tensors must have
+/// the same shape and element type.
 Comparison compareTensors(const Tensor &actual, const Tensor &expected,
                           double rtol, double atol);
 

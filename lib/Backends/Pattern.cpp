@@ -50,6 +50,9 @@ Verdict OpPattern::matchOp(Operation *op, Value chain, Match &m) const {
   if (op->getName().getStringRef() != opName)
     return Verdict::refuse("expected " + opName + ", found " +
                            op->getName().getStringRef());
+  // The kernel libraries' patterns are written for f32 tensors.
+  if (Verdict f32 = allF32()(op); !f32.accepted())
+    return f32;
   SmallVector<std::string> tags;
   if (!tag.empty())
     tags.push_back(tag);

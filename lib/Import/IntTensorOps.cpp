@@ -27,6 +27,7 @@ FailureOr<IntTensor> evalIntBinary(IntBinaryKind kind, const IntTensor &lhs,
   if (failed(shape))
     return failure();
   IntTensor result;
+  result.dataType = lhs.dataType;
   result.shape = *shape;
   // The first element whose result int64 cannot hold (or a division by 0):
   // an error naming it, never undefined behaviour.
@@ -84,6 +85,7 @@ FailureOr<IntTensor> evalIntGather(const IntTensor &data,
   for (int64_t i = *a + 1; i < rank; ++i)
     inner *= data.shape[i];
   IntTensor result;
+  result.dataType = data.dataType;
   result.shape.assign(data.shape.begin(), data.shape.begin() + *a);
   result.shape.append(indices.shape.begin(), indices.shape.end());
   result.shape.append(data.shape.begin() + *a + 1, data.shape.end());
@@ -101,8 +103,52 @@ FailureOr<IntTensor> evalIntGather(const IntTensor &data,
   return result;
 }
 
+FailureOr<IntTensor>
+evalIntElementwise(ArrayRef<const IntTensor *> inputs, int32_t dataType,
+                   function_ref<int64_t(ArrayRef<int64_t>)> fn,
+                   const OpDiagnostic &diag) {
+  SmallVector<int64_t> shape = inputs.front()->shape;
+  for (const IntTensor *t : inputs.drop_front()) {
+    FailureOr<SmallVector<int64_t>> s = broadcastShapes(shape, t->shape, diag);
+    if (failed(s))
+      return failure();
+    shape = *s;
+  }
+  SmallVector<int64_t> resultStrides = stridesOf(shape);
+  // Per input, the stride of each result dim in its elements (0 where it
+  // broadcasts).
+  SmallVector<SmallVector<int64_t>> strides;
+  for (const IntTensor *t : inputs) {
+    SmallVector<int64_t> own = stridesOf(t->shape), mapped(shape.size(), 0);
+    size_t offset = shape.size() - t->shape.size();
+    for (size_t d = 0; d < t->shape.size(); ++d)
+      mapped[offset + d] = t->shape[d] == 1 ? 0 : own[d];
+    strides.push_back(std::move(mapped));
+  }
+  IntTensor result;
+  result.dataType = dataType;
+  result.shape = shape;
+  int64_t count = 1;
+  for (int64_t d : shape)
+    count *= d;
+  SmallVector<int64_t> args(inputs.size());
+  for (int64_t i = 0; i < count; ++i) {
+    for (size_t k = 0; k < inputs.size(); ++k) {
+      int64_t index = 0, rest = i;
+      for (size_t d = 0; d < shape.size(); ++d) {
+        index += rest / resultStrides[d] * strides[k][d];
+        rest %= resultStrides[d];
+      }
+      args[k] = inputs[k]->values[index];
+    }
+    result.values.push_back(fn(args));
+  }
+  return result;
+}
+
 IntTensor evalIntConcat(ArrayRef<IntTensor> inputs, int64_t axis) {
   IntTensor result;
+  result.dataType = inputs.front().dataType;
   result.shape = inputs.front().shape;
   result.shape[axis] = 0;
   for (const IntTensor &t : inputs)
@@ -121,6 +167,7 @@ IntTensor evalIntConcat(ArrayRef<IntTensor> inputs, int64_t axis) {
 
 IntTensor evalIntSlice(const IntTensor &data, ArrayRef<SliceDim> dims) {
   IntTensor result;
+  result.dataType = data.dataType;
   int64_t count = 1;
   for (const SliceDim &d : dims) {
     result.shape.push_back(d.size);

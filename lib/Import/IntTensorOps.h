@@ -28,6 +28,13 @@ mlir::FailureOr<IntTensor> evalIntGather(const IntTensor &data,
                                          const IntTensor &indices, int64_t axis,
                                          const seam::OpDiagnostic &diag);
 
+/// `fn` of the corresponding elements of `inputs` under NumPy broadcasting,
+/// as a tensor of ONNX data type `dataType`.
+mlir::FailureOr<IntTensor>
+evalIntElementwise(llvm::ArrayRef<const IntTensor *> inputs, int32_t dataType,
+                   llvm::function_ref<int64_t(llvm::ArrayRef<int64_t>)> fn,
+                   const seam::OpDiagnostic &diag);
+
 /// ONNX Concat along `axis` (normalized).
 IntTensor evalIntConcat(llvm::ArrayRef<IntTensor> inputs, int64_t axis);
 

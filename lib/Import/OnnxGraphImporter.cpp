@@ -60,8 +60,8 @@ FailureOr<ImportedValue *> GraphImporter::lookup(unsigned i) {
   if (it->second.unsupportedType)
     return error() << "input '" << current->input(i) << "' has data type "
                    << dataTypeName(it->second.unsupportedType)
-                   << ", which Seam does not support (float32 tensors and "
-                      "integer shape constants only)";
+                   << ", which Seam does not support (" << kSupportedDataTypes
+                   << ")";
   return &it->second;
 }
 
@@ -76,11 +76,19 @@ FailureOr<Value> GraphImporter::tensorInput(unsigned i) {
   FailureOr<ImportedValue *> v = lookup(i);
   if (failed(v))
     return failure();
-  if ((*v)->ints)
-    return error() << "input '" << current->input(i)
-                   << "' is an integer tensor where a float32 tensor is "
-                      "expected";
   return materialize(**v, current->input(i));
+}
+
+FailureOr<Value> GraphImporter::f32Input(unsigned i) {
+  FailureOr<Value> v = tensorInput(i);
+  if (failed(v))
+    return failure();
+  Type elementType = cast<RankedTensorType>(v->getType()).getElementType();
+  if (!elementType.isF32())
+    return error() << "input '" << current->input(i) << "' is a tensor of "
+                   << elementType << "; Seam's " << current->op_type()
+                   << " takes float32 tensors";
+  return *v;
 }
 
 FailureOr<IntTensor> GraphImporter::intInput(unsigned i) {
@@ -102,9 +110,9 @@ FailureOr<std::vector<float>> GraphImporter::floatConstantInput(unsigned i) {
     return std::vector<float>((*v)->ints->values.begin(),
                               (*v)->ints->values.end());
   // An initializer read here becomes an attribute: no constant op for it.
-  if ((*v)->pendingFloat) {
-    FloatData data = floatData(*(*v)->pendingFloat);
-    return std::vector<float>(data.values.begin(), data.values.end());
+  if ((*v)->pending) {
+    std::vector<double> data = floatValues(*(*v)->pending);
+    return std::vector<float>(data.begin(), data.end());
   }
   if (std::optional<std::vector<float>> data = getF32ConstantData((*v)->tensor))
     return std::move(*data);
@@ -118,9 +126,9 @@ FailureOr<SmallVector<int64_t>> GraphImporter::inputShape(unsigned i) {
     return failure();
   if ((*v)->ints)
     return (*v)->ints->shape;
-  if ((*v)->pendingFloat)
-    return SmallVector<int64_t>((*v)->pendingFloat->dims().begin(),
-                                (*v)->pendingFloat->dims().end());
+  if ((*v)->pending)
+    return SmallVector<int64_t>((*v)->pending->dims().begin(),
+                                (*v)->pending->dims().end());
   return SmallVector<int64_t>(
       cast<RankedTensorType>((*v)->tensor.getType()).getShape());
 }
@@ -233,6 +241,43 @@ FloatData floatData(const onnx::TensorProto &t) {
   return data;
 }
 
+std::vector<double> floatValues(const onnx::TensorProto &t) {
+  std::vector<double> values;
+  switch (t.data_type()) {
+  case onnx::TensorProto::FLOAT: {
+    FloatData data = floatData(t);
+    values.assign(data.values.begin(), data.values.end());
+    break;
+  }
+  case onnx::TensorProto::DOUBLE:
+    if (t.has_raw_data()) {
+      values.resize(t.raw_data().size() / sizeof(double));
+      std::memcpy(values.data(), t.raw_data().data(),
+                  values.size() * sizeof(double));
+    } else {
+      values.assign(t.double_data().begin(), t.double_data().end());
+    }
+    break;
+  case onnx::TensorProto::FLOAT16: {
+    // Half-precision bits: raw little-endian pairs, or one per int32_data.
+    std::vector<uint16_t> bits;
+    if (t.has_raw_data()) {
+      bits.resize(t.raw_data().size() / 2);
+      std::memcpy(bits.data(), t.raw_data().data(), bits.size() * 2);
+    } else {
+      bits.assign(t.int32_data().begin(), t.int32_data().end());
+    }
+    for (uint16_t h : bits)
+      values.push_back(
+          APFloat(APFloat::IEEEhalf(), APInt(16, h)).convertToFloat());
+    break;
+  }
+  default:
+    break;
+  }
+  return values;
+}
+
 FailureOr<ImportedValue> GraphImporter::readTensor(const onnx::TensorProto &t,
                                                    StringRef what) {
   SmallVector<int64_t> dims(t.dims().begin(), t.dims().end());
@@ -268,7 +313,19 @@ FailureOr<ImportedValue> GraphImporter::readTensor(const onnx::TensorProto &t,
     if (t.has_raw_data() ? failed(checkRaw(4))
                          : failed(checkCount(t.float_data_size())))
       return failure();
-    v.pendingFloat = &t;
+    v.pending = &t;
+    return v;
+  case onnx::TensorProto::DOUBLE:
+    if (t.has_raw_data() ? failed(checkRaw(8))
+                         : failed(checkCount(t.double_data_size())))
+      return failure();
+    v.pending = &t;
+    return v;
+  case onnx::TensorProto::FLOAT16:
+    if (t.has_raw_data() ? failed(checkRaw(2))
+                         : failed(checkCount(t.int32_data_size())))
+      return failure();
+    v.pending = &t;
     return v;
   case onnx::TensorProto::BOOL: {
     // Booleans (e.g. Dropout's training_mode) are read as 0/1 integers.
@@ -284,6 +341,25 @@ FailureOr<ImportedValue> GraphImporter::readTensor(const onnx::TensorProto &t,
         return failure();
       for (int32_t x : t.int32_data())
         ints.values.push_back(x != 0);
+    }
+    ints.dataType = onnx::TensorProto::BOOL;
+    v.ints = std::move(ints);
+    return v;
+  }
+  case onnx::TensorProto::INT8: {
+    IntTensor ints;
+    ints.shape = dims;
+    ints.dataType = onnx::TensorProto::INT8;
+    if (t.has_raw_data()) {
+      if (failed(checkRaw(1)))
+        return failure();
+      for (char c : t.raw_data())
+        ints.values.push_back(static_cast<int8_t>(c));
+    } else {
+      if (failed(checkCount(t.int32_data_size())))
+        return failure();
+      for (int32_t x : t.int32_data())
+        ints.values.push_back(static_cast<int8_t>(x));
     }
     v.ints = std::move(ints);
     return v;
@@ -317,6 +393,7 @@ FailureOr<ImportedValue> GraphImporter::readTensor(const onnx::TensorProto &t,
         return failure();
       ints.values.assign(t.int32_data().begin(), t.int32_data().end());
     }
+    ints.dataType = t.data_type();
     v.ints = std::move(ints);
     return v;
   }
@@ -329,17 +406,51 @@ FailureOr<ImportedValue> GraphImporter::readTensor(const onnx::TensorProto &t,
 FailureOr<Value> GraphImporter::materialize(ImportedValue &v, StringRef name) {
   if (v.tensor)
     return v.tensor;
-  const onnx::TensorProto &t = *v.pendingFloat;
-  SmallVector<int64_t> dims(t.dims().begin(), t.dims().end());
-  FloatData data = floatData(t);
+  SmallVector<int64_t> dims;
+  if (v.ints)
+    dims = v.ints->shape;
+  else
+    dims.assign(v.pending->dims().begin(), v.pending->dims().end());
+  if (llvm::is_contained(dims, 0)) {
+    InFlightDiagnostic diag = current ? error() : emitError(currentLoc);
+    return diag << "'" << name << "' is an empty tensor of shape [" << dims
+                << "]; Seam does not support empty tensors";
+  }
   // Weights go at the top of the function, in the order first used.
   OpBuilder::InsertionGuard guard(b);
   if (lastWeight)
     b.setInsertionPointAfter(lastWeight);
   else
     b.setInsertionPointToStart(b.getInsertionBlock());
-  v.tensor = createConstant(dims, data.values, name);
-  v.pendingFloat = nullptr;
+  if (v.ints) {
+    Type elementType = getElementType(context(), v.ints->dataType);
+    auto type = RankedTensorType::get(dims, elementType);
+    unsigned width = elementType.getIntOrFloatBitWidth();
+    SmallVector<APInt> values;
+    values.reserve(v.ints->values.size());
+    for (int64_t x : v.ints->values)
+      values.push_back(APInt(width, static_cast<uint64_t>(x),
+                             /*isSigned=*/width > 1, /*implicitTrunc=*/true));
+    v.tensor = arith::ConstantOp::create(b, currentLoc, type,
+                                         DenseElementsAttr::get(type, values));
+  } else if (v.pending->data_type() == onnx::TensorProto::FLOAT) {
+    FloatData data = floatData(*v.pending);
+    v.tensor = createConstant(dims, data.values, name);
+  } else {
+    Type elementType = getElementType(context(), v.pending->data_type());
+    auto type = RankedTensorType::get(dims, elementType);
+    SmallVector<APFloat> values;
+    for (double x : floatValues(*v.pending)) {
+      APFloat f(x);
+      bool lost;
+      f.convert(cast<FloatType>(elementType).getFloatSemantics(),
+                APFloat::rmNearestTiesToEven, &lost);
+      values.push_back(f);
+    }
+    v.tensor = arith::ConstantOp::create(b, currentLoc, type,
+                                         DenseElementsAttr::get(type, values));
+  }
+  v.pending = nullptr;
   lastWeight = v.tensor.getDefiningOp();
   return v.tensor;
 }
@@ -377,7 +488,7 @@ LogicalResult GraphImporter::run() {
       return failure();
     // As input dims: Seam's tensors are never empty (an f32 initializer
     // becomes a tensor of the IR; integer ones are shape constants).
-    if (v->pendingFloat)
+    if (v->pending)
       for (auto [i, d] : llvm::enumerate(init.dims()))
         if (d == 0)
           return emitError(currentLoc)
@@ -401,7 +512,8 @@ LogicalResult GraphImporter::run() {
       return emitError(currentLoc)
              << "input '" << input.name() << "': element count of [" << shape
              << "] overflows int64";
-    argTypes.push_back(RankedTensorType::get(shape, b.getF32Type()));
+    argTypes.push_back(
+        RankedTensorType::get(shape, getElementType(ctx, tt.elem_type())));
     argNames.push_back(input.name());
   }
 
@@ -428,15 +540,11 @@ LogicalResult GraphImporter::run() {
     if (it == values.end())
       return emitError(currentLoc)
              << "output '" << out.name() << "' is not produced by any node";
-    if (it->second.ints)
-      return emitError(currentLoc)
-             << "output '" << out.name()
-             << "' is an integer tensor; Seam's outputs are float32";
     if (it->second.unsupportedType)
       return emitError(currentLoc)
              << "output '" << out.name() << "' has data type "
-             << dataTypeName(it->second.unsupportedType)
-             << "; Seam's outputs are float32";
+             << dataTypeName(it->second.unsupportedType) << "; Seam supports "
+             << kSupportedDataTypes << " outputs";
     FailureOr<Value> v = materialize(it->second, out.name());
     if (failed(v))
       return failure();
@@ -499,9 +607,9 @@ LogicalResult GraphImporter::importNode(const onnx::NodeProto &node) {
       ArrayRef<int64_t> shape =
           cast<RankedTensorType>(it->second.tensor.getType()).getShape();
       actual.assign(shape.begin(), shape.end());
-    } else if (it->second.pendingFloat) {
-      actual.assign(it->second.pendingFloat->dims().begin(),
-                    it->second.pendingFloat->dims().end());
+    } else if (it->second.pending) {
+      actual.assign(it->second.pending->dims().begin(),
+                    it->second.pending->dims().end());
       comparable = false;
     } else {
       continue;

@@ -30,15 +30,20 @@ namespace seam::detail {
 struct IntTensor {
   llvm::SmallVector<int64_t> shape;
   std::vector<int64_t> values;
+  /// The ONNX data type it has in the model (INT64, INT32, INT8 or BOOL);
+  /// a tensor of the IR made from it has this element type.
+  int32_t dataType = onnx::TensorProto::INT64;
 };
 
 /// What one ONNX value name stands for.
 struct ImportedValue {
-  /// An f32 tensor of the IR (graph input, op result, materialized constant).
+  /// A tensor of the IR (graph input, op result, materialized constant).
   mlir::Value tensor;
-  /// An f32 initializer or Constant not yet materialized (on first use).
-  const onnx::TensorProto *pendingFloat = nullptr;
-  /// An integer constant evaluated at import.
+  /// A float32, float64 or float16 initializer or Constant not yet
+  /// materialized (on first use).
+  const onnx::TensorProto *pending = nullptr;
+  /// An integer constant evaluated at import (also when `tensor` holds it
+  /// materialized).
   std::optional<IntTensor> ints;
   /// A tensor of a data type Seam does not import; an error when used.
   int32_t unsupportedType = 0;
@@ -50,6 +55,9 @@ struct FloatData {
   std::vector<float> aligned;
 };
 FloatData floatData(const onnx::TensorProto &tensor);
+/// The elements of a float32, float64 or float16 ONNX tensor (checked by
+/// readTensor), as doubles.
+std::vector<double> floatValues(const onnx::TensorProto &tensor);
 
 class GraphImporter {
 public:
@@ -77,11 +85,16 @@ public:
 
   /// True if input `i` is present (exists and has a non-empty name).
   bool hasInput(unsigned i) const;
-  /// Input `i` as an f32 tensor of the IR.
+  /// Input `i` as a tensor of the IR, of any element type (an integer
+  /// constant becomes a constant of its data type).
   mlir::FailureOr<mlir::Value> tensorInput(unsigned i);
+  /// Input `i` as an f32 tensor of the IR: any other element type is an
+  /// error naming the input, its type and the op.
+  mlir::FailureOr<mlir::Value> f32Input(unsigned i);
   /// Input `i` as an integer tensor known at import.
   mlir::FailureOr<IntTensor> intInput(unsigned i);
-  /// Input `i` as f32 values known at import (a constant).
+  /// Input `i` as values known at import (a constant of any type),
+  /// converted to float.
   mlir::FailureOr<std::vector<float>> floatConstantInput(unsigned i);
   /// Input `i` as it is in the value table.
   mlir::FailureOr<const ImportedValue *> input(unsigned i);

@@ -52,6 +52,27 @@ int64_t defaultOpset(const onnx::ModelProto &model) {
 //===----------------------------------------------------------------------===//
 
 /// The bytes the data of `tensor` takes (its dims and element type), or
+Type getElementType(MLIRContext *ctx, int32_t type) {
+  switch (type) {
+  case onnx::TensorProto::FLOAT:
+    return Float32Type::get(ctx);
+  case onnx::TensorProto::DOUBLE:
+    return Float64Type::get(ctx);
+  case onnx::TensorProto::FLOAT16:
+    return Float16Type::get(ctx);
+  case onnx::TensorProto::INT64:
+    return IntegerType::get(ctx, 64);
+  case onnx::TensorProto::INT32:
+    return IntegerType::get(ctx, 32);
+  case onnx::TensorProto::INT8:
+    return IntegerType::get(ctx, 8);
+  case onnx::TensorProto::BOOL:
+    return IntegerType::get(ctx, 1);
+  default:
+    return Type();
+  }
+}
+
 /// nullopt for a type without a fixed size (strings) or a count that does
 /// not fit 64 bits.
 static std::optional<uint64_t> getElementByteSize(int32_t type) {
@@ -279,10 +300,10 @@ static LogicalResult fixInputShapes(onnx::GraphProto &graph,
              << "input '" << input.name()
              << "' is not a tensor; Seam imports tensor inputs only";
     int32_t elemType = input.type().tensor_type().elem_type();
-    if (elemType != onnx::TensorProto::FLOAT)
-      return emitError(loc)
-             << "input '" << input.name() << "' has data type "
-             << dataTypeName(elemType) << "; Seam supports float32 inputs only";
+    if (!getElementType(loc.getContext(), elemType))
+      return emitError(loc) << "input '" << input.name() << "' has data type "
+                            << dataTypeName(elemType) << "; Seam supports "
+                            << kSupportedDataTypes << " inputs";
     auto *tensorType = input.mutable_type()->mutable_tensor_type();
     auto it = options.inputShapes.find(input.name());
     if (it != options.inputShapes.end()) {
@@ -450,6 +471,32 @@ static LogicalResult checkWindowRanks(const onnx::GraphProto &graph,
   return success();
 }
 
+/// Upsample and opset-10 Resize map output index i to input i / scale and
+/// round nearest coordinates down; the converter's Resize_10_11 adapter
+/// (which Upsample_9_10 goes through) keeps neither, leaving Resize-11's
+/// defaults (half_pixel, round_prefer_floor), which compute something else.
+static void keepOpset10ResizeCoordinates(onnx::GraphProto &graph) {
+  for (onnx::NodeProto &node : *graph.mutable_node()) {
+    if (node.op_type() != "Resize" || !node.domain().empty())
+      continue;
+    bool hasTransform = false, hasNearest = false;
+    for (const onnx::AttributeProto &attr : node.attribute()) {
+      hasTransform |= attr.name() == "coordinate_transformation_mode";
+      hasNearest |= attr.name() == "nearest_mode";
+    }
+    auto addString = [&](const char *name, const char *value) {
+      onnx::AttributeProto *attr = node.add_attribute();
+      attr->set_name(name);
+      attr->set_type(onnx::AttributeProto::STRING);
+      attr->set_s(value);
+    };
+    if (!hasTransform)
+      addString("coordinate_transformation_mode", "asymmetric");
+    if (!hasNearest)
+      addString("nearest_mode", "floor");
+  }
+}
+
 LogicalResult normalizeOnnxModel(onnx::ModelProto &model, StringRef baseDir,
                                  const OnnxImportOptions &options,
                                  Location loc) {
@@ -551,6 +598,8 @@ LogicalResult normalizeOnnxModel(onnx::ModelProto &model, StringRef baseDir,
       // versions below 4 forbid; opset 13 goes with IR version 7.
       if (model.ir_version() < 7)
         model.set_ir_version(7);
+      if (opset < 11)
+        keepOpset10ResizeCoordinates(*model.mutable_graph());
     }
     stage = "the ONNX checker";
     onnx::checker::check_model(model);

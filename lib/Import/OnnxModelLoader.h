@@ -11,6 +11,7 @@
 
 #include "seam/Import/OnnxImporter.h"
 
+#include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Location.h"
 #include "onnx/onnx_pb.h"
 
@@ -43,6 +44,14 @@ int64_t defaultOpset(const onnx::ModelProto &model);
 std::string nodeLabel(const onnx::NodeProto &node);
 
 std::string dataTypeName(int32_t type);
+
+/// The element type of the IR for an ONNX data type: f32, f64, f16, i64,
+/// i32, i8 and i1 (bool); null for a type Seam does not support.
+mlir::Type getElementType(mlir::MLIRContext *ctx, int32_t type);
+
+/// The ONNX data types getElementType supports, for error messages.
+constexpr const char *kSupportedDataTypes =
+    "float32, float64, float16, int64, int32, int8 and bool";
 
 } // namespace seam::detail
 

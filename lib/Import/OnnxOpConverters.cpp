@@ -8,13 +8,13 @@
 //===----------------------------------------------------------------------===//
 
 #include "IntTensorOps.h"
+#include "OnnxConverterUtils.h"
 #include "OnnxGraphImporter.h"
 #include "OnnxModelLoader.h"
 
+#include "seam/SeamConstants.h"
 #include "seam/SeamOps.h"
 
-#include "mlir/IR/Diagnostics.h"
-#include "mlir/IR/Verifier.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/CheckedArithmetic.h"
 
@@ -22,85 +22,6 @@ using namespace mlir;
 using namespace seam;
 
 namespace seam::detail {
-
-/// Binds `var` to the value of a FailureOr expression, or returns failure.
-#define ASSIGN_OR_FAIL(var, expr)                                              \
-  auto var##OrFailure = (expr);                                                \
-  if (failed(var##OrFailure))                                                  \
-    return failure();                                                          \
-  auto &var = *var##OrFailure;
-
-namespace {
-
-/// Attributes of the op being built.
-struct Attrs {
-  Builder &b;
-  SmallVector<NamedAttribute> list;
-  void add(StringRef name, Attribute value) {
-    if (value)
-      list.push_back(b.getNamedAttr(name, value));
-  }
-  void addInts(StringRef name, const std::optional<SmallVector<int64_t>> &v) {
-    if (v)
-      add(name, b.getDenseI64ArrayAttr(*v));
-  }
-};
-
-} // namespace
-
-/// Verifies `op`, just created for the current node. An op that fails (an
-/// ODS constraint or trait, its verifier) is erased, and its first error
-/// becomes an error naming the node, instead of a module verifier error
-/// after import that names no node.
-static LogicalResult verifyCreated(GraphImporter &g, Operation *op) {
-  std::string message;
-  {
-    ScopedDiagnosticHandler capture(g.context(), [&](Diagnostic &d) {
-      if (message.empty())
-        message = d.str();
-      return success();
-    });
-    if (succeeded(mlir::verify(op)))
-      return success();
-  }
-  op->erase();
-  return g.error() << message;
-}
-
-/// Creates `OpTy` with result types inferred from operands and attributes.
-/// Inconsistent shapes become an error naming the node, never an assertion.
-template <typename OpTy>
-static FailureOr<Value> createInferred(GraphImporter &g, ValueRange operands,
-                                       ArrayRef<NamedAttribute> attrs = {}) {
-  MLIRContext *ctx = g.context();
-  DictionaryAttr dict = DictionaryAttr::get(ctx, attrs);
-  typename OpTy::Properties props;
-  std::string message;
-  SmallVector<Type> types;
-  bool inferred = false;
-  {
-    ScopedDiagnosticHandler capture(ctx, [&](Diagnostic &d) {
-      if (message.empty())
-        message = d.str();
-      return success();
-    });
-    auto emitErr = [&]() { return emitError(g.loc()); };
-    if (succeeded(OpTy::setPropertiesFromAttr(props, dict, emitErr))) {
-      // Attributes left out take their ODS default values.
-      OpTy::populateDefaultProperties(
-          OperationName(OpTy::getOperationName(), ctx), props);
-      typename OpTy::Adaptor adaptor(operands, dict, props, {});
-      inferred =
-          succeeded(OpTy::inferReturnTypes(ctx, g.loc(), adaptor, types));
-    }
-  }
-  if (!inferred)
-    return g.error() << message;
-  auto op = OpTy::create(g.builder(), g.loc(), types, operands, attrs);
-  if (failed(verifyCreated(g, op)))
-    return failure();
-  return op.getResult();
-}
 
 /// The value of an optional float attribute, as an F32 attribute or null.
 static FailureOr<FloatAttr> optionalFloat(GraphImporter &g, StringRef name) {
@@ -110,17 +31,29 @@ static FailureOr<FloatAttr> optionalFloat(GraphImporter &g, StringRef name) {
   return g.builder().getF32FloatAttr(v);
 }
 
-/// Input `i` as an f32 tensor; integer constants become f32 constants.
-static FailureOr<Value> floatTensorInput(GraphImporter &g, unsigned i) {
+/// Input `i`; an integer constant becomes a constant of the float type
+/// `elementType` (as ONNX's Pow takes an integer exponent).
+static FailureOr<Value> tensorInputOfType(GraphImporter &g, unsigned i,
+                                          Type elementType) {
   ASSIGN_OR_FAIL(in, g.input(i));
-  if (!in->ints)
+  if (!in->ints || in->tensor || !isa<FloatType>(elementType))
     return g.tensorInput(i);
   if (llvm::is_contained(in->ints->shape, 0))
     return g.error() << "input '" << g.node().input(i)
                      << "' is an empty tensor of shape [" << in->ints->shape
                      << "]; Seam does not support empty tensors";
-  std::vector<float> data(in->ints->values.begin(), in->ints->values.end());
-  return g.createConstant(in->ints->shape, data, g.node().input(i));
+  auto type = RankedTensorType::get(in->ints->shape, elementType);
+  SmallVector<APFloat> values;
+  for (int64_t x : in->ints->values) {
+    APFloat f(static_cast<double>(x));
+    bool lost;
+    f.convert(cast<FloatType>(elementType).getFloatSemantics(),
+              APFloat::rmNearestTiesToEven, &lost);
+    values.push_back(f);
+  }
+  return arith::ConstantOp::create(g.builder(), g.loc(), type,
+                                   DenseElementsAttr::get(type, values))
+      .getResult();
 }
 
 //===----------------------------------------------------------------------===//
@@ -129,13 +62,15 @@ static FailureOr<Value> floatTensorInput(GraphImporter &g, unsigned i) {
 
 template <typename OpTy> static LogicalResult convertUnary(GraphImporter &g) {
   ASSIGN_OR_FAIL(x, g.tensorInput(0));
-  g.setOutput(0,
-              OpTy::create(g.builder(), g.loc(), x.getType(), x).getResult());
+  auto op = OpTy::create(g.builder(), g.loc(), x.getType(), x);
+  if (failed(verifyCreated(g, op)))
+    return failure();
+  g.setOutput(0, op.getResult());
   return success();
 }
 
 static LogicalResult convertLeakyRelu(GraphImporter &g) {
-  ASSIGN_OR_FAIL(x, g.tensorInput(0));
+  ASSIGN_OR_FAIL(x, g.f32Input(0));
   ASSIGN_OR_FAIL(alpha, g.floatAttr("alpha", 0.01f));
   g.setOutput(0, LeakyReluOp::create(g.builder(), g.loc(), x.getType(), x,
                                      g.builder().getF32FloatAttr(alpha))
@@ -144,7 +79,7 @@ static LogicalResult convertLeakyRelu(GraphImporter &g) {
 }
 
 static LogicalResult convertHardSigmoid(GraphImporter &g) {
-  ASSIGN_OR_FAIL(x, g.tensorInput(0));
+  ASSIGN_OR_FAIL(x, g.f32Input(0));
   ASSIGN_OR_FAIL(alpha, g.floatAttr("alpha", 0.2f));
   ASSIGN_OR_FAIL(beta, g.floatAttr("beta", 0.5f));
   Builder &b = g.builder();
@@ -161,6 +96,36 @@ static LogicalResult convertClip(GraphImporter &g) {
   ASSIGN_OR_FAIL(minAttr, optionalFloat(g, "min"));
   ASSIGN_OR_FAIL(maxAttr, optionalFloat(g, "max"));
   FloatAttr bounds[2] = {minAttr, maxAttr};
+  // Bounds known at import on an f32 tensor: one seam.clip. Otherwise
+  // (bounds computed at run time, integer or f64 tensors): max, then min,
+  // with the bounds as tensors.
+  bool constantBounds =
+      cast<RankedTensorType>(x.getType()).getElementType().isF32();
+  for (unsigned i = 1; i <= 2 && constantBounds; ++i) {
+    if (!g.hasInput(i))
+      continue;
+    ASSIGN_OR_FAIL(in, g.input(i));
+    constantBounds =
+        in->ints || in->pending || (in->tensor && isF32Constant(in->tensor));
+  }
+  if (!constantBounds) {
+    Value y = x;
+    for (unsigned i = 1; i <= 2; ++i) {
+      if (!g.hasInput(i))
+        continue;
+      ASSIGN_OR_FAIL(bound, g.tensorInput(i));
+      if (cast<RankedTensorType>(bound.getType()).getRank() != 0)
+        return g.error() << (i == 1 ? "min" : "max")
+                         << " must be a scalar (rank 0)";
+      FailureOr<Value> r = i == 1 ? createInferred<MaxOp>(g, {y, bound})
+                                  : createInferred<MinOp>(g, {y, bound});
+      if (failed(r))
+        return failure();
+      y = *r;
+    }
+    g.setOutput(0, y);
+    return success();
+  }
   for (unsigned i = 1; i <= 2; ++i) {
     if (!g.hasInput(i))
       continue;
@@ -186,8 +151,8 @@ static LogicalResult convertBinary(GraphImporter &g) {
     g.setOutput(0, r);
     return success();
   }
-  ASSIGN_OR_FAIL(a, floatTensorInput(g, 0));
-  ASSIGN_OR_FAIL(b, floatTensorInput(g, 1));
+  ASSIGN_OR_FAIL(a, g.tensorInput(0));
+  ASSIGN_OR_FAIL(b, g.tensorInput(1));
   ASSIGN_OR_FAIL(r, createInferred<OpTy>(g, {a, b}));
   g.setOutput(0, r);
   return success();
@@ -195,7 +160,14 @@ static LogicalResult convertBinary(GraphImporter &g) {
 
 static LogicalResult convertPow(GraphImporter &g) {
   ASSIGN_OR_FAIL(a, g.tensorInput(0));
-  ASSIGN_OR_FAIL(b, floatTensorInput(g, 1));
+  Type elementType = cast<RankedTensorType>(a.getType()).getElementType();
+  ASSIGN_OR_FAIL(e, tensorInputOfType(g, 1, elementType));
+  // ONNX lets the exponent have another type than the base.
+  Value b = e;
+  auto exponentType = cast<RankedTensorType>(b.getType());
+  if (exponentType.getElementType() != elementType)
+    b = CastOp::create(g.builder(), g.loc(), exponentType.clone(elementType), b)
+            .getResult();
   ASSIGN_OR_FAIL(r, createInferred<PowOp>(g, {a, b}));
   g.setOutput(0, r);
   return success();
@@ -233,11 +205,11 @@ static LogicalResult addWindowAttrs(GraphImporter &g, Attrs &attrs) {
 }
 
 static LogicalResult convertConv(GraphImporter &g) {
-  ASSIGN_OR_FAIL(x, g.tensorInput(0));
-  ASSIGN_OR_FAIL(w, g.tensorInput(1));
+  ASSIGN_OR_FAIL(x, g.f32Input(0));
+  ASSIGN_OR_FAIL(w, g.f32Input(1));
   SmallVector<Value> operands = {x, w};
   if (g.hasInput(2)) {
-    ASSIGN_OR_FAIL(bias, g.tensorInput(2));
+    ASSIGN_OR_FAIL(bias, g.f32Input(2));
     operands.push_back(bias);
   }
   Attrs attrs{g.builder()};
@@ -251,7 +223,7 @@ static LogicalResult convertConv(GraphImporter &g) {
 }
 
 template <typename OpTy> static LogicalResult convertPool(GraphImporter &g) {
-  ASSIGN_OR_FAIL(x, g.tensorInput(0));
+  ASSIGN_OR_FAIL(x, g.f32Input(0));
   if (!g.findAttr("kernel_shape"))
     return g.error() << "attribute 'kernel_shape' is required";
   Attrs attrs{g.builder()};
@@ -274,18 +246,18 @@ template <typename OpTy> static LogicalResult convertPool(GraphImporter &g) {
 }
 
 static LogicalResult convertGlobalAveragePool(GraphImporter &g) {
-  ASSIGN_OR_FAIL(x, g.tensorInput(0));
+  ASSIGN_OR_FAIL(x, g.f32Input(0));
   ASSIGN_OR_FAIL(r, createInferred<GlobalAvgPoolOp>(g, {x}));
   g.setOutput(0, r);
   return success();
 }
 
 static LogicalResult convertGemm(GraphImporter &g) {
-  ASSIGN_OR_FAIL(a, g.tensorInput(0));
-  ASSIGN_OR_FAIL(b, g.tensorInput(1));
+  ASSIGN_OR_FAIL(a, g.f32Input(0));
+  ASSIGN_OR_FAIL(b, g.f32Input(1));
   SmallVector<Value> operands = {a, b};
   if (g.hasInput(2)) {
-    ASSIGN_OR_FAIL(c, floatTensorInput(g, 2));
+    ASSIGN_OR_FAIL(c, g.f32Input(2));
     operands.push_back(c);
   }
   Attrs attrs{g.builder()};
@@ -303,8 +275,8 @@ static LogicalResult convertGemm(GraphImporter &g) {
 }
 
 static LogicalResult convertMatMul(GraphImporter &g) {
-  ASSIGN_OR_FAIL(a, g.tensorInput(0));
-  ASSIGN_OR_FAIL(b, g.tensorInput(1));
+  ASSIGN_OR_FAIL(a, g.f32Input(0));
+  ASSIGN_OR_FAIL(b, g.f32Input(1));
   ASSIGN_OR_FAIL(r, createInferred<MatMulOp>(g, {a, b}));
   g.setOutput(0, r);
   return success();
@@ -316,7 +288,7 @@ static LogicalResult convertBatchNormalization(GraphImporter &g) {
     return g.error() << "training_mode = 1 is not supported (inference only)";
   SmallVector<Value> operands;
   for (unsigned i = 0; i < 5; ++i) {
-    ASSIGN_OR_FAIL(v, g.tensorInput(i));
+    ASSIGN_OR_FAIL(v, g.f32Input(i));
     operands.push_back(v);
   }
   for (unsigned i = 1; i < 5; ++i)
@@ -346,37 +318,13 @@ static LogicalResult convertBatchNormalization(GraphImporter &g) {
 }
 
 static LogicalResult convertSoftmax(GraphImporter &g) {
-  ASSIGN_OR_FAIL(x, g.tensorInput(0));
+  ASSIGN_OR_FAIL(x, g.f32Input(0));
   ASSIGN_OR_FAIL(axis, g.intAttr("axis", -1));
   auto op = SoftmaxOp::create(g.builder(), g.loc(), x.getType(), x,
                               g.builder().getI64IntegerAttr(axis));
   if (failed(verifyCreated(g, op)))
     return failure();
   g.setOutput(0, op.getResult());
-  return success();
-}
-
-/// ReduceMean (axes attribute) and ReduceSum (axes input since opset 13).
-template <typename OpTy> static LogicalResult convertReduce(GraphImporter &g) {
-  ASSIGN_OR_FAIL(x, g.tensorInput(0));
-  ASSIGN_OR_FAIL(keepdims, g.intAttr("keepdims", 1));
-  ASSIGN_OR_FAIL(noopEmpty, g.intAttr("noop_with_empty_axes", 0));
-  ASSIGN_OR_FAIL(axes, g.intsAttr("axes"));
-  if (g.hasInput(1)) {
-    ASSIGN_OR_FAIL(in, g.intInput(1));
-    axes = SmallVector<int64_t>(in.values.begin(), in.values.end());
-  }
-  if (axes && axes->empty())
-    axes.reset();
-  if (!axes && noopEmpty) {
-    g.setOutput(0, x);
-    return success();
-  }
-  Attrs attrs{g.builder()};
-  attrs.addInts("axes", axes);
-  attrs.add("keepdims", g.builder().getBoolAttr(keepdims != 0));
-  ASSIGN_OR_FAIL(r, createInferred<OpTy>(g, {x}, attrs.list));
-  g.setOutput(0, r);
   return success();
 }
 
@@ -410,7 +358,7 @@ static LogicalResult convertConcat(GraphImporter &g) {
   }
   SmallVector<Value> operands;
   for (int i = 0; i < g.node().input_size(); ++i) {
-    ASSIGN_OR_FAIL(v, floatTensorInput(g, i));
+    ASSIGN_OR_FAIL(v, g.tensorInput(i));
     operands.push_back(v);
   }
   Attrs attrs{g.builder()};
@@ -430,7 +378,8 @@ static LogicalResult reshapeTo(GraphImporter &g, ArrayRef<int64_t> shape) {
     return success();
   }
   ASSIGN_OR_FAIL(x, g.tensorInput(0));
-  auto type = RankedTensorType::get(shape, g.builder().getF32Type());
+  auto type = RankedTensorType::get(
+      shape, cast<RankedTensorType>(x.getType()).getElementType());
   if (type == x.getType()) {
     g.setOutput(0, x);
     return success();
@@ -721,40 +670,6 @@ static LogicalResult convertShape(GraphImporter &g) {
   return success();
 }
 
-static LogicalResult convertGather(GraphImporter &g) {
-  ASSIGN_OR_FAIL(in, g.input(0));
-  if (!in->ints)
-    return g.error() << "Gather on runtime data is not supported; only shape "
-                        "computations known at import are";
-  ASSIGN_OR_FAIL(indices, g.intInput(1));
-  ASSIGN_OR_FAIL(axis, g.intAttr("axis", 0));
-  ASSIGN_OR_FAIL(r, evalIntGather(*in->ints, indices, axis, g.diagnostic()));
-  g.setOutput(0, r);
-  return success();
-}
-
-static LogicalResult convertCast(GraphImporter &g) {
-  ASSIGN_OR_FAIL(to, g.intAttr("to", 0));
-  ASSIGN_OR_FAIL(in, g.input(0));
-  bool toFloat = to == onnx::TensorProto::FLOAT;
-  bool toInt = to == onnx::TensorProto::INT64 || to == onnx::TensorProto::INT32;
-  if (in->ints && toInt) {
-    g.setOutput(0, *in->ints);
-    return success();
-  }
-  if (toFloat) {
-    ASSIGN_OR_FAIL(v, floatTensorInput(g, 0));
-    g.setOutput(0, v);
-    return success();
-  }
-  return g.error() << "cast to " << dataTypeName(to)
-                   << " is not supported (float32 tensors, integer shapes)";
-}
-
-/// Integer tensors are folded at import (shapes and their arithmetic): a
-/// ConstantOfShape of integers larger than this is no shape computation.
-constexpr int64_t kMaxFoldedIntElements = int64_t(1) << 24;
-
 static LogicalResult convertConstantOfShape(GraphImporter &g) {
   ASSIGN_OR_FAIL(shapeT, g.intInput(0));
   SmallVector<int64_t> shape(shapeT.values.begin(), shapeT.values.end());
@@ -773,20 +688,27 @@ static LogicalResult convertConstantOfShape(GraphImporter &g) {
     bool one = llvm::all_of(attr->t().dims(), [](int64_t d) { return d == 1; });
     if (fill.ints && fill.ints->values.size() != 1)
       one = false;
-    if (fill.pendingFloat) {
-      const onnx::TensorProto &t = *fill.pendingFloat;
-      one = one && (t.has_raw_data() ? t.raw_data().size() == sizeof(float)
-                                     : t.float_data_size() == 1);
-    }
+    if (fill.pending)
+      one = one && floatValues(*fill.pending).size() == 1;
     if (!one)
       return g.error() << "'value' must hold exactly one element";
   }
+  if (fill.ints && count > kMaxFoldedIntElements) {
+    // Too large to be shape arithmetic: a splat tensor of the IR.
+    Type elementType = getElementType(g.context(), fill.ints->dataType);
+    auto type = RankedTensorType::get(shape, elementType);
+    APInt splat(elementType.getIntOrFloatBitWidth(),
+                static_cast<uint64_t>(fill.ints->values.front()),
+                /*isSigned=*/true, /*implicitTrunc=*/true);
+    g.setOutput(0,
+                arith::ConstantOp::create(g.builder(), g.loc(), type,
+                                          DenseElementsAttr::get(type, splat))
+                    .getResult());
+    return success();
+  }
   if (fill.ints) {
-    if (count > kMaxFoldedIntElements)
-      return g.error() << "an integer tensor of shape [" << shape << "] ("
-                       << count << " elements) is too large to fold at "
-                       << "import (at most " << kMaxFoldedIntElements << ")";
     IntTensor t;
+    t.dataType = fill.ints->dataType;
     t.shape = shape;
     t.values.assign(count, fill.ints->values.front());
     g.setOutput(0, t);
@@ -796,18 +718,22 @@ static LogicalResult convertConstantOfShape(GraphImporter &g) {
     return g.error() << "value of data type "
                      << dataTypeName(fill.unsupportedType)
                      << " is not supported";
-  float value = 0.0f;
-  if (fill.pendingFloat) {
-    const onnx::TensorProto &t = *fill.pendingFloat;
-    if (t.has_raw_data())
-      std::memcpy(&value, t.raw_data().data(), sizeof(float));
-    else
-      value = t.float_data(0);
+  // The default is a float32 zero.
+  double value = 0.0;
+  Type elementType = g.builder().getF32Type();
+  if (fill.pending) {
+    value = floatValues(*fill.pending).front();
+    elementType = getElementType(g.context(), fill.pending->data_type());
   }
-  auto type = RankedTensorType::get(shape, g.builder().getF32Type());
-  g.setOutput(0, arith::ConstantOp::create(g.builder(), g.loc(), type,
-                                           DenseElementsAttr::get(type, value))
-                     .getResult());
+  auto type = RankedTensorType::get(shape, elementType);
+  APFloat fillValue(value);
+  bool lost;
+  fillValue.convert(cast<FloatType>(elementType).getFloatSemantics(),
+                    APFloat::rmNearestTiesToEven, &lost);
+  g.setOutput(0,
+              arith::ConstantOp::create(g.builder(), g.loc(), type,
+                                        DenseElementsAttr::get(type, fillValue))
+                  .getResult());
   return success();
 }
 
@@ -816,6 +742,18 @@ static LogicalResult convertConstantOfShape(GraphImporter &g) {
 //===----------------------------------------------------------------------===//
 
 OpConverter lookupOpConverter(StringRef opType) {
+  if (OpConverter converter = lookupReductionOpConverter(opType))
+    return converter;
+  if (OpConverter converter = lookupLogicOpConverter(opType))
+    return converter;
+  if (OpConverter converter = lookupMathOpConverter(opType))
+    return converter;
+  if (OpConverter converter = lookupIndexingOpConverter(opType))
+    return converter;
+  if (OpConverter converter = lookupLossOpConverter(opType))
+    return converter;
+  if (OpConverter converter = lookupNormalizationOpConverter(opType))
+    return converter;
   using K = IntBinaryKind;
   return llvm::StringSwitch<OpConverter>(opType)
       .Case("Conv", convertConv)
@@ -841,8 +779,6 @@ OpConverter lookupOpConverter(StringRef opType) {
       .Case("AveragePool", convertPool<AvgPoolOp>)
       .Case("GlobalAveragePool", convertGlobalAveragePool)
       .Case("Softmax", convertSoftmax)
-      .Case("ReduceMean", convertReduce<ReduceMeanOp>)
-      .Case("ReduceSum", convertReduce<ReduceSumOp>)
       .Case("Concat", convertConcat)
       .Case("Reshape", convertReshape)
       .Case("Flatten", convertFlatten)
@@ -853,10 +789,8 @@ OpConverter lookupOpConverter(StringRef opType) {
       .Case("Dropout", convertDropout)
       .Case("Constant", convertConstant)
       .Case("Shape", convertShape)
-      .Case("Gather", convertGather)
       .Case("Unsqueeze", convertUnsqueeze)
       .Case("Squeeze", convertSqueeze)
-      .Case("Cast", convertCast)
       .Case("ConstantOfShape", convertConstantOfShape)
       .Default(nullptr);
 }

@@ -10,9 +10,10 @@
 // fills the inputs no file gives with the random values seam-run uses for
 // the same --seed, and prints seam-run's lines on stdout:
 //
-//   output <name>: [d, ...]                      each output, after run 1
-//   compare: PASS|FAIL max_abs=%e max_rel=%e output=<name>[ (error)|
-//   mismatches=N] throughput: %.1f inferences/s                with --bench N
+//   output <name>: [d, ...][ dtype]              each output, after run 1
+//   compare: PASS|FAIL max_abs=%e max_rel=%e output=<name>[ dtype=T]
+//     [ (error)| mismatches=N first_mismatch=I]
+//   throughput: %.1f inferences/s                with --bench N
 //   latency_ms: median=%.3f min=%.3f max=%.3f runs=N
 //
 // Errors: `error: <message>` on stderr and exit status 1; a failed
@@ -25,6 +26,7 @@
 
 #include "AotTensorFile.h"
 #include "seam/Runtime/SeamAot.h"
+#include "seam/Runtime/TensorCheck.h"
 
 #include <algorithm>
 #include <cctype>
@@ -254,6 +256,13 @@ bool bindFiles(const std::vector<std::string> &specs,
               ", the model expects " + seam::aot::formatShape(expected);
       return false;
     }
+    if (checkShapes && tensor.elementType() != info->elementType) {
+      error =
+          std::string(kind) + " '" + name + "' from '" + file +
+          "' has element type " + seam_element_type_name(tensor.elementType()) +
+          " but the model expects " + seam_element_type_name(info->elementType);
+      return false;
+    }
     result[name] = std::move(tensor);
   }
   return true;
@@ -296,16 +305,16 @@ int runnerMain(const SeamAotModel *model, int argc, char **argv) {
   if (!instance)
     return fail(seam_aot_last_error());
   // The descriptor is sound (seam_aot_create checked it); its tensors must
-  // be float32.
+  // be of types this runner knows.
   for (uint32_t i = 0; i < model->numInputs + model->numOutputs; ++i) {
     bool isInput = i < model->numInputs;
     const SeamAotTensorInfo &info =
         isInput ? model->inputs[i] : model->outputs[i - model->numInputs];
-    if (info.elementType != SEAM_AOT_FLOAT32)
+    if (seam_element_size(info.elementType) == 0)
       return fail(std::string(isInput ? "input" : "output") + " '" +
                   nameOf(info) + "' has element type " +
                   std::to_string(info.elementType) +
-                  "; this runner handles float32 (1) only");
+                  ", which this runner does not know");
     if (info.rank < 0 || (info.rank > 0 && !info.shape))
       return fail(std::string(isInput ? "input" : "output") + " '" +
                   nameOf(info) + "' has a malformed shape in the descriptor");
@@ -322,22 +331,22 @@ int runnerMain(const SeamAotModel *model, int argc, char **argv) {
     auto it = inputs.find(nameOf(info));
     if (it == inputs.end()) {
       Tensor tensor;
-      if (!tensor.allocate(shapeOf(info)))
+      if (!tensor.allocate(shapeOf(info), info.elementType))
         return fail("out of memory for input '" + std::string(nameOf(info)) +
                     "' of shape " + seam::aot::formatShape(shapeOf(info)));
       seam::aot::fillRandom(tensor, static_cast<uint64_t>(options.seed) + i);
       it = inputs.emplace(nameOf(info), std::move(tensor)).first;
     }
-    inputPointers.push_back(it->second.data());
+    inputPointers.push_back(it->second.rawData());
   }
   std::vector<Tensor> outputs(model->numOutputs);
   std::vector<void *> outputPointers;
   for (uint32_t i = 0; i < model->numOutputs; ++i) {
     const SeamAotTensorInfo &info = model->outputs[i];
-    if (!outputs[i].allocate(shapeOf(info)))
+    if (!outputs[i].allocate(shapeOf(info), info.elementType))
       return fail("out of memory for output '" + std::string(nameOf(info)) +
                   "' of shape " + seam::aot::formatShape(shapeOf(info)));
-    outputPointers.push_back(outputs[i].data());
+    outputPointers.push_back(outputs[i].rawData());
   }
   auto run = [&]() {
     return seam_aot_run(instance.get(), inputPointers.data(),
@@ -346,9 +355,14 @@ int runnerMain(const SeamAotModel *model, int argc, char **argv) {
 
   if (!run())
     return fail(seam_aot_last_error());
-  for (uint32_t i = 0; i < model->numOutputs; ++i)
-    std::printf("output %s: %s\n", nameOf(model->outputs[i]),
-                seam::aot::formatShape(shapeOf(model->outputs[i])).c_str());
+  for (uint32_t i = 0; i < model->numOutputs; ++i) {
+    const SeamAotTensorInfo &info = model->outputs[i];
+    std::printf("output %s: %s", nameOf(info),
+                seam::aot::formatShape(shapeOf(info)).c_str());
+    if (info.elementType != SEAM_AOT_FLOAT32)
+      std::printf(" %s", seam_element_type_name(info.elementType));
+    std::printf("\n");
+  }
 
   if (!options.saveOutputs.empty()) {
     // Every name is checked before anything is written, and a failed write
@@ -393,10 +407,14 @@ int runnerMain(const SeamAotModel *model, int argc, char **argv) {
           "compare: %s max_abs=%s max_rel=%s output=%s",
           c.pass ? "PASS" : "FAIL", seam::aot::formatExponent(c.maxAbs).c_str(),
           seam::aot::formatExponent(c.maxRel).c_str(), entry.first.c_str());
+      if (actual->elementType() != SEAM_AOT_FLOAT32)
+        std::printf(" dtype=%s", seam_element_type_name(actual->elementType()));
       if (!c.error.empty())
         std::printf(" (%s)", c.error.c_str());
       else if (c.mismatches)
-        std::printf(" mismatches=%lld", static_cast<long long>(c.mismatches));
+        std::printf(" mismatches=%lld first_mismatch=%lld",
+                    static_cast<long long>(c.mismatches),
+                    static_cast<long long>(c.firstMismatch));
       std::printf("\n");
     }
   }

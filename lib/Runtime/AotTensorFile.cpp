@@ -19,7 +19,8 @@
 #include <unistd.h>
 
 static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__,
-              "the .npy ('<f4') and .pb readers assume a little-endian target");
+              "the .npy ('<f4', ...) and .pb readers assume a little-endian "
+              "target");
 
 namespace seam {
 namespace aot {
@@ -28,18 +29,20 @@ namespace aot {
 // Tensor
 //===----------------------------------------------------------------------===//
 
-void Tensor::Free::operator()(float *p) const { std::free(p); }
+void Tensor::Free::operator()(void *p) const { std::free(p); }
 
-int64_t dataBytes(const std::vector<int64_t> &shape) {
-  int64_t bytes = sizeof(float);
+int64_t dataBytes(const std::vector<int64_t> &shape, int32_t elementType) {
+  int64_t bytes = seam_element_size(elementType);
+  if (bytes == 0)
+    return -1;
   for (int64_t d : shape)
     if (d < 0 || __builtin_mul_overflow(bytes, d, &bytes))
       return -1;
   return bytes;
 }
 
-bool Tensor::allocate(std::vector<int64_t> shape) {
-  int64_t bytes = dataBytes(shape);
+bool Tensor::allocate(std::vector<int64_t> shape, int32_t elementType) {
+  int64_t bytes = dataBytes(shape, elementType);
   if (bytes < 0 || static_cast<uint64_t>(bytes) > SIZE_MAX - 64)
     return false;
   // 64-byte aligned, as the generated code's own buffers; at least 64 bytes
@@ -51,9 +54,10 @@ bool Tensor::allocate(std::vector<int64_t> shape) {
   if (!p)
     return false;
   std::memset(p, 0, size);
-  storage.reset(static_cast<float *>(p));
+  storage.reset(p);
   dims = std::move(shape);
-  elements = bytes / static_cast<int64_t>(sizeof(float));
+  type = elementType;
+  elements = bytes / seam_element_size(elementType);
   return true;
 }
 
@@ -72,9 +76,10 @@ static bool fail(std::string &error, const std::string &path,
 
 /// Allocates `tensor` for `shape` once the data's size was checked.
 static bool allocateChecked(const std::string &path, Tensor &tensor,
-                            std::vector<int64_t> shape, std::string &error) {
+                            std::vector<int64_t> shape, int32_t elementType,
+                            std::string &error) {
   std::string text = formatShape(shape);
-  if (!tensor.allocate(std::move(shape)))
+  if (!tensor.allocate(std::move(shape), elementType))
     return fail(error, path, "out of memory for a tensor of shape " + text);
   return true;
 }
@@ -182,6 +187,27 @@ static size_t findValue(const std::string &header, const char *key) {
   return std::string::npos;
 }
 
+/// The .npy dtype descriptor of each element type (little-endian).
+static const struct {
+  int32_t type;
+  const char *descr;
+} kNpyDescriptors[] = {{SEAM_AOT_FLOAT32, "<f4"}, {SEAM_AOT_FLOAT64, "<f8"},
+                       {SEAM_AOT_FLOAT16, "<f2"}, {SEAM_AOT_INT64, "<i8"},
+                       {SEAM_AOT_INT32, "<i4"},   {SEAM_AOT_INT8, "|i1"},
+                       {SEAM_AOT_UINT8, "|u1"},   {SEAM_AOT_BOOL, "|b1"}};
+
+/// False with `error` when a bool tensor holds another byte than 0 or 1.
+static bool checkBools(const std::string &path, const Tensor &tensor,
+                       std::string &error) {
+  if (tensor.elementType() != SEAM_AOT_BOOL)
+    return true;
+  const auto *data = static_cast<const unsigned char *>(tensor.rawData());
+  for (int64_t i = 0; i < tensor.numElements(); ++i)
+    if (data[i] > 1)
+      return fail(error, path, "holds a bool that is neither 0 nor 1");
+  return true;
+}
+
 bool parseNpy(const std::string &path, const std::string &bytes, Tensor &tensor,
               std::string &error) {
   if (bytes.size() < 10 || bytes.compare(0, 6, "\x93NUMPY") != 0)
@@ -216,9 +242,15 @@ bool parseNpy(const std::string &path, const std::string &bytes, Tensor &tensor,
     if (close != std::string::npos)
       descr = header.substr(at + 1, close - at - 1);
   }
-  if (descr != "<f4")
+  int32_t type = 0;
+  for (const auto &entry : kNpyDescriptors)
+    if (descr == entry.descr)
+      type = entry.type;
+  if (!type)
     return fail(error, path,
-                "only float32 (<f4) .npy files are supported, header: " +
+                "unsupported .npy dtype '" + descr +
+                    "' (supported: <f4, <f8, <f2, <i8, <i4, |i1, |u1, |b1), "
+                    "header: " +
                     trim(header));
   at = findValue(header, "fortran_order");
   if (at != std::string::npos && header.compare(at, 4, "True") == 0)
@@ -255,7 +287,7 @@ bool parseNpy(const std::string &path, const std::string &bytes, Tensor &tensor,
     shape.push_back(std::strtoll(digits.c_str(), nullptr, 10));
   }
 
-  int64_t needed = dataBytes(shape);
+  int64_t needed = dataBytes(shape, type);
   if (needed < 0)
     return fail(error, path,
                 "shape " + formatShape(shape) +
@@ -268,20 +300,28 @@ bool parseNpy(const std::string &path, const std::string &bytes, Tensor &tensor,
                 "holds " + std::to_string(have) +
                     " bytes of data but its shape needs " +
                     std::to_string(needed));
-  if (!allocateChecked(path, tensor, std::move(shape), error))
+  if (!allocateChecked(path, tensor, std::move(shape), type, error))
     return false;
-  std::memcpy(tensor.data(), bytes.data() + offset + headerLen, have);
-  return true;
+  std::memcpy(tensor.rawData(), bytes.data() + offset + headerLen, have);
+  return checkBools(path, tensor, error);
 }
 
-std::string encodeNpy(const float *data, const std::vector<int64_t> &shape) {
+std::string encodeNpy(const void *data, const std::vector<int64_t> &shape,
+                      int32_t elementType) {
+  const char *descr = "<f4";
+  for (const auto &entry : kNpyDescriptors)
+    if (entry.type == elementType)
+      descr = entry.descr;
+  // As NumPy writes it: "(2, 3)", "(4,)", "()".
   std::string dims;
   for (int64_t d : shape)
-    dims += std::to_string(d) + ",";
+    dims += std::to_string(d) + ", ";
   if (shape.size() > 1)
+    dims.resize(dims.size() - 2);
+  else if (!dims.empty())
     dims.pop_back();
-  std::string header =
-      "{'descr': '<f4', 'fortran_order': False, 'shape': (" + dims + "), }";
+  std::string header = std::string("{'descr': '") + descr +
+                       "', 'fortran_order': False, 'shape': (" + dims + "), }";
   while ((10 + header.size() + 1) % 64)
     header += ' ';
   header += '\n';
@@ -289,7 +329,7 @@ std::string encodeNpy(const float *data, const std::vector<int64_t> &shape) {
   bytes += static_cast<char>(header.size() & 0xff);
   bytes += static_cast<char>((header.size() >> 8) & 0xff);
   bytes += header;
-  int64_t size = dataBytes(shape);
+  int64_t size = dataBytes(shape, elementType);
   if (size > 0)
     bytes.append(reinterpret_cast<const char *>(data),
                  static_cast<size_t>(size));
@@ -298,7 +338,8 @@ std::string encodeNpy(const float *data, const std::vector<int64_t> &shape) {
 
 bool writeNpy(const std::string &path, const Tensor &tensor,
               std::string &error) {
-  std::string bytes = encodeNpy(tensor.data(), tensor.shape());
+  std::string bytes =
+      encodeNpy(tensor.rawData(), tensor.shape(), tensor.elementType());
   // Written to a unique temporary file next to `path` (same file system, so
   // the rename is atomic), renamed into place once complete: a failed write
   // leaves no partial file under `path`.
@@ -405,7 +446,10 @@ bool parsePb(const std::string &path, const std::string &bytes, Tensor &tensor,
   WireReader in{begin, begin + bytes.size()};
   std::vector<int64_t> shape;
   int64_t dataType = 0; // UNDEFINED when absent
-  std::vector<float> floatData;
+  // The typed data fields, as read: float_data and double_data as bytes,
+  // int32_data and int64_data as the values of their varints.
+  std::string floatData, doubleData;
+  std::vector<uint64_t> int32Data, int64Data;
   const unsigned char *raw = nullptr;
   size_t rawSize = 0;
   bool hasRaw = false, external = false;
@@ -451,25 +495,45 @@ bool parsePb(const std::string &path, const std::string &bytes, Tensor &tensor,
         return malformed("a bad data_type");
       dataType = static_cast<int32_t>(value);
       break;
-    case 4: // repeated float float_data
-      if (wireType == 5) {
-        if (in.left() < 4)
+    case 4:    // repeated float float_data
+    case 10: { // repeated double double_data
+      unsigned width = field == 4 ? 4 : 8;
+      std::string &out = field == 4 ? floatData : doubleData;
+      if (wireType == (width == 4 ? 5u : 1u)) {
+        if (in.left() < width)
           return malformed("a truncated float");
-        float f;
-        std::memcpy(&f, in.at, 4);
-        in.at += 4;
-        floatData.push_back(f);
+        out.append(reinterpret_cast<const char *>(in.at), width);
+        in.at += width;
       } else if (wireType == 2) {
-        if (!in.bytes(data, size) || size % 4)
-          return malformed("truncated packed float_data");
-        size_t old = floatData.size();
-        floatData.resize(old + size / 4);
-        if (size)
-          std::memcpy(floatData.data() + old, data, size);
+        if (!in.bytes(data, size) || size % width)
+          return malformed("truncated packed float_data or double_data");
+        out.append(reinterpret_cast<const char *>(data), size);
       } else {
-        return malformed("float_data with a wrong wire type");
+        return malformed("float_data or double_data with a wrong wire type");
       }
       break;
+    }
+    case 5:   // repeated int32 int32_data
+    case 7: { // repeated int64 int64_data
+      std::vector<uint64_t> &out = field == 5 ? int32Data : int64Data;
+      if (wireType == 0) {
+        if (!in.varint(value))
+          return malformed("a truncated integer");
+        out.push_back(value);
+      } else if (wireType == 2) {
+        if (!in.bytes(data, size))
+          return malformed("truncated packed int32_data or int64_data");
+        WireReader packed{data, data + size};
+        while (packed.left()) {
+          if (!packed.varint(value))
+            return malformed("truncated packed int32_data or int64_data");
+          out.push_back(value);
+        }
+      } else {
+        return malformed("int32_data or int64_data with a wrong wire type");
+      }
+      break;
+    }
     case 8: // string name
       if (wireType != 2 || !in.bytes(data, size))
         return malformed("a bad name");
@@ -493,32 +557,68 @@ bool parsePb(const std::string &path, const std::string &bytes, Tensor &tensor,
     }
   }
 
-  if (dataType != 1)
+  int32_t type = static_cast<int32_t>(dataType);
+  if (seam_element_size(type) == 0)
     return fail(error, path,
                 "data type " + std::to_string(dataType) +
-                    " is not FLOAT; Seam's tensors are float32");
+                    " is not supported (FLOAT, DOUBLE, FLOAT16, INT64, INT32, "
+                    "INT8, UINT8 or BOOL)");
   if (external)
     return fail(error, path,
                 "its data is in an external file (data_location EXTERNAL), "
                 "which is not supported");
-  int64_t needed = dataBytes(shape);
+  int64_t needed = dataBytes(shape, type);
   if (needed < 0)
     return fail(error, path,
                 "dims " + formatShape(shape) +
                     " are negative or have more bytes than int64 can count");
-  size_t count = static_cast<size_t>(needed) / sizeof(float);
-  // Checked against the data before anything is allocated.
-  if (hasRaw ? rawSize != count * sizeof(float) : floatData.size() != count)
+  size_t byteCount = static_cast<size_t>(needed);
+  size_t count = byteCount / static_cast<size_t>(seam_element_size(type));
+  // The field that holds the data and its number of values (bytes for
+  // raw_data), checked against the data before anything is allocated.
+  const char *fieldName;
+  size_t values;
+  if (hasRaw) {
+    fieldName = "raw data", values = rawSize;
+  } else if (type == SEAM_AOT_FLOAT32) {
+    fieldName = "float_data", values = floatData.size() / 4;
+  } else if (type == SEAM_AOT_FLOAT64) {
+    fieldName = "double_data", values = doubleData.size() / 8;
+  } else if (type == SEAM_AOT_INT64) {
+    fieldName = "int64_data", values = int64Data.size();
+  } else {
+    fieldName = "int32_data", values = int32Data.size();
+  }
+  if (values != (hasRaw ? byteCount : count))
     return fail(error, path,
-                std::string(hasRaw ? "raw data" : "float_data") +
-                    " size does not match its dims " + formatShape(shape));
-  if (!allocateChecked(path, tensor, std::move(shape), error))
+                std::string(fieldName) + " size does not match its dims " +
+                    formatShape(shape) +
+                    (type == SEAM_AOT_FLOAT32
+                         ? std::string()
+                         : std::string(" of ") + seam_element_type_name(type)));
+  if (!allocateChecked(path, tensor, std::move(shape), type, error))
     return false;
-  if (count)
-    std::memcpy(tensor.data(),
-                hasRaw ? static_cast<const void *>(raw) : floatData.data(),
-                count * sizeof(float));
-  return true;
+  auto *out = static_cast<unsigned char *>(tensor.rawData());
+  if (hasRaw || type == SEAM_AOT_FLOAT32 || type == SEAM_AOT_FLOAT64) {
+    const void *from = hasRaw ? static_cast<const void *>(raw)
+                       : type == SEAM_AOT_FLOAT32 ? floatData.data()
+                                                  : doubleData.data();
+    if (byteCount)
+      std::memcpy(out, from, byteCount);
+  } else {
+    // Integers of int32_data (int8, uint8, bool, float16's bits too) and of
+    // int64_data, truncated to the element's bytes (two's complement).
+    const std::vector<uint64_t> &from =
+        type == SEAM_AOT_INT64 ? int64Data : int32Data;
+    size_t width = static_cast<size_t>(seam_element_size(type));
+    for (size_t i = 0; i < count; ++i) {
+      uint64_t v = from[i];
+      if (type == SEAM_AOT_BOOL)
+        v = v != 0;
+      std::memcpy(out + i * width, &v, width);
+    }
+  }
+  return checkBools(path, tensor, error);
 }
 
 //===----------------------------------------------------------------------===//
@@ -526,7 +626,8 @@ bool parsePb(const std::string &path, const std::string &bytes, Tensor &tensor,
 //===----------------------------------------------------------------------===//
 
 void fillRandom(Tensor &tensor, uint64_t seed) {
-  seam_fill_random(tensor.data(), tensor.numElements(), seed);
+  seam_fill_random_typed(tensor.rawData(), tensor.elementType(),
+                         tensor.numElements(), seed);
 }
 
 Comparison compareTensors(const Tensor &actual, const Tensor &expected,
@@ -537,12 +638,22 @@ Comparison compareTensors(const Tensor &actual, const Tensor &expected,
     c.error = "shape differs from the reference";
     return c;
   }
-  SeamComparison raw = seam_compare_floats(actual.data(), expected.data(),
-                                           actual.numElements(), rtol, atol);
+  if (actual.elementType() != expected.elementType()) {
+    c.pass = false;
+    c.error = std::string("element type ") +
+              seam_element_type_name(actual.elementType()) +
+              " differs from the reference's " +
+              seam_element_type_name(expected.elementType());
+    return c;
+  }
+  SeamComparison raw = seam_compare_typed(actual.rawData(), expected.rawData(),
+                                          actual.elementType(),
+                                          actual.numElements(), rtol, atol);
   c.pass = raw.pass;
   c.mismatches = raw.mismatches;
   c.maxAbs = raw.maxAbs;
   c.maxRel = raw.maxRel;
+  c.firstMismatch = raw.firstMismatch;
   return c;
 }
 

@@ -10,6 +10,7 @@
 #include "seam/Jit/TargetObject.h"
 #include "seam/Runtime/SeamAot.h"
 #include "seam/Runtime/SeamRuntime.h"
+#include "seam/TensorIO.h"
 #include "seam/Version.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -174,11 +175,13 @@ std::string makeHeader(const AotResult &result, const AotOptions &options,
       for (int64_t d : t.shape)
         elements *= d;
       std::string prefix = upper + "_" + kindUpper + "_" + std::to_string(i);
-      os << "/* " << kind << " " << i << ": \"" << t.name << "\", float32 ["
-         << shapeList(t.shape) << "] */\n"
+      const char *type = getElementTypeName(t.type);
+      os << "/* " << kind << " " << i << ": \"" << t.name << "\", " << type
+         << " [" << shapeList(t.shape) << "] */\n"
          << "#define " << prefix << "_NAME \"" << llvm::StringRef(t.name)
          << "\"\n"
-         << "#define " << prefix << "_TYPE SEAM_AOT_FLOAT32\n"
+         << "#define " << prefix << "_TYPE SEAM_AOT_"
+         << llvm::StringRef(type).upper() << "\n"
          << "#define " << prefix << "_RANK " << t.shape.size() << "\n"
          << "#define " << prefix << "_ELEMENTS " << elements << "\n";
       if (!t.shape.empty())
@@ -190,6 +193,13 @@ std::string makeHeader(const AotResult &result, const AotOptions &options,
   };
   tensors("input", result.inputs);
   tensors("output", result.outputs);
+  // A model of float32 tensors only runs on float buffers, any other on
+  // untyped ones.
+  bool allFloat32 = true;
+  for (const auto *list : {&result.inputs, &result.outputs})
+    for (const TensorInfo &t : *list)
+      allFloat32 &= t.type == ElementType::F32;
+  const char *bufferType = allFloat32 ? "float" : "void";
   os << "/* Creates the model: "
      << (hasWeightsFile ? "maps its weights from `weights_path` (NULL: \"" + n +
                               ".weights\"\n * in the current directory), "
@@ -201,12 +211,14 @@ std::string makeHeader(const AotResult &result, const AotOptions &options,
      << "static inline SeamAotInstance *" << n
      << "_create(const char *weights_path) {\n"
      << "  return seam_aot_create(&" << n << "_model, weights_path);\n}\n\n"
-     << "/* Runs the model once: inputs[i] and outputs[i] are dense float32 "
-        "buffers in the\n * shapes above; threads 0: the runtime's default. "
+     << "/* Runs the model once: inputs[i] and outputs[i] are dense "
+     << (allFloat32 ? "float32 " : "") << "buffers in the\n * "
+     << (allFloat32 ? "" : "types and ")
+     << "shapes above; threads 0: the runtime's default. "
         "0 on success. */\n"
      << "static inline int32_t " << n << "_run(SeamAotInstance *model, "
-     << "const float *const *inputs,\n"
-     << "    float *const *outputs, int32_t threads) {\n"
+     << "const " << bufferType << " *const *inputs,\n"
+     << "    " << bufferType << " *const *outputs, int32_t threads) {\n"
      << "  return seam_aot_run(model, (const void *const *)inputs,\n"
      << "                      (void *const *)outputs, threads);\n}\n\n"
      << "static inline void " << n << "_destroy(SeamAotInstance *model) {\n"
@@ -412,9 +424,9 @@ Expected<AotResult> compileAheadOfTime(const std::string &path,
   AotModelInfo info;
   info.name = result.name;
   for (const TensorInfo &t : result.inputs)
-    info.inputs.push_back({t.name, t.shape});
+    info.inputs.push_back({t.name, t.shape, getOnnxDataType(t.type)});
   for (const TensorInfo &t : result.outputs)
-    info.outputs.push_back({t.name, t.shape});
+    info.outputs.push_back({t.name, t.shape, getOnnxDataType(t.type)});
   info.compiledThreads = compile.threads;
   if (weightsFile)
     layOutWeights(weights, info);

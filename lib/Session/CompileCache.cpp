@@ -4,9 +4,9 @@
 // pruning works on):
 //
 //   header  "SEAMCCH1", u32 format, u32 0, u64 metadata size, u64 its xxh3
-//   metadata key; @main's inputs and outputs (name, shape); regions;
-//           whether @seam_init exists; the partition table; object code
-//           and each weight as (offset, size, xxh3)
+//   metadata key; @main's inputs and outputs (name, element type, shape);
+//           regions; whether @seam_init exists; the partition table;
+//           object code and each weight as (offset, size, xxh3)
 //   data    the object code, then each weight at a 64-byte aligned offset
 //
 // A model file's key is also kept in a small index entry,
@@ -433,7 +433,8 @@ CompileCache::forOnnxBytes(const std::string &bytes,
 //===----------------------------------------------------------------------===//
 
 static constexpr char kMagic[8] = {'S', 'E', 'A', 'M', 'C', 'C', 'H', '1'};
-static constexpr uint32_t kFormatVersion = 1;
+/// 2: each input and output records its element type.
+static constexpr uint32_t kFormatVersion = 2;
 static constexpr uint64_t kHeaderBytes = 32;
 static constexpr uint64_t kAlignment = 64;
 
@@ -464,6 +465,7 @@ public:
     u32(list.size());
     for (const TensorInfo &info : list) {
       str(info.name);
+      u8(static_cast<uint8_t>(info.type));
       u32(info.shape.size());
       for (int64_t d : info.shape)
         u64(static_cast<uint64_t>(d));
@@ -496,6 +498,10 @@ public:
     for (uint32_t i = 0; i < count && good; ++i) {
       TensorInfo info;
       info.name = str();
+      uint8_t type = u8();
+      if (type > static_cast<uint8_t>(ElementType::Bool))
+        good = false;
+      info.type = static_cast<ElementType>(type);
       uint32_t rank = u32();
       for (uint32_t d = 0; d < rank && good; ++d)
         info.shape.push_back(static_cast<int64_t>(u64()));

@@ -122,6 +122,28 @@ static std::string nameOf(func::FuncOp main, bool result, unsigned i) {
   return (result ? "output" : "input") + std::to_string(i);
 }
 
+/// The ElementType of `type` at @main's boundary, or nullopt: f32, f64,
+/// f16, signless i64/i32/i8, ui8 and i1.
+static std::optional<ElementType> toElementType(Type type) {
+  if (type.isF32())
+    return ElementType::F32;
+  if (type.isF64())
+    return ElementType::F64;
+  if (type.isF16())
+    return ElementType::F16;
+  if (type.isSignlessInteger(64))
+    return ElementType::I64;
+  if (type.isSignlessInteger(32))
+    return ElementType::I32;
+  if (type.isSignlessInteger(8))
+    return ElementType::I8;
+  if (type.isUnsignedInteger(8))
+    return ElementType::U8;
+  if (type.isSignlessInteger(1))
+    return ElementType::Bool;
+  return std::nullopt;
+}
+
 llvm::Error readSignature(ModuleOp module, std::vector<TensorInfo> &inputs,
                           std::vector<TensorInfo> &outputs) {
   auto main = module.lookupSymbol<func::FuncOp>("main");
@@ -132,14 +154,21 @@ llvm::Error readSignature(ModuleOp module, std::vector<TensorInfo> &inputs,
         std::make_tuple(&outputs, main.getResultTypes(), true)}) {
     for (auto [i, type] : llvm::enumerate(types)) {
       auto tensor = dyn_cast<RankedTensorType>(type);
-      if (!tensor || !tensor.hasStaticShape() ||
-          !tensor.getElementType().isF32())
-        return llvm::createStringError(
-            "@main " + std::string(isResult ? "result" : "argument") + " #" +
-            std::to_string(i) + " must be a static f32 tensor");
+      std::optional<ElementType> element =
+          tensor ? toElementType(tensor.getElementType()) : std::nullopt;
+      if (!tensor || !tensor.hasStaticShape() || !element) {
+        std::string text;
+        llvm::raw_string_ostream os(text);
+        os << "@main " << (isResult ? "result" : "argument") << " #" << i
+           << " ('" << nameOf(main, isResult, i) << "') has type " << type
+           << "; it must be a static tensor of f32, f64, f16, i64, i32, i8, "
+              "ui8 or i1";
+        return llvm::createStringError(text);
+      }
       list->push_back({nameOf(main, isResult, i),
                        std::vector<int64_t>(tensor.getShape().begin(),
-                                            tensor.getShape().end())});
+                                            tensor.getShape().end()),
+                       *element});
     }
   }
   return llvm::Error::success();

@@ -13,6 +13,7 @@
 #include "seam/Jit/RemoteJit.h"
 #include "seam/Jit/TargetObject.h"
 #include "seam/Runtime/SeamRuntime.h"
+#include "seam/Runtime/TensorCheck.h"
 #include "seam/SeamDialect.h"
 #include "seam/Transforms/PartitionAttrs.h"
 
@@ -30,7 +31,10 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Target/TargetMachine.h"
 
+#include <cassert>
 #include <chrono>
+#include <cstring>
+#include <new>
 
 using namespace mlir;
 
@@ -40,17 +44,68 @@ namespace seam {
 // Tensor
 //===----------------------------------------------------------------------===//
 
-Tensor Tensor::allocate(std::vector<int64_t> shape) {
+size_t getElementByteSize(ElementType type) {
+  switch (type) {
+  case ElementType::F64:
+  case ElementType::I64:
+    return 8;
+  case ElementType::F32:
+  case ElementType::I32:
+    return 4;
+  case ElementType::F16:
+    return 2;
+  case ElementType::I8:
+  case ElementType::U8:
+  case ElementType::Bool:
+    return 1;
+  }
+  return 0;
+}
+
+const char *getElementTypeName(ElementType type) {
+  switch (type) {
+  case ElementType::F32:
+    return "float32";
+  case ElementType::F64:
+    return "float64";
+  case ElementType::F16:
+    return "float16";
+  case ElementType::I64:
+    return "int64";
+  case ElementType::I32:
+    return "int32";
+  case ElementType::I8:
+    return "int8";
+  case ElementType::U8:
+    return "uint8";
+  case ElementType::Bool:
+    return "bool";
+  }
+  return "?";
+}
+
+Float16 Float16::fromFloat(float value) { return {seam_f32_to_f16(value)}; }
+
+float Float16::toFloat() const { return seam_f16_to_f32(bits); }
+
+Tensor Tensor::allocate(std::vector<int64_t> shape, ElementType type) {
   Tensor t;
   t.dims = std::move(shape);
-  t.owned = std::make_shared<std::vector<float>>(t.numElements());
-  t.ptr = t.owned->data();
+  t.type = type;
+  // 64-byte aligned, as the compiled code's own buffers; never empty.
+  size_t bytes = std::max<int64_t>(t.byteSize(), 1);
+  void *data = ::operator new(bytes, std::align_val_t(64));
+  std::memset(data, 0, bytes);
+  t.owned = std::shared_ptr<void>(
+      data, [](void *p) { ::operator delete(p, std::align_val_t(64)); });
+  t.ptr = data;
   return t;
 }
 
-Tensor Tensor::wrap(float *data, std::vector<int64_t> shape) {
+Tensor Tensor::wrap(void *data, ElementType type, std::vector<int64_t> shape) {
   Tensor t;
   t.dims = std::move(shape);
+  t.type = type;
   t.ptr = data;
   return t;
 }
@@ -60,6 +115,15 @@ int64_t Tensor::numElements() const {
   for (int64_t d : dims)
     n *= d;
   return n;
+}
+
+int64_t Tensor::byteSize() const {
+  return numElements() * static_cast<int64_t>(getElementByteSize(type));
+}
+
+void *Tensor::typedData(ElementType requested) {
+  assert(requested == type && "Tensor::data<T>() of another element type");
+  return requested == type ? ptr : nullptr;
 }
 
 static std::string shapeString(const std::vector<int64_t> &shape) {
@@ -375,7 +439,7 @@ createRemote(const CompileOptions &options,
       uint64_t elements = 1;
       for (int64_t d : info.shape)
         elements *= d;
-      sizes.push_back(elements * sizeof(float));
+      sizes.push_back(elements * getElementByteSize(info.type));
     }
     return sizes;
   };
@@ -466,7 +530,8 @@ Session::createFromOnnxBytes(const std::string &bytes,
   return std::unique_ptr<Session>(new Session(std::move(*impl)));
 }
 
-/// Checks that `tensors` has exactly the names of `infos`, with their shapes.
+/// Checks that `tensors` has exactly the names of `infos`, with their shapes
+/// and element types.
 static Error checkTensors(const std::map<std::string, Tensor> &tensors,
                           const std::vector<TensorInfo> &infos,
                           const char *kind) {
@@ -480,7 +545,12 @@ static Error checkTensors(const std::map<std::string, Tensor> &tensors,
                             "' has shape " + shapeString(it->second.shape()) +
                             " but the model expects " +
                             shapeString(info.shape));
-    if (!it->second.data())
+    if (it->second.elementType() != info.type)
+      return Error::failure(
+          std::string(kind) + " '" + info.name + "' has element type " +
+          getElementTypeName(it->second.elementType()) +
+          " but the model expects " + getElementTypeName(info.type));
+    if (!it->second.rawData())
       return Error::failure(std::string(kind) + " '" + info.name +
                             "' has no data");
   }
@@ -508,21 +578,21 @@ Error Session::run(const std::map<std::string, Tensor> &inputs,
     std::vector<const void *> in;
     std::vector<void *> out;
     for (const TensorInfo &info : impl->inputs)
-      in.push_back(inputs.at(info.name).data());
+      in.push_back(inputs.at(info.name).rawData());
     for (const TensorInfo &info : impl->outputs)
-      out.push_back(outputs.at(info.name).data());
+      out.push_back(outputs.at(info.name).rawData());
     if (llvm::Error err = impl->remote->run(in, out))
       return detail::toError(std::move(err));
     return Error::success();
   }
   // Bare-pointer convention: one data pointer per input, then per output.
-  std::vector<float *> pointers;
+  std::vector<void *> pointers;
   for (const TensorInfo &info : impl->inputs)
-    pointers.push_back(const_cast<float *>(inputs.at(info.name).data()));
+    pointers.push_back(const_cast<void *>(inputs.at(info.name).rawData()));
   for (const TensorInfo &info : impl->outputs)
-    pointers.push_back(outputs.at(info.name).data());
+    pointers.push_back(outputs.at(info.name).rawData());
   std::vector<void *> args;
-  for (float *&p : pointers)
+  for (void *&p : pointers)
     args.push_back(&p);
   // The pool (libgomp, shared with oneDNN) for this thread's regions.
   seam_set_num_threads(impl->threads);
@@ -557,7 +627,7 @@ Expected<std::map<std::string, Tensor>>
 Session::run(const std::map<std::string, Tensor> &inputs) const {
   std::map<std::string, Tensor> outputs;
   for (const TensorInfo &info : impl->outputs)
-    outputs[info.name] = Tensor::allocate(info.shape);
+    outputs[info.name] = Tensor::allocate(info.shape, info.type);
   if (Error err = run(inputs, outputs))
     return err;
   return outputs;

@@ -13,6 +13,18 @@ using namespace mlir;
 
 namespace seam::detail {
 
+/// The bytes of one element of a weight of `type` in memory (what LLVM
+/// stores: an i1 takes a byte), or 0 when weights of it are left in the
+/// generated code: integers and floats of whole bytes, and i1.
+static size_t elementBytes(Type type) {
+  if (type.isInteger(1))
+    return 1;
+  if (!isa<IntegerType, FloatType>(type))
+    return 0;
+  unsigned bits = type.getIntOrFloatBitWidth();
+  return bits % 8 == 0 ? bits / 8 : 0;
+}
+
 /// Copies the bytes of `value` (dense, splat or dense_resource) to `out`.
 static LogicalResult copyElements(ElementsAttr value, char *out, size_t size) {
   if (auto resource = dyn_cast<DenseResourceElementsAttr>(value)) {
@@ -25,6 +37,15 @@ static LogicalResult copyElements(ElementsAttr value, char *out, size_t size) {
   auto dense = dyn_cast<DenseElementsAttr>(value);
   if (!dense)
     return failure();
+  // A dense i1 attribute packs its elements as bits: one byte each here.
+  if (dense.getElementType().isInteger(1)) {
+    if (static_cast<size_t>(dense.getNumElements()) != size)
+      return failure();
+    size_t i = 0;
+    for (bool bit : dense.getValues<bool>())
+      out[i++] = bit ? 1 : 0;
+    return success();
+  }
   ArrayRef<char> raw = dense.getRawData();
   if (dense.isSplat()) {
     size_t element = raw.size();
@@ -44,12 +65,13 @@ LogicalResult WeightStore::externalize(ModuleOp module, size_t minBytes) {
     auto type = global.getType();
     if (global.getConstant() && !global.isExternal() &&
         !global.isUninitialized() && type.hasStaticShape() &&
-        type.getElementType().isF32() &&
-        type.getNumElements() * sizeof(float) >= minBytes)
+        elementBytes(type.getElementType()) != 0 &&
+        type.getNumElements() * elementBytes(type.getElementType()) >= minBytes)
       globals.push_back(global);
   });
   for (memref::GlobalOp global : globals) {
-    size_t size = global.getType().getNumElements() * sizeof(float);
+    size_t size = global.getType().getNumElements() *
+                  elementBytes(global.getType().getElementType());
     auto value = cast<ElementsAttr>(*global.getInitialValue());
     Buffer buffer;
     buffer.storage.reset(new char[size + 64]);

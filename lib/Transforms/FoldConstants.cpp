@@ -85,7 +85,8 @@ struct SeamFoldConstantsPass
     // Program order: a chain of constant ops folds front to back.
     for (Operation *op : ops) {
       auto type = dyn_cast<RankedTensorType>(op->getResult(0).getType());
-      if (!type || type.getNumElements() > maxElements ||
+      if (!type || !type.getElementType().isF32() ||
+          type.getNumElements() > maxElements ||
           !llvm::all_of(op->getOperands(), isF32Constant))
         continue;
       SmallVector<std::vector<float>> inputs;

@@ -10,6 +10,10 @@
 #ifndef SEAM_TEST_COMMON_ONNXTESTDATA_H
 #define SEAM_TEST_COMMON_ONNXTESTDATA_H
 
+#include "seam/Import/OnnxImporter.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/FileSystem.h"
@@ -62,6 +66,23 @@ inline llvm::StringMap<std::string> readList(const char *path) {
     map[name.trim()] = reason.trim().str();
   }
   return map;
+}
+
+/// The first error importing the ONNX model at `path` gives, or "" if it
+/// imports.
+inline std::string firstImportError(const std::string &path) {
+  mlir::MLIRContext context;
+  std::string firstError;
+  mlir::ScopedDiagnosticHandler handler(&context, [&](mlir::Diagnostic &d) {
+    if (d.getSeverity() == mlir::DiagnosticSeverity::Error &&
+        firstError.empty())
+      firstError = d.str();
+    return mlir::success();
+  });
+  bool imported = static_cast<bool>(seam::importOnnxFile(path, context));
+  if (imported)
+    return firstError;
+  return firstError.empty() ? "import failed without an error" : firstError;
 }
 
 /// A gtest parameter name for "suite/test".

@@ -105,6 +105,35 @@ TEST_F(CompileCacheTest, WarmSessionComputesTheColdSessionsBits) {
   EXPECT_EQ(entries(), lists.size());
 }
 
+// An entry records each input's and output's element type: the warm
+// session of a model of int64, bool and float64 tensors has them.
+TEST_F(CompileCacheTest, WarmSessionsKeepElementTypes) {
+  const char *model = SEAM_SOURCE_DIR "/test/e2e/Inputs/typed_io.mlir";
+  auto cold = Session::create(model, options({"none"}));
+  ASSERT_TRUE(static_cast<bool>(cold)) << cold.error().message();
+  auto warm = Session::create(model, options({"none"}));
+  ASSERT_TRUE(static_cast<bool>(warm)) << warm.error().message();
+  EXPECT_FALSE((*cold)->loadedFromCache());
+  ASSERT_TRUE((*warm)->loadedFromCache());
+  std::vector<ElementType> types;
+  for (const auto *list : {&(*warm)->inputs(), &(*warm)->outputs()})
+    for (const TensorInfo &info : *list)
+      types.push_back(info.type);
+  EXPECT_EQ(types, (std::vector<ElementType>{
+                       ElementType::I64, ElementType::Bool, ElementType::F64,
+                       ElementType::I64, ElementType::Bool, ElementType::F64}));
+  std::vector<int64_t> a = {1, 2, 3, 4, 5, 6};
+  bool b[] = {true, false, true, false, true, false};
+  std::vector<double> c = {1, 2, 3, 4};
+  auto outputs = (*warm)->run({{"a", Tensor::wrap(a.data(), {2, 3})},
+                               {"b", Tensor::wrap(b, {2, 3})},
+                               {"c", Tensor::wrap(c.data(), {4})}});
+  ASSERT_TRUE(static_cast<bool>(outputs)) << outputs.error().message();
+  EXPECT_EQ(outputs->at("y").data<int64_t>()[5], 7);
+  EXPECT_EQ(outputs->at("m").data<bool>()[1], true);
+  EXPECT_EQ(outputs->at("d").data<double>()[3], 8.0);
+}
+
 TEST_F(CompileCacheTest, ModelsGivenAsBytesAreCached) {
   auto bytes = llvm::MemoryBuffer::getFile(kTinyResNet);
   ASSERT_TRUE(static_cast<bool>(bytes));

@@ -15,6 +15,7 @@
 #include "seam/Session.h"
 
 #include "../common/OnnxTestData.h"
+#include "OnnxConformance.h"
 #include "seam/TensorIO.h"
 
 #include "llvm/ADT/StringMap.h"
@@ -25,11 +26,10 @@
 #include "gtest/gtest.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <sstream>
 
 namespace {
-
-constexpr double kRtol = 1e-3, kAtol = 1e-7;
 
 using seam::testdata::readList;
 
@@ -49,94 +49,11 @@ std::vector<std::string> listModels() {
   return models;
 }
 
-/// Sorted paths of `dir`/<prefix>*.pb.
-std::vector<std::string> listFiles(const std::string &dir,
-                                   llvm::StringRef prefix) {
-  std::vector<std::string> files;
-  std::error_code ec;
-  for (llvm::sys::fs::directory_iterator it(dir, ec), end; it != end && !ec;
-       it.increment(ec)) {
-    llvm::StringRef file = llvm::sys::path::filename(it->path());
-    if (file.starts_with(prefix) && file.ends_with(".pb"))
-      files.push_back(it->path());
-  }
-  // input_2.pb before input_10.pb.
-  std::sort(files.begin(), files.end(),
-            [](const std::string &a, const std::string &b) {
-              return a.size() != b.size() ? a.size() < b.size() : a < b;
-            });
-  return files;
-}
-
-/// Runs one model on all its data sets with `backends`; returns "" or why it
-/// failed.
-std::string runModel(const std::string &name, const std::string &backends) {
-  llvm::SmallString<256> dir(SEAM_ONNX_TESTDATA_DIR);
-  llvm::sys::path::append(dir, name);
-  llvm::SmallString<256> model(dir);
-  llvm::sys::path::append(model, "model.onnx");
-  seam::CompileOptions options;
-  options.backends = {backends};
-  auto session = seam::Session::create(std::string(model), options);
-  if (!session)
-    return "compile: " + session.error().message();
-
-  std::error_code ec;
-  std::vector<std::string> dataSets;
-  for (llvm::sys::fs::directory_iterator it(dir, ec), end; it != end && !ec;
-       it.increment(ec))
-    if (llvm::sys::path::filename(it->path()).starts_with("test_data_set_"))
-      dataSets.push_back(it->path());
-  std::sort(dataSets.begin(), dataSets.end());
-  if (dataSets.empty())
-    return "no test_data_set_* folders";
-
-  std::ostringstream failures;
-  for (const std::string &set : dataSets) {
-    std::map<std::string, seam::Tensor> inputs;
-    std::vector<std::string> inputFiles = listFiles(set, "input_");
-    const auto &infos = (*session)->inputs();
-    if (inputFiles.size() != infos.size())
-      return llvm::sys::path::filename(set).str() + ": " +
-             std::to_string(inputFiles.size()) + " input files for " +
-             std::to_string(infos.size()) + " inputs";
-    for (size_t i = 0; i < inputFiles.size(); ++i) {
-      auto file = seam::readTensorFile(inputFiles[i]);
-      if (!file)
-        return file.error().message();
-      // Bind by the name stored in the file when the model has it.
-      bool named = llvm::any_of(infos, [&](const seam::TensorInfo &info) {
-        return info.name == file->name;
-      });
-      inputs[named ? file->name : infos[i].name] = file->tensor;
-    }
-    auto outputs = (*session)->run(inputs);
-    if (!outputs)
-      return "run: " + outputs.error().message();
-    std::vector<std::string> outputFiles = listFiles(set, "output_");
-    for (size_t i = 0;
-         i < outputFiles.size() && i < (*session)->outputs().size(); ++i) {
-      auto expected = seam::readTensorFile(outputFiles[i]);
-      if (!expected)
-        return expected.error().message();
-      const std::string &outName = (*session)->outputs()[i].name;
-      seam::Comparison c = seam::compareTensors(outputs->at(outName),
-                                                expected->tensor, kRtol, kAtol);
-      if (!c.pass)
-        failures << llvm::sys::path::filename(set).str() << " output '"
-                 << outName << "': max_abs=" << c.maxAbs
-                 << " max_rel=" << c.maxRel << " mismatches=" << c.mismatches
-                 << " " << c.error << "; ";
-    }
-  }
-  return failures.str();
-}
-
 /// Runs `model` with `backends` and checks the outcome against the list: a
 /// line "suite/test" is expected to fail with every backend, a line
 /// "<backend>:suite/test" only with --backends=<backend>.
 void checkModel(const std::string &model, const std::string &backends) {
-  std::string failure = runModel(model, backends);
+  std::string failure = seam::testdata::runConformanceModel(model, backends);
   auto it = expectedFailures().find(model);
   if (it == expectedFailures().end() && backends != "none")
     it = expectedFailures().find(backends + ":" + model);
@@ -158,11 +75,18 @@ TEST_P(OnnxConformance, MatchesReferenceOutputs) {
 }
 
 /// The backends of this build whose regions run in a kernel library (the
-/// others compile their regions like --backends=none).
+/// others compile their regions like --backends=none); with
+/// SEAM_CONFORMANCE_BACKENDS=a,b only those of them (scripts/sanitize.sh
+/// runs --backends=none alone).
 std::vector<std::string> runtimeBackends() {
+  const char *only = std::getenv("SEAM_CONFORMANCE_BACKENDS");
+  llvm::SmallVector<llvm::StringRef> wanted;
+  if (only)
+    llvm::StringRef(only).split(wanted, ',', -1, false);
   std::vector<std::string> names;
   for (const seam::Backend *backend : seam::getRegisteredBackends())
-    if (backend->getEntryPoints())
+    if (backend->getEntryPoints() &&
+        (!only || llvm::is_contained(wanted, backend->getName())))
       names.push_back(backend->getName().str());
   return names;
 }

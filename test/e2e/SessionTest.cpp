@@ -12,6 +12,7 @@
 
 #include "gtest/gtest.h"
 
+#include <fstream>
 #include <thread>
 
 namespace {
@@ -68,6 +69,147 @@ TEST(Session, WritesOutputsIntoCallerMemory) {
   seam::Tensor written = seam::Tensor::wrap(mine.data(), {1, 10});
   seam::Comparison c = seam::compareTensors(written, reference, 1e-4, 1e-6);
   EXPECT_TRUE(c.pass) << "max_abs=" << c.maxAbs;
+}
+
+// A model whose @main takes and returns int64, bool and float64 tensors
+// (builtin ops only: y = a + 1, m = not b, d = 2 * c); the expected values
+// are computed here.
+TEST(Session, NonFloat32InputsAndOutputs) {
+  seam::CompileOptions options;
+  options.backends = {"none"};
+  auto session = seam::Session::create(
+      SEAM_SOURCE_DIR "/test/e2e/Inputs/typed_io.mlir", options);
+  ASSERT_TRUE(static_cast<bool>(session)) << session.error().message();
+  const auto &inputs = (*session)->inputs();
+  const auto &outputs = (*session)->outputs();
+  ASSERT_EQ(inputs.size(), 3u);
+  ASSERT_EQ(outputs.size(), 3u);
+  EXPECT_EQ(inputs[0].type, seam::ElementType::I64);
+  EXPECT_EQ(inputs[1].type, seam::ElementType::Bool);
+  EXPECT_EQ(inputs[2].type, seam::ElementType::F64);
+  EXPECT_EQ(outputs[0].name, "y");
+  EXPECT_EQ(outputs[0].type, seam::ElementType::I64);
+  EXPECT_EQ(outputs[1].type, seam::ElementType::Bool);
+  EXPECT_EQ(outputs[2].type, seam::ElementType::F64);
+
+  std::vector<int64_t> a = {0, -1, int64_t(1) << 40, 7, -(int64_t(1) << 62),
+                            41};
+  bool b[] = {true, false, false, true, true, false};
+  std::vector<double> c = {0.5, -1.25, 1e300, 1.0 / 3.0};
+  auto result = (*session)->run({{"a", seam::Tensor::wrap(a.data(), {2, 3})},
+                                 {"b", seam::Tensor::wrap(b, {2, 3})},
+                                 {"c", seam::Tensor::wrap(c.data(), {4})}});
+  ASSERT_TRUE(static_cast<bool>(result)) << result.error().message();
+  const seam::Tensor &y = result->at("y"), &m = result->at("m"),
+                     &d = result->at("d");
+  ASSERT_EQ(y.elementType(), seam::ElementType::I64);
+  ASSERT_EQ(m.elementType(), seam::ElementType::Bool);
+  ASSERT_EQ(d.elementType(), seam::ElementType::F64);
+  for (int i = 0; i < 6; ++i) {
+    EXPECT_EQ(y.data<int64_t>()[i], a[i] + 1) << i;
+    // One byte each, 0 or 1.
+    EXPECT_EQ(static_cast<const uint8_t *>(m.rawData())[i], b[i] ? 0 : 1) << i;
+  }
+  for (int i = 0; i < 4; ++i)
+    EXPECT_EQ(d.data<double>()[i], 2 * c[i]) << i; // 2e300: not a float
+
+  // Inputs and outputs of another element type are refused, named.
+  std::vector<int32_t> narrow = {0, 1, 2, 3, 4, 5};
+  auto wrong =
+      (*session)->run({{"a", seam::Tensor::wrap(narrow.data(), {2, 3})},
+                       {"b", seam::Tensor::wrap(b, {2, 3})},
+                       {"c", seam::Tensor::wrap(c.data(), {4})}});
+  ASSERT_FALSE(static_cast<bool>(wrong));
+  EXPECT_EQ(wrong.error().message(),
+            "input 'a' has element type int32 but the model expects int64");
+  std::map<std::string, seam::Tensor> outs = {
+      {"y", seam::Tensor::allocate({2, 3})},
+      {"m", seam::Tensor::allocate({2, 3}, seam::ElementType::Bool)},
+      {"d", seam::Tensor::allocate({4}, seam::ElementType::F64)}};
+  seam::Error error =
+      (*session)->run({{"a", seam::Tensor::wrap(a.data(), {2, 3})},
+                       {"b", seam::Tensor::wrap(b, {2, 3})},
+                       {"c", seam::Tensor::wrap(c.data(), {4})}},
+                      outs);
+  ASSERT_TRUE(static_cast<bool>(error));
+  EXPECT_EQ(error.message(),
+            "output 'y' has element type float32 but the model expects int64");
+}
+
+// Weights of other element types than f32 are kept out of the generated
+// code like f32 ones (at least 4096 bytes each): an i64 constant, and an i1
+// one, which the attribute holds as bits and memory as one byte each. The
+// model: y = x + w, m = (x < 5) xor mask; expected values computed here.
+TEST(Session, NonFloat32Weights) {
+  constexpr int n = 4096;
+  std::vector<int64_t> w(n), x(n);
+  std::vector<bool> mask(n);
+  std::string wText, maskText;
+  for (int i = 0; i < n; ++i) {
+    w[i] = int64_t(i) * 1000003 - (int64_t(1) << 40);
+    mask[i] = (i * 7) % 3 == 0;
+    x[i] = i % 11;
+    wText += (i ? ", " : "") + std::to_string(w[i]);
+    maskText += (i ? ", " : "") + std::string(mask[i] ? "true" : "false");
+  }
+  std::string path = ::testing::TempDir() + "/seam-session-typed-weights.mlir";
+  std::ofstream(path)
+      << "#map = affine_map<(d0) -> (d0)>\n"
+         "func.func @main(%x: tensor<4096xi64> {seam.name = \"x\"}) -> "
+         "(tensor<4096xi64> {seam.name = \"y\"}, tensor<4096xi1> "
+         "{seam.name = \"m\"}) {\n"
+         "  %w = arith.constant dense<["
+      << wText
+      << "]> : tensor<4096xi64>\n"
+         "  %mask = arith.constant dense<["
+      << maskText
+      << "]> : tensor<4096xi1>\n"
+         "  %e0 = tensor.empty() : tensor<4096xi64>\n"
+         "  %e1 = tensor.empty() : tensor<4096xi1>\n"
+         "  %y, %m = linalg.generic {indexing_maps = [#map, #map, #map, #map, "
+         "#map], iterator_types = [\"parallel\"]} ins(%x, %w, %mask : "
+         "tensor<4096xi64>, tensor<4096xi64>, tensor<4096xi1>) outs(%e0, %e1 "
+         ": tensor<4096xi64>, tensor<4096xi1>) {\n"
+         "  ^bb0(%a: i64, %b: i64, %c: i1, %o: i64, %p: i1):\n"
+         "    %s = arith.addi %a, %b : i64\n"
+         "    %five = arith.constant 5 : i64\n"
+         "    %lt = arith.cmpi slt, %a, %five : i64\n"
+         "    %r = arith.xori %lt, %c : i1\n"
+         "    linalg.yield %s, %r : i64, i1\n"
+         "  } -> (tensor<4096xi64>, tensor<4096xi1>)\n"
+         "  return %y, %m : tensor<4096xi64>, tensor<4096xi1>\n}\n";
+  seam::CompileOptions options;
+  options.backends = {"none"};
+  options.useCache = false;
+  auto session = seam::Session::create(path, options);
+  ASSERT_TRUE(static_cast<bool>(session)) << session.error().message();
+  auto result = (*session)->run({{"x", seam::Tensor::wrap(x.data(), {n})}});
+  ASSERT_TRUE(static_cast<bool>(result)) << result.error().message();
+  const int64_t *y = result->at("y").data<int64_t>();
+  const auto *m = static_cast<const uint8_t *>(result->at("m").rawData());
+  int wrongY = 0, wrongM = 0;
+  for (int i = 0; i < n; ++i) {
+    wrongY += y[i] != x[i] + w[i];
+    wrongM += m[i] != ((x[i] < 5) != mask[i] ? 1 : 0);
+  }
+  EXPECT_EQ(wrongY, 0);
+  EXPECT_EQ(wrongM, 0);
+}
+
+// @main's types outside those Seam has are refused, naming the argument.
+TEST(Session, UnsupportedElementTypeIsNamed) {
+  std::string path = ::testing::TempDir() + "/seam-session-ui16.mlir";
+  std::ofstream(path) << "func.func @main(%x: tensor<2xui16> {seam.name = "
+                         "\"x\"}) -> tensor<2xui16> {\n"
+                         "  return %x : tensor<2xui16>\n}\n";
+  seam::CompileOptions options;
+  options.backends = {"none"};
+  options.useCache = false;
+  auto session = seam::Session::create(path, options);
+  ASSERT_FALSE(static_cast<bool>(session));
+  EXPECT_EQ(session.error().message(),
+            "@main argument #0 ('x') has type tensor<2xui16>; it must be a "
+            "static tensor of f32, f64, f16, i64, i32, i8, ui8 or i1");
 }
 
 TEST(Session, WrongInputsSayWhatWasExpected) {
@@ -139,11 +281,11 @@ TEST(Session, UnsupportedOpErrorNamesTheNodes) {
   ASSERT_FALSE(static_cast<bool>(session));
   std::string message = session.error().message();
   for (const char *note :
-       {"note: node 'abs0': op Abs (domain 'ai.onnx', opset 13) is not "
+       {"note: node 'det0': op Det (domain 'ai.onnx', opset 13) is not "
         "supported",
         "note: node 'scale0': op Scale (domain 'com.example', opset 1) is not "
         "supported",
-        "note: node 'abs1': op Abs (domain 'ai.onnx', opset 13) is not "
+        "note: node 'det1': op Det (domain 'ai.onnx', opset 13) is not "
         "supported"})
     EXPECT_NE(message.find(note), std::string::npos) << message;
 }

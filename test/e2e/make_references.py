@@ -5,6 +5,8 @@ straight from the operator definitions (not by Seam):
   Inputs/matmul_64x96x128.mlir + a.npy b.npy c.npy    (vectorized matmul path)
   Inputs/tiny_resnet_input.npy + tiny_resnet_output.npy  (the bundled model,
       evaluated node by node from its ONNX initializers)
+  Inputs/reduction_family_*.npy  (inputs and outputs of
+      Inputs/reduction_family.mlir: NaNs, ties, large values, integers, f16)
 
 Run with Debian's Python: /usr/bin/python3 test/e2e/make_references.py
 """
@@ -106,7 +108,65 @@ def tiny_resnet_fixture():
             run_onnx_in_numpy(model, x).astype(np.float32))
 
 
+def hardmax(x, axis):
+    """ONNX Hardmax (opset 13): one-hot of the first maximum along axis."""
+    out = np.zeros_like(x)
+    idx = np.expand_dims(np.argmax(x, axis=axis), axis)
+    np.put_along_axis(out, idx, 1, axis=axis)
+    return out
+
+
+def cumsum(x, axis, exclusive=False, reverse=False):
+    """ONNX CumSum."""
+    if reverse:
+        x = np.flip(x, axis)
+    out = np.cumsum(x, axis=axis)
+    if exclusive:  # Shifted by one (not out - x, which a NaN would spoil).
+        out = np.concatenate([np.zeros_like(np.take(out, [0], axis)),
+                              np.delete(out, -1, axis)], axis)
+    return np.flip(out, axis) if reverse else out
+
+
+def reduction_family_fixture():
+    x = np.array([[100.0, 101.5, 99.0, 101.5, -3.0],      # ties, large
+                  [1.0, np.nan, 2.0, np.nan, -1.0],      # NaNs
+                  [-2.0, -2.0, 0.5, -7.0, -7.0]],        # ties at the min
+                 dtype=np.float32)
+    n = np.random.default_rng(3).integers(-5, 6, (3, 4)).astype(np.int64)
+    h = np.array([[0.5, -1.25, 3.0, 3.0], [2.0, -0.75, 1.5, -4.0]],
+                 dtype=np.float16)
+    x64 = x.astype(np.float64)
+    last = lambda f, a, axis: a.shape[axis] - 1 - f(np.flip(a, axis), axis)
+    m = np.max(x64, axis=1, keepdims=True)
+    refs = {
+        "max_x": np.max(x, axis=1),
+        "min_x": np.min(x, axis=0, keepdims=True),
+        "argmax_first": np.argmax(x, axis=1),
+        "argmax_last": last(np.argmax, x, 1),
+        "argmin_last": last(np.argmin, x, 0)[None, :],
+        "lse": (m[:, 0] + np.log(np.sum(np.exp(x64 - m), axis=1))),
+        "cumsum_rev_excl": cumsum(x64, 1, exclusive=True, reverse=True),
+        "hardmax_x": hardmax(x, 1),
+        "cumsum_n": cumsum(n, 0),
+        "prod_n": np.prod(n, axis=1),
+        "max_n": np.max(n, axis=0, keepdims=True),
+        "sum_square_n": np.full(2, np.sum(n * n)),
+        "l2_h": np.sqrt(np.sum(h.astype(np.float64) ** 2, axis=1,
+                               keepdims=True)).astype(np.float16),
+        "hardmax_h": hardmax(h, 1),
+        "cumsum_h": cumsum(h.astype(np.float64), 1).astype(np.float16),
+    }
+    np.save(os.path.join(OUT, "reduction_family_x.npy"), x)
+    np.save(os.path.join(OUT, "reduction_family_n.npy"), n)
+    np.save(os.path.join(OUT, "reduction_family_h.npy"), h)
+    for name, value in refs.items():
+        dtype = {np.dtype(np.float64): np.float32}.get(value.dtype, value.dtype)
+        np.save(os.path.join(OUT, "reduction_family_%s.npy" % name),
+                value.astype(dtype))
+
+
 if __name__ == "__main__":
     os.makedirs(OUT, exist_ok=True)
     matmul_fixture()
     tiny_resnet_fixture()
+    reduction_family_fixture()

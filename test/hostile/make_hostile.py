@@ -645,7 +645,8 @@ def attr_cases():
           make([node("Split", ["x", "split"], ["a", "b"], "split0", axis=0)],
                [vi("x", [6, 2])], [vi("a", 2), vi("b", 2)],
                [i64("split", [2, 2])]),
-          "ops Seam does not support: Split (1 node)"),
+          onnx_error("split0", "Mismatch between the sum of 'split' (4) and "
+                     "the split dimension of the input (6)")),
         c("slice_zero_step", slice_([0], [4], [0], [0]),
           onnx_error("slice0", "'step' cannot be 0 for Slice")),
         c("slice_axis_out_of_range", slice_([0], [4], [5], [1]),
@@ -705,6 +706,31 @@ def attr_cases():
         c("batchnorm_scale_length", bn(2),
           "node 'batchnormalization0' (BatchNormalization): scale must have "
           "shape [3] (one value per channel of X), got [2]"),
+        # Shapes from import-time arithmetic that no int64 holds: the
+        # conversion from double was undefined behaviour, and an integer
+        # Range of 2^64 values filled memory until it ran out.
+        c("range_int64_full_span",
+          make([node("Range", ["s", "l", "d"], ["y"], "range0")], [],
+               [vi("y", 1, TP.INT64)],
+               [nh.from_array(np.array(INT64_MIN, np.int64), "s"),
+                nh.from_array(np.array(2**63 - 1, np.int64), "l"),
+                nh.from_array(np.array(1, np.int64), "d")]),
+          "node 'range0' (Range): the range from -9223372036854775808 to "
+          "9223372036854775807 by 1 has"),
+        c("range_float_infinite_limit",
+          make([node("Range", ["s", "l", "d"], ["y"], "range0")], [],
+               [vi("y", 1)],
+               [nh.from_array(np.array(0, np.float32), "s"),
+                nh.from_array(np.array(np.inf, np.float32), "l"),
+                nh.from_array(np.array(1, np.float32), "d")]),
+          ["node 'range0' (Range): start", "do not give a finite number of "
+           "elements"]),
+        c("resize_scale_beyond_int64",
+          make([node("Resize", ["x", "", "sc"], ["y"], "resize0")],
+               [vi("x", [1, 1, 2, 2])], [vi("y", 4)],
+               [nh.from_array(np.array([1, 1, 1e30, 1], np.float32), "sc")]),
+          ["node 'resize0' (Resize): dim 2 of size 2 resizes to",
+           "elements, not a valid dim"]),
         # A window entirely in the padding would average 0 elements (NaN);
         # ONNX Runtime refuses pads >= kernel.
         c("averagepool_pads_exceed_kernel",
@@ -877,8 +903,9 @@ def opset_cases():
           unsupported + "LSTM (1 node)"),
         # The note that names the node, on seam-run.
         c("unsupported_op_names_node",
-          make([node("Abs", ["x"], ["y"], "abs0")], *io),
-          "node 'abs0': op Abs (domain 'ai.onnx', opset 13) is not "
+          make([node("Det", ["x"], ["y"], "det0")],
+               [vi("x", [2, 3, 3])], [vi("y", [2])]),
+          "node 'det0': op Det (domain 'ai.onnx', opset 13) is not "
           "supported", tools=(RUN,)),
         c("ir_version_zero", relu_model(ir_version=0),
           "The model does not have an ir_version set properly"),
@@ -949,9 +976,11 @@ def data_cases():
                [vi("y", [1, 3, 4, 4])], [f32("x", (2,))]),
           "initializer 'x' has shape [2] but graph input 'x' of the same name "
           "declares [1, 3, 4, 4]"),
-        c("input_float64", relu(vi("x", [2, 3], TP.DOUBLE)),
-          "input 'x' has data type DOUBLE; Seam supports float32 inputs "
-          "only"),
+        c("input_uint16",
+          make([node("Identity", ["x"], ["y"], "id0")],
+               [vi("x", [2, 3], TP.UINT16)], [vi("y", [2, 3], TP.UINT16)]),
+          "input 'x' has data type UINT16; Seam supports float32, float64, "
+          "float16, int64, int32, int8 and bool inputs"),
         c("input_not_a_tensor",
           relu(h.make_tensor_sequence_value_info("x", TP.FLOAT, [2, 3])),
           "input 'x' is not a tensor; Seam imports tensor inputs only"),
@@ -1004,7 +1033,8 @@ def input_cases():
                     run_args=tuple(args), **kw)
 
     x_npy, x_pb = ["--input", "x={d}/x.npy"], ["--input", "x={d}/x.pb"]
-    f4_only = "x.npy': only float32 (<f4) .npy files are supported, header: "
+    unsupported = ("x.npy': unsupported .npy dtype '>f4' (supported: <f4, "
+                   "<f8, <f2, <i8, <i4, |i1, |u1, |b1), header: ")
     dyn = save(relu_model(("N", "C", "H", "W")))
 
     def shape(name, specs, expect, **kw):
@@ -1014,11 +1044,11 @@ def input_cases():
 
     return [
         c("npy_int64", {"x.npy": npy(dtype="<i8")}, x_npy,
-          f4_only + "{'descr': '<i8'"),
+          "x.npy' has element type int64 but the model expects float32"),
         c("npy_float64", {"x.npy": npy(dtype="<f8")}, x_npy,
-          f4_only + "{'descr': '<f8'"),
+          "x.npy' has element type float64 but the model expects float32"),
         c("npy_big_endian", {"x.npy": npy(dtype=">f4")}, x_npy,
-          f4_only + "{'descr': '>f4'"),
+          unsupported + "{'descr': '>f4'"),
         c("npy_wrong_shape", {"x.npy": npy(shape=(1, 3, 4, 5))}, x_npy,
           "input 'x' has shape [1, 3, 4, 5] but the model expects "
           "[1, 3, 4, 4]"),
@@ -1052,7 +1082,7 @@ def input_cases():
           {"x.npy": b"\x93NUMPY\x02\x00\xff\xff\xff\xff{'descr'"}, x_npy,
           "x.npy': truncated .npy header"),
         c("pb_int64", {"x.pb": pb_tensor(dtype=np.int64)}, x_pb,
-          "x.pb': data type 7 is not FLOAT; Seam's tensors are float32"),
+          "x.pb' has element type int64 but the model expects float32"),
         c("pb_raw_size", {"x.pb": pb_tensor(raw=bytes(7))}, x_pb,
           "x.pb': raw data size does not match its dims [1, 3, 4, 4]"),
         c("pb_huge_dims", {"x.pb": pb_tensor(raw=b"", dims=[BIG, BIG])}, x_pb,

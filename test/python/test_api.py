@@ -36,12 +36,15 @@ def test_backends_are_those_of_seam_run():
 
 def test_exports():
     assert issubclass(seam.Error, RuntimeError)
-    assert set(seam.__all__) == {"Error", "Session", "TensorInfo", "backends",
-                                 "__version__"}
+    assert issubclass(seam.DTypeError, TypeError)
+    assert issubclass(seam.DTypeError, ValueError)
+    assert set(seam.__all__) == {"DTypeError", "Error", "Session", "TensorInfo",
+                                 "backends", "__version__"}
     for obj in (seam, seam.Session, seam.Session.run, seam.Session.inputs,
                 seam.Session.outputs, seam.Session.partition_report,
                 seam.Session.profile, seam.Session.loaded_from_cache,
                 seam.Session.stage_times, seam.TensorInfo, seam.Error,
+                seam.DTypeError,
                 seam.backends):
         assert obj.__doc__ and len(obj.__doc__) > 20, obj
 

@@ -15,6 +15,7 @@
 
 #include "AotTensorFile.h"
 #include "seam/Runtime/SeamAot.h"
+#include "seam/Runtime/TensorCheck.h"
 
 #include <gtest/gtest.h>
 
@@ -23,6 +24,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -442,7 +444,7 @@ TEST_F(AotTest, NpyReaderAndWriter) {
   ASSERT_TRUE(seam::aot::writeNpy(out, tensor, error)) << error;
   std::string written = readFile(out);
   EXPECT_EQ(written.size() % 64, 24u); // a 64-byte aligned header
-  EXPECT_TRUE(contains(written, "'shape': (2,3), }")) << written;
+  EXPECT_TRUE(contains(written, "'shape': (2, 3), }")) << written;
   seam::aot::Tensor back;
   ASSERT_TRUE(seam::aot::readTensorFile(out, back, name, error)) << error;
   EXPECT_EQ(std::memcmp(back.data(), values, sizeof(values)), 0);
@@ -469,10 +471,12 @@ TEST_F(AotTest, NpyReaderAndWriter) {
   EXPECT_EQ(error, "'t.npy': truncated .npy header");
   EXPECT_FALSE(seam::aot::parseNpy("t.npy", "hello", back, error));
   EXPECT_EQ(error, "'t.npy': not a .npy file");
-  std::string f8 = bytes;
-  f8.replace(f8.find("<f4"), 3, "<f8");
-  EXPECT_FALSE(seam::aot::parseNpy("t.npy", f8, back, error));
-  EXPECT_TRUE(contains(error, "only float32 (<f4) .npy files are supported"))
+  std::string u2 = bytes;
+  u2.replace(u2.find("<f4"), 3, "<u2");
+  EXPECT_FALSE(seam::aot::parseNpy("t.npy", u2, back, error));
+  EXPECT_TRUE(contains(error, "'t.npy': unsupported .npy dtype '<u2' "
+                              "(supported: <f4, <f8, <f2, <i8, <i4, |i1, |u1, "
+                              "|b1), header: {'descr': '<u2'"))
       << error;
   std::string fortran = bytes;
   fortran.replace(fortran.find("False"), 5, "True ");
@@ -514,10 +518,10 @@ TEST_F(AotTest, PbReader) {
                                         name, error))
             << "form " << form << " cut at " << cut;
   }
-  EXPECT_FALSE(seam::aot::parsePb("t.pb", tensorProto({2, 3}, values, 11, 0),
+  EXPECT_FALSE(seam::aot::parsePb("t.pb", tensorProto({2, 3}, values, 4, 0),
                                   tensor, name, error));
-  EXPECT_EQ(error,
-            "'t.pb': data type 11 is not FLOAT; Seam's tensors are float32");
+  EXPECT_EQ(error, "'t.pb': data type 4 is not supported (FLOAT, DOUBLE, "
+                   "FLOAT16, INT64, INT32, INT8, UINT8 or BOOL)");
   EXPECT_FALSE(seam::aot::parsePb("t.pb", tensorProto({2, 4}, values, 1, 0),
                                   tensor, name, error));
   EXPECT_EQ(error, "'t.pb': raw data size does not match its dims [2, 4]");
@@ -540,6 +544,79 @@ TEST_F(AotTest, PbReaderOnOnnxTestData) {
   ASSERT_TRUE(seam::aot::readTensorFile(path, tensor, name, error)) << error;
   EXPECT_EQ(tensor.shape(), (std::vector<int64_t>{3, 4, 5}));
   EXPECT_EQ(name, "x");
+}
+
+// Files NumPy and ONNX wrote of every element type
+// (test/e2e/Inputs/make_typed_tensors.py; the .pb files keep their values in
+// the typed fields, int32_data, int64_data, double_data, float_data): the
+// .pb holds what the .npy does, and the .npy written back is NumPy's, byte
+// for byte.
+TEST_F(AotTest, TypedFilesOfEachType) {
+  const std::pair<const char *, int32_t> types[] = {
+      {"float32", SEAM_AOT_FLOAT32}, {"float64", SEAM_AOT_FLOAT64},
+      {"float16", SEAM_AOT_FLOAT16}, {"int64", SEAM_AOT_INT64},
+      {"int32", SEAM_AOT_INT32},     {"int8", SEAM_AOT_INT8},
+      {"uint8", SEAM_AOT_UINT8},     {"bool", SEAM_AOT_BOOL}};
+  std::string typed = SEAM_SOURCE_DIR "/test/e2e/Inputs/typed/";
+  for (auto [type, code] : types) {
+    SCOPED_TRACE(type);
+    seam::aot::Tensor npy, pb;
+    std::string name, error;
+    ASSERT_TRUE(
+        seam::aot::readTensorFile(typed + type + ".npy", npy, name, error))
+        << error;
+    ASSERT_TRUE(
+        seam::aot::readTensorFile(typed + type + ".pb", pb, name, error))
+        << error;
+    EXPECT_EQ(name, type);
+    EXPECT_EQ(npy.elementType(), code);
+    EXPECT_EQ(pb.elementType(), code);
+    EXPECT_EQ(pb.shape(), npy.shape());
+    int64_t bytes = npy.numElements() * seam_element_size(code);
+    EXPECT_EQ(std::memcmp(pb.rawData(), npy.rawData(), bytes), 0);
+    EXPECT_TRUE(seam::aot::compareTensors(pb, npy, 0, 0).pass);
+    std::ifstream in(typed + type + ".npy", std::ios::binary);
+    std::string numpys((std::istreambuf_iterator<char>(in)), {});
+    EXPECT_EQ(seam::aot::encodeNpy(npy.rawData(), npy.shape(), code), numpys);
+  }
+  // Values as NumPy printed them.
+  seam::aot::Tensor t;
+  std::string name, error;
+  ASSERT_TRUE(seam::aot::readTensorFile(typed + "int64.pb", t, name, error));
+  EXPECT_EQ(static_cast<const int64_t *>(t.rawData())[1], -(int64_t(1) << 40));
+  EXPECT_EQ(t.data(), nullptr) << "data() is for float32 tensors";
+  ASSERT_TRUE(seam::aot::readTensorFile(typed + "int8.pb", t, name, error));
+  EXPECT_EQ(static_cast<const int8_t *>(t.rawData())[0], -128);
+  ASSERT_TRUE(seam::aot::readTensorFile(typed + "float16.pb", t, name, error));
+  EXPECT_EQ(static_cast<const uint16_t *>(t.rawData())[2], 0x7bff);
+}
+
+TEST_F(AotTest, TypedCompareAndRandom) {
+  seam::aot::Tensor a, b;
+  ASSERT_TRUE(a.allocate({4}, SEAM_AOT_INT32));
+  ASSERT_TRUE(b.allocate({4}, SEAM_AOT_INT32));
+  static_cast<int32_t *>(b.rawData())[2] = 1;
+  seam::aot::Comparison c = seam::aot::compareTensors(a, b, 1, 1);
+  EXPECT_FALSE(c.pass);
+  EXPECT_EQ(c.mismatches, 1);
+  EXPECT_EQ(c.firstMismatch, 2);
+  seam::aot::Tensor f;
+  ASSERT_TRUE(f.allocate({4}));
+  c = seam::aot::compareTensors(a, f, 0, 0);
+  EXPECT_EQ(c.error, "element type int32 differs from the reference's float32");
+  seam::aot::Tensor bools;
+  ASSERT_TRUE(bools.allocate({100}, SEAM_AOT_BOOL));
+  seam::aot::fillRandom(bools, 1);
+  int ones = 0;
+  for (int i = 0; i < 100; ++i) {
+    uint8_t v = static_cast<const uint8_t *>(bools.rawData())[i];
+    EXPECT_LE(v, 1);
+    ones += v;
+  }
+  EXPECT_GT(ones, 20);
+  EXPECT_LT(ones, 80);
+  seam::aot::Tensor unknown;
+  EXPECT_FALSE(unknown.allocate({2}, 8)); // STRING
 }
 
 TEST_F(AotTest, CompareAndFormat) {
@@ -628,7 +705,7 @@ TEST_F(AotTest, RunnerCompares) {
   EXPECT_EQ(r.status, 2) << r.err;
   EXPECT_EQ(r.out, "output y: [2, 3]\n"
                    "compare: FAIL max_abs=1.000000e+00 max_rel=1.785714e-02 "
-                   "output=y mismatches=1\n");
+                   "output=y mismatches=1 first_mismatch=4\n");
 
   // A reference of another shape fails its comparison.
   seam::aot::Tensor wide;

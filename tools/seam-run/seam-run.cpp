@@ -33,14 +33,24 @@
 // --help lists these options; LLVM's own are hidden (still accepted).
 // --version prints Seam's version and LLVM's.
 //
+// Inputs, outputs and references may be of any element type Seam has
+// (float32, float64, float16, int64, int32, int8, uint8, bool): random
+// integers are in [0, 10), bools 0 or 1; floats are compared with --rtol and
+// --atol, integers and bools exactly. `output NAME: [d, ...]` ends with the
+// dtype when it is not float32 (` int64`); --save-outputs writes each
+// output's own dtype.
+//
 // Errors go to stderr: the compiler's diagnostics as seam-translate prints
 // them (`file:line:col: error: ...`, with a note per unsupported ONNX node);
 // a .mlir module printed without its weights (seam-translate
 // --elide-weights) is named with each weight that has no data.
 //
 // Exit status: 0 on success, 1 on an error, 2 when a comparison fails.
-// Scripts read `compare: PASS|FAIL max_abs=... max_rel=...` (one per output)
-// and `latency_ms: median=... min=... max=... runs=N` on stdout, and may read
+// Scripts read `compare: PASS|FAIL max_abs=... max_rel=...` (one per output;
+// ` dtype=int64` after output=NAME when the output is not float32, and
+// ` mismatches=N first_mismatch=I` when it fails: I the row-major index of
+// the first element that differs) and `latency_ms: median=... min=...
+// max=... runs=N` on stdout, and may read
 // `compile: <stage> <ms> ms`, one line per compile stage, on stderr.
 //
 //===----------------------------------------------------------------------===//
@@ -181,9 +191,12 @@ static std::pair<std::string, std::string> splitBinding(llvm::StringRef spec) {
 }
 
 /// Binds tensor files to names: "name=file" by name, bare files in order.
+/// With `checkTypes`, a file of another element type than its tensor's is
+/// an error naming both (a reference's type is judged by the comparison).
 static seam::Expected<std::map<std::string, seam::Tensor>>
 bindFiles(const std::vector<std::string> &specs,
-          const std::vector<seam::TensorInfo> &infos, const char *kind) {
+          const std::vector<seam::TensorInfo> &infos, const char *kind,
+          bool checkTypes) {
   std::map<std::string, seam::Tensor> result;
   size_t next = 0;
   for (const std::string &spec : specs) {
@@ -197,6 +210,15 @@ bindFiles(const std::vector<std::string> &specs,
     auto tensor = seam::readTensorFile(file);
     if (!tensor)
       return tensor.error();
+    auto info = llvm::find_if(
+        infos, [&](const seam::TensorInfo &i) { return i.name == name; });
+    if (checkTypes && info != infos.end() &&
+        tensor->tensor.elementType() != info->type)
+      return seam::Error::failure(
+          std::string(kind) + " '" + name + "' from '" + file +
+          "' has element type " +
+          seam::getElementTypeName(tensor->tensor.elementType()) +
+          " but the model expects " + seam::getElementTypeName(info->type));
     result[name] = tensor->tensor;
   }
   return result;
@@ -375,12 +397,14 @@ int main(int argc, char **argv) {
     printSlowKernels(**session);
 
   // Inputs: from files, the rest seeded random.
-  auto inputs = bindFiles(inputFiles, (*session)->inputs(), "input");
+  auto inputs =
+      bindFiles(inputFiles, (*session)->inputs(), "input", /*checkTypes=*/true);
   if (!inputs)
     return fail(inputs.error().message());
   for (auto [i, info] : llvm::enumerate((*session)->inputs()))
     if (!inputs->count(info.name))
-      (*inputs)[info.name] = seam::randomTensor(info.shape, seed + i);
+      (*inputs)[info.name] =
+          seam::randomTensor(info.shape, seed + i, info.type);
 
   // Every run, for --profile: the offloaded regions count them all too.
   double runMs = 0;
@@ -395,7 +419,10 @@ int main(int argc, char **argv) {
   for (const seam::TensorInfo &info : (*session)->outputs()) {
     llvm::outs() << "output " << info.name << ": [";
     llvm::interleaveComma(info.shape, llvm::outs());
-    llvm::outs() << "]\n";
+    llvm::outs() << "]";
+    if (info.type != seam::ElementType::F32)
+      llvm::outs() << " " << seam::getElementTypeName(info.type);
+    llvm::outs() << "\n";
   }
 
   if (!saveOutputs.empty()) {
@@ -421,7 +448,8 @@ int main(int argc, char **argv) {
 
   bool allPass = true;
   if (!expectFiles.empty()) {
-    auto expected = bindFiles(expectFiles, (*session)->outputs(), "output");
+    auto expected = bindFiles(expectFiles, (*session)->outputs(), "output",
+                              /*checkTypes=*/false);
     if (!expected)
       return fail(expected.error().message());
     for (const auto &[name, reference] : *expected) {
@@ -434,10 +462,14 @@ int main(int argc, char **argv) {
       llvm::outs() << llvm::formatv(
           "compare: {0} max_abs={1:e} max_rel={2:e} output={3}",
           c.pass ? "PASS" : "FAIL", c.maxAbs, c.maxRel, name);
+      if (it->second.elementType() != seam::ElementType::F32)
+        llvm::outs() << " dtype="
+                     << seam::getElementTypeName(it->second.elementType());
       if (!c.error.empty())
         llvm::outs() << " (" << c.error << ")";
       else if (c.mismatches)
-        llvm::outs() << " mismatches=" << c.mismatches;
+        llvm::outs() << " mismatches=" << c.mismatches
+                     << " first_mismatch=" << c.firstMismatch;
       llvm::outs() << "\n";
     }
   }

@@ -40,7 +40,12 @@ static cl::OptionCategory
     toolCategory("Converting a model to the seam dialect");
 
 static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<model>"),
-                                      cl::Required, cl::cat(toolCategory));
+                                      cl::cat(toolCategory));
+static cl::opt<bool> listOnnxOps(
+    "list-onnx-ops",
+    cl::desc("Print the ONNX operators --import-onnx converts, with the "
+             "opsets it takes them from, as a Markdown table"),
+    cl::cat(toolCategory));
 static cl::opt<bool> importOnnx("import-onnx",
                                 cl::desc("Import an ONNX model (.onnx)"),
                                 cl::cat(toolCategory));
@@ -77,8 +82,19 @@ int main(int argc, char **argv) {
   cl::HideUnrelatedOptions(toolCategory);
   seam::tools::setVersionPrinter();
   cl::ParseCommandLineOptions(argc, argv, "Seam model translator\n");
+  if (listOnnxOps) {
+    llvm::outs() << "| ONNX operator | opsets |\n|---|---|\n";
+    for (const seam::SupportedOnnxOp &op : seam::getSupportedOnnxOps())
+      llvm::outs() << "| " << op.name << " | " << op.firstOpset << "–"
+                   << op.lastOpset << " |\n";
+    return 0;
+  }
   if (!importOnnx) {
     llvm::errs() << "seam-translate: choose a translation (--import-onnx)\n";
+    return 1;
+  }
+  if (inputFile.empty()) {
+    llvm::errs() << "seam-translate: no model given\n";
     return 1;
   }
 

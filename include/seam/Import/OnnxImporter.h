@@ -18,6 +18,7 @@
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
 #include <string>
+#include <vector>
 
 namespace mlir {
 class MLIRContext;
@@ -53,6 +54,18 @@ mlir::OwningOpRef<mlir::ModuleOp> importOnnxBytes(
 
 /// Loads the dialects an imported module uses into `context`.
 void loadImportDialects(mlir::MLIRContext &context);
+
+/// An operator of ONNX's default domain the importer converts, and the
+/// opsets it is imported from: its first version in ONNX (older models are
+/// converted to opset 13 first) up to the newest opset Seam imports.
+struct SupportedOnnxOp {
+  std::string name;
+  int64_t firstOpset, lastOpset;
+};
+
+/// Every supported operator, sorted by name: the ONNX library's operator
+/// registry filtered by the importer's converter tables.
+std::vector<SupportedOnnxOp> getSupportedOnnxOps();
 
 } // namespace seam
 

@@ -65,6 +65,8 @@ struct AotModelInfo {
   struct Tensor {
     std::string name;
     std::vector<int64_t> shape;
+    /// SeamAot.h's SEAM_AOT_FLOAT32, SEAM_AOT_INT64, ...
+    int32_t elementType = 1;
   };
   /// A weight read from the weights file: the external global `symbol` of
   /// the module, `size` bytes at `offset` in the file.

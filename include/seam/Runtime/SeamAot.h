@@ -27,6 +27,13 @@ extern "C" {
 
 /// Element types of inputs and outputs (ONNX's TensorProto numbering).
 #define SEAM_AOT_FLOAT32 1
+#define SEAM_AOT_UINT8 2
+#define SEAM_AOT_INT8 3
+#define SEAM_AOT_INT32 6
+#define SEAM_AOT_INT64 7
+#define SEAM_AOT_BOOL 9 /* one byte per element, 0 or 1 */
+#define SEAM_AOT_FLOAT16 10
+#define SEAM_AOT_FLOAT64 11
 
 /// A function of the model called through its packed interface: args[i]
 /// points at argument i (as mlir::ExecutionEngine's packed functions).
@@ -35,7 +42,7 @@ typedef void (*SeamAotPackedFunction)(void **args);
 /// One input or output of the model.
 typedef struct {
   const char *name;
-  int32_t elementType; /* SEAM_AOT_FLOAT32 */
+  int32_t elementType; /* SEAM_AOT_FLOAT32, SEAM_AOT_INT64, ... */
   int32_t rank;
   const int64_t *shape; /* rank dimensions */
 } SeamAotTensorInfo;

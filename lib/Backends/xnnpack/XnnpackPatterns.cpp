@@ -151,45 +151,38 @@ Verdict checkSoftmax(const Match &m) {
 
 std::vector<PatternEntry> buildTable() {
   std::vector<PatternEntry> table;
-  table.push_back(
-      {"conv2d",
-       ChainPattern(convWithWeight().where(allF32())).maybe(outputClamp()),
-       checkConv});
+  table.push_back({"conv2d",
+                   ChainPattern(convWithWeight()).maybe(outputClamp()),
+                   checkConv});
   table.push_back({"fully_connected",
                    ChainPattern(op("seam.gemm")
-                                    .where(allF32())
+
                                     .constant(1, "weight")
                                     .optionalConstant(2, "bias", "bias"))
                        .maybe(outputClamp()),
                    checkGemm});
   table.push_back(
       {"matmul",
-       ChainPattern(op("seam.matmul").where(allF32()).constant(1, "weight"))
+       ChainPattern(op("seam.matmul").constant(1, "weight"))
            .maybe(op("seam.add", "bias").constant(1, "bias").where(isBiasAdd))
            .maybe(outputClamp()),
        checkMatmul});
-  table.push_back({"max_pool",
-                   ChainPattern(op("seam.max_pool").where(allF32())),
-                   checkPool});
-  table.push_back({"avg_pool",
-                   ChainPattern(op("seam.avg_pool").where(allF32())),
-                   checkPool});
-  table.push_back({"global_avg_pool",
-                   ChainPattern(op("seam.global_avg_pool").where(allF32())),
+  table.push_back({"max_pool", ChainPattern(op("seam.max_pool")), checkPool});
+  table.push_back({"avg_pool", ChainPattern(op("seam.avg_pool")), checkPool});
+  table.push_back({"global_avg_pool", ChainPattern(op("seam.global_avg_pool")),
                    checkGlobalPool});
   // Before other libraries' batch_norm patterns when xnnpack comes first:
   // runs as a per-channel multiply and add, the clamp fused into the add.
   table.push_back({"batch_norm",
                    ChainPattern(op("seam.batch_norm")
-                                    .where(allF32())
+
                                     .constant(1, "scale")
                                     .constant(2, "bias")
                                     .constant(3, "mean")
                                     .constant(4, "variance"))
                        .maybe(outputClamp()),
                    checkBatchNorm});
-  table.push_back({"softmax", ChainPattern(op("seam.softmax").where(allF32())),
-                   checkSoftmax});
+  table.push_back({"softmax", ChainPattern(op("seam.softmax")), checkSoftmax});
   return table;
 }
 

@@ -1,7 +1,8 @@
 //===- Bindings.h - Shared pieces of the _seam Python extension -*- C++ -*-===//
 //
-// What the files of the extension module share: the C++ exception that
-// becomes seam.Error, and the function that adds each file's bindings.
+// What the files of the extension module share: the C++ exceptions that
+// become seam.Error and seam.DTypeError, and the function that adds each
+// file's bindings.
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,6 +21,13 @@ namespace seam::python {
 class SeamError : public std::runtime_error {
 public:
   using std::runtime_error::runtime_error;
+};
+
+/// Thrown for an input array of another dtype than the model's; becomes
+/// seam.DTypeError, a subclass of both TypeError and ValueError.
+class DTypeError : public std::invalid_argument {
+public:
+  using std::invalid_argument::invalid_argument;
 };
 
 /// Adds seam.Session and seam.TensorInfo to `module`.

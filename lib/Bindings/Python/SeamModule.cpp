@@ -37,6 +37,29 @@ PYBIND11_MODULE(_seam, m) {
       "option value (e.g. threads=-1). A subclass of RuntimeError; str() "
       "of it is Seam's full message (every diagnostic, with its location).";
 
+  // A TypeError (the array is of the wrong type) that is also a ValueError,
+  // which Seam raised for it before inputs had other dtypes than float32.
+  // The module keeps it alive (a translator cannot capture it).
+  static PyObject *dtypeError = PyErr_NewExceptionWithDoc(
+      "seam.DTypeError",
+      "Raised by Session.run for an input array whose dtype is not the "
+      "model's (Session.inputs[i].dtype); nothing is converted. A subclass "
+      "of TypeError and of ValueError.",
+      py::make_tuple(py::handle(PyExc_TypeError), py::handle(PyExc_ValueError))
+          .ptr(),
+      nullptr);
+  if (!dtypeError)
+    throw py::error_already_set();
+  m.attr("DTypeError") = py::handle(dtypeError);
+  py::register_exception_translator([](std::exception_ptr p) {
+    try {
+      if (p)
+        std::rethrow_exception(p);
+    } catch (const DTypeError &e) {
+      PyErr_SetString(dtypeError, e.what());
+    }
+  });
+
   m.attr("__version__") = SEAM_VERSION_STRING;
 
   m.def(

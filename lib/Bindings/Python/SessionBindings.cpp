@@ -1,9 +1,10 @@
 //===- SessionBindings.cpp - seam.Session and seam.TensorInfo -------------===//
 //
 // seam::Session for Python: models from paths or bytes, keyword options
-// mapped onto seam::CompileOptions, runs on NumPy float32 arrays without
-// copies (inputs wrapped when C-contiguous and aligned, outputs allocated as
-// NumPy arrays that the compiled code writes into). The GIL is released
+// mapped onto seam::CompileOptions, runs on NumPy arrays of the model's
+// dtypes without copies (inputs wrapped when C-contiguous and aligned, of
+// exactly the dtype of the model, else refused; outputs allocated as NumPy
+// arrays that the compiled code writes into). The GIL is released
 // while a model compiles and while it runs, so that several Python threads
 // can run one session at once.
 //
@@ -208,13 +209,20 @@ createSession(py::object model, py::object backends, int threads,
   return result;
 }
 
-/// Adds input `name`: a float32 array, wrapped when C-contiguous and
+/// The NumPy dtype of `type`.
+static py::dtype toDtype(seam::ElementType type) {
+  return py::dtype(seam::getElementTypeName(type));
+}
+
+/// Adds input `name`: an array of the input's dtype (anything else is a
+/// seam.DTypeError: nothing is converted), wrapped when C-contiguous and
 /// aligned, else copied into one that is.
 static void addInput(RunArguments &args, const seam::Session &session,
                      const std::string &name, py::handle value) {
-  bool known = false;
+  const seam::TensorInfo *known = nullptr;
   for (const seam::TensorInfo &info : session.inputs())
-    known |= info.name == name;
+    if (info.name == name)
+      known = &info;
   if (!known) {
     // Session::run says the model has no such input (and which it has).
     args.tensors[name] = seam::Tensor();
@@ -224,17 +232,17 @@ static void addInput(RunArguments &args, const seam::Session &session,
       py::isinstance<py::array>(value)
           ? py::reinterpret_borrow<py::array>(value)
           : py::array(py::module_::import("numpy").attr("asarray")(value));
-  if (!array.dtype().equal(py::dtype::of<float>()))
-    throw py::value_error("input '" + name + "' has dtype " +
-                          py::str(array.dtype()).cast<std::string>() +
-                          ", but the model expects float32");
+  if (!array.dtype().equal(toDtype(known->type)))
+    throw DTypeError("input '" + name + "' has dtype " +
+                     py::str(array.dtype()).cast<std::string>() +
+                     ", but the model expects " +
+                     seam::getElementTypeName(known->type));
   if (!(array.flags() & py::array::c_style) ||
       !(array.flags() & kNpyArrayAligned))
     array = py::array(array.attr("copy")("C"));
   std::vector<int64_t> shape(array.shape(), array.shape() + array.ndim());
-  args.tensors[name] = seam::Tensor::wrap(
-      const_cast<float *>(static_cast<const float *>(array.data())),
-      std::move(shape));
+  args.tensors[name] = seam::Tensor::wrap(const_cast<void *>(array.data()),
+                                          known->type, std::move(shape));
   args.arrays.push_back(std::move(array));
 }
 
@@ -267,9 +275,11 @@ static py::dict runSession(const PySession &self, py::object inputs) {
   py::dict results;
   std::map<std::string, seam::Tensor> outputs;
   for (const seam::TensorInfo &info : session.outputs()) {
-    py::array_t<float> array(
+    py::array array(
+        toDtype(info.type),
         std::vector<py::ssize_t>(info.shape.begin(), info.shape.end()));
-    outputs[info.name] = seam::Tensor::wrap(array.mutable_data(), info.shape);
+    outputs[info.name] =
+        seam::Tensor::wrap(array.mutable_data(), info.type, info.shape);
     results[py::str(info.name)] = std::move(array);
   }
   seam::Error error;
@@ -299,7 +309,8 @@ static py::list profileSession(const PySession &self) {
 
 static std::string tensorInfoRepr(const seam::TensorInfo &info) {
   return "TensorInfo(name=" + py::repr(py::str(info.name)).cast<std::string>() +
-         ", shape=" + shapeRepr(info.shape) + ", dtype=float32)";
+         ", shape=" + shapeRepr(info.shape) +
+         ", dtype=" + seam::getElementTypeName(info.type) + ")";
 }
 
 static std::string sessionRepr(const PySession &self) {
@@ -331,9 +342,10 @@ void seam::python::populateSessionBindings(py::module_ &m) {
           [](const TensorInfo &info) { return shapeTuple(info.shape); },
           "The static shape, a tuple of ints.")
       .def_property_readonly(
-          "dtype", [](const TensorInfo &) { return py::dtype::of<float>(); },
-          "The element type: numpy.dtype('float32') (== numpy.float32), "
-          "Seam's only one.")
+          "dtype", [](const TensorInfo &info) { return toDtype(info.type); },
+          "The element type, a numpy.dtype: float32, float64, float16, "
+          "int64, int32, int8, uint8 or bool (e.g. numpy.dtype('int64') == "
+          "numpy.int64). Session.run takes arrays of exactly this dtype.")
       .def("__repr__", &tensorInfoRepr)
       .attr("__module__") = "seam";
 
@@ -376,12 +388,14 @@ type. run() may be called from several threads at once.)")
            R"(Runs the model and returns {output name: numpy.ndarray}.
 
 inputs: {input name: array} with every input, or a list of arrays in the
-    order of Session.inputs. Arrays must be float32 (anything else is a
-    ValueError naming the input and its dtype); C-contiguous, aligned ones
+    order of Session.inputs. Each array must have exactly the dtype of its
+    input (Session.inputs[i].dtype; byte order included): anything else is
+    a seam.DTypeError (a TypeError and a ValueError) naming the input, its
+    dtype and the model's; nothing is converted. C-contiguous, aligned ones
     are read in place, others are copied first. Inputs are never written.
 
-The outputs are fresh NumPy arrays that the compiled code writes into (no
-copy). A missing or unknown input name or a wrong shape is a ValueError
+The outputs are fresh NumPy arrays of the outputs' dtypes that the
+compiled code writes into (no copy). A missing or unknown input name or a wrong shape is a ValueError
 with Seam's message. The GIL is released while the model runs; the input
 arrays are kept alive meanwhile.)")
       .def_property_readonly(

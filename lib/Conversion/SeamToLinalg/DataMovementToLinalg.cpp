@@ -64,7 +64,8 @@ struct TransposeLowering : OpConversionPattern<TransposeOp> {
   LogicalResult
   matchAndRewrite(TransposeOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    Value init = emptyTensor(rewriter, op.getLoc(), op.getType().getShape());
+    Value init = emptyTensor(rewriter, op.getLoc(), op.getType().getShape(),
+                             op.getType().getElementType());
     rewriter.replaceOp(op, linalg::TransposeOp::create(rewriter, op.getLoc(),
                                                        adaptor.getInput(), init,
                                                        op.getPerm())
@@ -108,7 +109,8 @@ struct PadLowering : OpConversionPattern<PadOp> {
     ArrayRef<int64_t> pads = op.getPads();
     int64_t rank = inShape.size();
     if (op.getType().getNumElements() == 0) {
-      rewriter.replaceOp(op, emptyTensor(rewriter, loc, outShape));
+      rewriter.replaceOp(op, emptyTensor(rewriter, loc, outShape,
+                                         op.getType().getElementType()));
       return success();
     }
 
@@ -143,7 +145,8 @@ struct PadLowering : OpConversionPattern<PadOp> {
       return success();
     }
     // reflect / edge: each output element reads the input at a computed index.
-    Value init = emptyTensor(rewriter, loc, outShape);
+    Value init =
+        emptyTensor(rewriter, loc, outShape, op.getType().getElementType());
     auto generic = linalg::GenericOp::create(
         rewriter, loc, init.getType(), ValueRange{}, ValueRange{init},
         AffineMap::getMultiDimIdentityMap(rank, getContext()),
@@ -174,7 +177,8 @@ struct SliceLowering : OpConversionPattern<SliceOp> {
     Location loc = op.getLoc();
     RankedTensorType type = op.getType();
     if (type.getNumElements() == 0) {
-      rewriter.replaceOp(op, emptyTensor(rewriter, loc, type.getShape()));
+      rewriter.replaceOp(op, emptyTensor(rewriter, loc, type.getShape(),
+                                         type.getElementType()));
       return success();
     }
     SmallVector<SliceOp::DimSlice> dims = op.getDimSlices();
@@ -202,7 +206,8 @@ struct SliceLowering : OpConversionPattern<SliceOp> {
     SmallVector<AffineMap> maps = {
         AffineMap::get(rank, 0, exprs, getContext()),
         AffineMap::getMultiDimIdentityMap(rank, getContext())};
-    Value init = emptyTensor(rewriter, loc, type.getShape());
+    Value init =
+        emptyTensor(rewriter, loc, type.getShape(), type.getElementType());
     auto generic = linalg::GenericOp::create(
         rewriter, loc, type, ValueRange{adaptor.getInput()}, ValueRange{init},
         maps, parallelIterators(rank),

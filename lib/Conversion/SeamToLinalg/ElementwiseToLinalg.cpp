@@ -33,18 +33,21 @@ namespace {
 Value clamp(OpBuilder &b, Location loc, Value x, std::optional<float> lo,
             std::optional<float> hi) {
   if (lo)
-    x = arith::MaximumFOp::create(b, loc, x, f32Scalar(b, loc, *lo));
+    x = arith::MaximumFOp::create(b, loc, x, scalarLike(b, loc, x, *lo));
   if (hi)
-    x = arith::MinimumFOp::create(b, loc, x, f32Scalar(b, loc, *hi));
+    x = arith::MinimumFOp::create(b, loc, x, scalarLike(b, loc, x, *hi));
   return x;
 }
 
 Value scalarBody(ReluOp, OpBuilder &b, Location loc, ValueRange args) {
-  return arith::MaximumFOp::create(b, loc, args[0], f32Scalar(b, loc, 0.0f));
+  Value zero = scalarLike(b, loc, args[0], 0);
+  if (isa<FloatType>(args[0].getType()))
+    return arith::MaximumFOp::create(b, loc, args[0], zero);
+  return arith::MaxSIOp::create(b, loc, args[0], zero);
 }
 Value scalarBody(SigmoidOp, OpBuilder &b, Location loc, ValueRange args) {
   Value x = args[0];
-  Value one = f32Scalar(b, loc, 1.0f);
+  Value one = scalarLike(b, loc, x, 1.0);
   Value e = math::ExpOp::create(b, loc, arith::NegFOp::create(b, loc, x));
   return arith::DivFOp::create(b, loc, one,
                                arith::AddFOp::create(b, loc, one, e));
@@ -54,7 +57,7 @@ Value scalarBody(SiluOp, OpBuilder &b, Location loc, ValueRange args) {
   // x / (1 + exp(-x)): x * sigmoid(x) with one division.
   Value e = math::ExpOp::create(b, loc, arith::NegFOp::create(b, loc, x));
   return arith::DivFOp::create(
-      b, loc, x, arith::AddFOp::create(b, loc, f32Scalar(b, loc, 1.0f), e));
+      b, loc, x, arith::AddFOp::create(b, loc, scalarLike(b, loc, x, 1.0), e));
 }
 Value scalarBody(TanhOp, OpBuilder &b, Location loc, ValueRange args) {
   return math::TanhOp::create(b, loc, args[0]);
@@ -73,8 +76,8 @@ Value scalarBody(HardSwishOp, OpBuilder &b, Location loc, ValueRange args) {
   // x * max(0, min(1, x / 6 + 1 / 2)), ONNX's alpha = 1/6, beta = 0.5.
   // One statement per op: the order of nested calls' arguments is
   // unspecified, and the IR must not depend on the compiler.
-  Value sixth = f32Scalar(b, loc, 1.0f / 6.0f);
-  Value half = f32Scalar(b, loc, 0.5f);
+  Value sixth = scalarLike(b, loc, x, 1.0 / 6.0);
+  Value half = scalarLike(b, loc, x, 0.5);
   Value scaled = arith::MulFOp::create(b, loc, x, sixth);
   Value t = arith::AddFOp::create(b, loc, scaled, half);
   Value clamped = clamp(b, loc, t, 0.0f, 1.0f);
@@ -83,17 +86,17 @@ Value scalarBody(HardSwishOp, OpBuilder &b, Location loc, ValueRange args) {
 Value scalarBody(LeakyReluOp op, OpBuilder &b, Location loc, ValueRange args) {
   Value x = args[0];
   Value scaled = arith::MulFOp::create(
-      b, loc, x, f32Scalar(b, loc, op.getAlpha().convertToFloat()));
+      b, loc, x, scalarLike(b, loc, x, op.getAlpha().convertToFloat()));
   // x >= 0 is false for NaN, and alpha * NaN is NaN.
   Value positive = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGE, x,
-                                         f32Scalar(b, loc, 0.0f));
+                                         scalarLike(b, loc, x, 0.0));
   return arith::SelectOp::create(b, loc, positive, x, scaled);
 }
 Value scalarBody(HardSigmoidOp op, OpBuilder &b, Location loc,
                  ValueRange args) {
   Value x = args[0];
-  Value alpha = f32Scalar(b, loc, op.getAlpha().convertToFloat());
-  Value beta = f32Scalar(b, loc, op.getBeta().convertToFloat());
+  Value alpha = scalarLike(b, loc, x, op.getAlpha().convertToFloat());
+  Value beta = scalarLike(b, loc, x, op.getBeta().convertToFloat());
   Value scaled = arith::MulFOp::create(b, loc, x, alpha);
   Value t = arith::AddFOp::create(b, loc, scaled, beta);
   return clamp(b, loc, t, 0.0f, 1.0f);
@@ -110,16 +113,23 @@ Value scalarBody(ClipOp op, OpBuilder &b, Location loc, ValueRange args) {
 }
 
 Value scalarBody(AddOp, OpBuilder &b, Location loc, ValueRange args) {
-  return arith::AddFOp::create(b, loc, args[0], args[1]);
+  return addValues(b, loc, args[0], args[1]);
 }
 Value scalarBody(SubOp, OpBuilder &b, Location loc, ValueRange args) {
-  return arith::SubFOp::create(b, loc, args[0], args[1]);
+  if (isa<FloatType>(args[0].getType()))
+    return arith::SubFOp::create(b, loc, args[0], args[1]);
+  return arith::SubIOp::create(b, loc, args[0], args[1]);
 }
 Value scalarBody(MulOp, OpBuilder &b, Location loc, ValueRange args) {
-  return arith::MulFOp::create(b, loc, args[0], args[1]);
+  if (isa<FloatType>(args[0].getType()))
+    return arith::MulFOp::create(b, loc, args[0], args[1]);
+  return arith::MulIOp::create(b, loc, args[0], args[1]);
 }
 Value scalarBody(DivOp, OpBuilder &b, Location loc, ValueRange args) {
-  return arith::DivFOp::create(b, loc, args[0], args[1]);
+  if (isa<FloatType>(args[0].getType()))
+    return arith::DivFOp::create(b, loc, args[0], args[1]);
+  // ONNX's integer Div truncates toward zero.
+  return arith::DivSIOp::create(b, loc, args[0], args[1]);
 }
 Value scalarBody(PowOp, OpBuilder &b, Location loc, ValueRange args) {
   return math::PowFOp::create(b, loc, args[0], args[1]);
@@ -128,25 +138,6 @@ Value scalarBody(PowOp, OpBuilder &b, Location loc, ValueRange args) {
 //===----------------------------------------------------------------------===//
 // Patterns
 //===----------------------------------------------------------------------===//
-
-/// An elementwise seam op (unary, or binary with NumPy broadcasting) as one
-/// linalg.generic whose body is the op's scalarBody.
-template <typename OpT> struct ElementwiseLowering : OpConversionPattern<OpT> {
-  using OpConversionPattern<OpT>::OpConversionPattern;
-  using OpAdaptor = typename OpT::Adaptor;
-
-  LogicalResult
-  matchAndRewrite(OpT op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Value result = buildElementwise(
-        rewriter, op.getLoc(), adaptor.getOperands(), op.getType().getShape(),
-        [&](OpBuilder &b, Location loc, ValueRange args) {
-          return scalarBody(op, b, loc, args);
-        });
-    rewriter.replaceOp(op, result);
-    return success();
-  }
-};
 
 /// x ^ 2 and x ^ 3 with a constant exponent as products: exact for negative
 /// bases, which math.powf's exp(y * log(x)) expansion is not (ONNX Pow(x, 2)
@@ -242,14 +233,21 @@ struct BatchNormLowering : OpConversionPattern<BatchNormOp> {
 
 void lowering::populateElementwisePatterns(RewritePatternSet &patterns) {
   MLIRContext *ctx = patterns.getContext();
-  patterns
-      .add<ElementwiseLowering<ReluOp>, ElementwiseLowering<SigmoidOp>,
-           ElementwiseLowering<TanhOp>, ElementwiseLowering<ExpOp>,
-           ElementwiseLowering<SqrtOp>, ElementwiseLowering<ErfOp>,
-           ElementwiseLowering<HardSwishOp>, ElementwiseLowering<SiluOp>,
-           ElementwiseLowering<LeakyReluOp>, ElementwiseLowering<HardSigmoidOp>,
-           ElementwiseLowering<ClipOp>, ElementwiseLowering<AddOp>,
-           ElementwiseLowering<SubOp>, ElementwiseLowering<MulOp>,
-           ElementwiseLowering<DivOp>, ElementwiseLowering<PowOp>>(ctx);
+  patterns.add<ScalarBodyLowering<ReluOp, scalarBody>,
+               ScalarBodyLowering<SigmoidOp, scalarBody>,
+               ScalarBodyLowering<TanhOp, scalarBody>,
+               ScalarBodyLowering<ExpOp, scalarBody>,
+               ScalarBodyLowering<SqrtOp, scalarBody>,
+               ScalarBodyLowering<ErfOp, scalarBody>,
+               ScalarBodyLowering<HardSwishOp, scalarBody>,
+               ScalarBodyLowering<SiluOp, scalarBody>,
+               ScalarBodyLowering<LeakyReluOp, scalarBody>,
+               ScalarBodyLowering<HardSigmoidOp, scalarBody>,
+               ScalarBodyLowering<ClipOp, scalarBody>,
+               ScalarBodyLowering<AddOp, scalarBody>,
+               ScalarBodyLowering<SubOp, scalarBody>,
+               ScalarBodyLowering<MulOp, scalarBody>,
+               ScalarBodyLowering<DivOp, scalarBody>,
+               ScalarBodyLowering<PowOp, scalarBody>>(ctx);
   patterns.add<BatchNormLowering, PowByConstantLowering>(ctx);
 }

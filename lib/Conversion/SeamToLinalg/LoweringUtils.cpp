@@ -21,17 +21,62 @@ Value lowering::indexScalar(OpBuilder &b, Location loc, int64_t value) {
   return arith::ConstantIndexOp::create(b, loc, value);
 }
 
-Value lowering::emptyTensor(OpBuilder &b, Location loc,
-                            ArrayRef<int64_t> shape) {
-  return tensor::EmptyOp::create(b, loc, shape, b.getF32Type());
+Value lowering::scalarOfType(OpBuilder &b, Location loc, Type type,
+                             double value) {
+  if (auto floatType = dyn_cast<FloatType>(type))
+    return arith::ConstantOp::create(b, loc, b.getFloatAttr(floatType, value));
+  return arith::ConstantOp::create(
+      b, loc, b.getIntegerAttr(type, static_cast<int64_t>(value)));
+}
+
+Value lowering::scalarLike(OpBuilder &b, Location loc, Value like,
+                           double value) {
+  return scalarOfType(b, loc, like.getType(), value);
+}
+
+Value lowering::computeWidened(
+    OpBuilder &b, Location loc, ValueRange args,
+    function_ref<Value(OpBuilder &, Location, ValueRange)> body) {
+  if (args.empty() || !args.front().getType().isF16())
+    return body(b, loc, args);
+  SmallVector<Value> wide;
+  for (Value arg : args)
+    wide.push_back(arg.getType().isF16()
+                       ? arith::ExtFOp::create(b, loc, b.getF32Type(), arg)
+                       : arg);
+  Value result = body(b, loc, wide);
+  return arith::TruncFOp::create(b, loc, b.getF16Type(), result);
+}
+
+Type lowering::elementTypeOf(Value value) {
+  return cast<ShapedType>(value.getType()).getElementType();
+}
+
+Value lowering::emptyTensor(OpBuilder &b, Location loc, ArrayRef<int64_t> shape,
+                            Type elementType) {
+  return tensor::EmptyOp::create(b, loc, shape,
+                                 elementType ? elementType : b.getF32Type());
 }
 
 Value lowering::filledTensor(OpBuilder &b, Location loc,
                              ArrayRef<int64_t> shape, float value) {
-  Value init = emptyTensor(b, loc, shape);
-  return linalg::FillOp::create(b, loc, ValueRange{f32Scalar(b, loc, value)},
-                                ValueRange{init})
+  return filledTensor(b, loc, shape, b.getF32Type(), value);
+}
+
+Value lowering::filledTensor(OpBuilder &b, Location loc,
+                             ArrayRef<int64_t> shape, Type elementType,
+                             double value) {
+  Value init = emptyTensor(b, loc, shape, elementType);
+  return linalg::FillOp::create(
+             b, loc, ValueRange{scalarOfType(b, loc, elementType, value)},
+             ValueRange{init})
       .getResult(0);
+}
+
+Value lowering::addValues(OpBuilder &b, Location loc, Value lhs, Value rhs) {
+  if (isa<FloatType>(lhs.getType()))
+    return arith::AddFOp::create(b, loc, lhs, rhs);
+  return arith::AddIOp::create(b, loc, lhs, rhs);
 }
 
 SmallVector<utils::IteratorType> lowering::parallelIterators(unsigned n) {
@@ -61,13 +106,15 @@ AffineMap lowering::broadcastMap(MLIRContext *ctx, ArrayRef<int64_t> operand,
 
 Value lowering::buildElementwise(OpBuilder &b, Location loc, ValueRange inputs,
                                  ArrayRef<int64_t> resultShape,
-                                 ScalarBodyFn body) {
+                                 ScalarBodyFn body, Type resultElementType) {
   MLIRContext *ctx = b.getContext();
   SmallVector<AffineMap> maps;
   for (Value input : inputs)
     maps.push_back(broadcastMap(ctx, shapeOf(input), resultShape));
   maps.push_back(AffineMap::getMultiDimIdentityMap(resultShape.size(), ctx));
-  Value init = emptyTensor(b, loc, resultShape);
+  Value init = emptyTensor(b, loc, resultShape,
+                           resultElementType ? resultElementType
+                                             : elementTypeOf(inputs.front()));
   auto generic = linalg::GenericOp::create(
       b, loc, init.getType(), inputs, ValueRange{init}, maps,
       parallelIterators(resultShape.size()),
@@ -86,9 +133,10 @@ Value lowering::reduceSum(OpBuilder &b, Location loc, Value input,
       kept.push_back(size);
   return linalg::ReduceOp::create(
              b, loc, ValueRange{input},
-             ValueRange{filledTensor(b, loc, kept, 0.0f)}, dims,
+             ValueRange{filledTensor(b, loc, kept, elementTypeOf(input), 0)},
+             dims,
              [](OpBuilder &nb, Location nloc, ValueRange args) {
-               Value sum = arith::AddFOp::create(nb, nloc, args[0], args[1]);
+               Value sum = addValues(nb, nloc, args[0], args[1]);
                linalg::YieldOp::create(nb, nloc, sum);
              })
       .getResult(0);
@@ -96,13 +144,14 @@ Value lowering::reduceSum(OpBuilder &b, Location loc, Value input,
 
 Value lowering::divideBy(OpBuilder &b, Location loc, Value value,
                          float divisor) {
-  return buildElementwise(b, loc, value, shapeOf(value),
-                          [&](OpBuilder &nb, Location nloc, ValueRange args) {
-                            return arith::DivFOp::create(
-                                       nb, nloc, args[0],
-                                       f32Scalar(nb, nloc, divisor))
-                                .getResult();
-                          });
+  return buildElementwise(
+      b, loc, value, shapeOf(value),
+      [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
+        Value d = scalarOfType(nb, nloc, args[0].getType(), divisor);
+        if (isa<FloatType>(args[0].getType()))
+          return arith::DivFOp::create(nb, nloc, args[0], d);
+        return arith::DivSIOp::create(nb, nloc, args[0], d);
+      });
 }
 
 Value lowering::padWithConstant(OpBuilder &b, Location loc, Value input,
@@ -119,9 +168,10 @@ Value lowering::padWithConstant(OpBuilder &b, Location loc, Value input,
     lowOfr.push_back(b.getIndexAttr(l));
     highOfr.push_back(b.getIndexAttr(h));
   }
-  auto type = RankedTensorType::get(padded, b.getF32Type());
+  Type elementType = elementTypeOf(input);
+  auto type = RankedTensorType::get(padded, elementType);
   return tensor::PadOp::create(b, loc, type, input, lowOfr, highOfr,
-                               f32Scalar(b, loc, value));
+                               scalarOfType(b, loc, elementType, value));
 }
 
 /// The reassociation that collapses `from` into the lower-rank `to`, if one
@@ -144,7 +194,7 @@ Value lowering::reshapeTo(OpBuilder &b, Location loc, Value input,
   ArrayRef<int64_t> from = shapeOf(input);
   if (from == shape)
     return input;
-  auto type = RankedTensorType::get(shape, b.getF32Type());
+  auto type = RankedTensorType::get(shape, elementTypeOf(input));
   if (from.size() > shape.size())
     if (auto re = collapseReassociation(from, shape))
       return tensor::CollapseShapeOp::create(b, loc, type, input, *re);

@@ -26,12 +26,35 @@ Value f32Scalar(OpBuilder &b, Location loc, float value);
 /// `arith.constant value : index`.
 Value indexScalar(OpBuilder &b, Location loc, int64_t value);
 
-/// `tensor.empty() : tensor<shape x f32>`.
-Value emptyTensor(OpBuilder &b, Location loc, ArrayRef<int64_t> shape);
+/// `arith.constant value : type` for a float or integer `type` (integers
+/// truncate toward zero).
+Value scalarOfType(OpBuilder &b, Location loc, Type type, double value);
+
+/// The element type of a tensor value.
+Type elementTypeOf(Value value);
+
+/// `tensor.empty() : tensor<shape x elementType>` (f32 when null).
+Value emptyTensor(OpBuilder &b, Location loc, ArrayRef<int64_t> shape,
+                  Type elementType = {});
 
 /// A `tensor<shape x f32>` filled with `value` (linalg.fill of tensor.empty).
 Value filledTensor(OpBuilder &b, Location loc, ArrayRef<int64_t> shape,
                    float value);
+/// The same for any element type.
+Value filledTensor(OpBuilder &b, Location loc, ArrayRef<int64_t> shape,
+                   Type elementType, double value);
+
+/// `arith.constant value` of the type of the scalar `like`.
+Value scalarLike(OpBuilder &b, Location loc, Value like, double value);
+
+/// `body` of the scalars `args`; f16 scalars are extended to f32 first and
+/// the result truncated back (float16 is a storage type).
+Value computeWidened(
+    OpBuilder &b, Location loc, ValueRange args,
+    function_ref<Value(OpBuilder &, Location, ValueRange)> body);
+
+/// `lhs + rhs`: arith.addf for floats, arith.addi for integers.
+Value addValues(OpBuilder &b, Location loc, Value lhs, Value rhs);
 
 /// `n` iterator types, all parallel.
 SmallVector<utils::IteratorType> parallelIterators(unsigned n);
@@ -45,10 +68,12 @@ AffineMap broadcastMap(MLIRContext *ctx, ArrayRef<int64_t> operand,
 /// Computes the scalar result of one element from the scalar operands.
 using ScalarBodyFn = function_ref<Value(OpBuilder &, Location, ValueRange)>;
 
-/// A `linalg.generic` producing `tensor<resultShape x f32>` whose element is
-/// `body` of the corresponding (NumPy-broadcast) elements of `inputs`.
+/// A `linalg.generic` producing `tensor<resultShape x resultElementType>`
+/// (null: the first input's element type) whose element is `body` of the
+/// corresponding (NumPy-broadcast) elements of `inputs`.
 Value buildElementwise(OpBuilder &b, Location loc, ValueRange inputs,
-                       ArrayRef<int64_t> resultShape, ScalarBodyFn body);
+                       ArrayRef<int64_t> resultShape, ScalarBodyFn body,
+                       Type resultElementType = {});
 
 /// `input` padded with `value`, `low[i]`/`high[i]` elements before/after
 /// dim i (tensor.pad), or `input` itself when every pad is 0.
@@ -92,12 +117,47 @@ SmallVector<AffineExpr> dimExprs(MLIRContext *ctx, unsigned first, unsigned n);
 // Pattern families
 //===----------------------------------------------------------------------===//
 
+/// An elementwise seam op (unary, or n-ary with NumPy broadcasting) as one
+/// linalg.generic of its result type whose body is `Body`. With `widenF16`
+/// the body computes f16 scalars in f32 (computeWidened); ops whose body
+/// converts types (casts, comparisons) do not want that.
+template <typename OpT, Value (*Body)(OpT, OpBuilder &, Location, ValueRange),
+          bool widenF16 = true>
+struct ScalarBodyLowering : mlir::OpConversionPattern<OpT> {
+  using mlir::OpConversionPattern<OpT>::OpConversionPattern;
+  using OpAdaptor = typename OpT::Adaptor;
+
+  LogicalResult
+  matchAndRewrite(OpT op, OpAdaptor adaptor,
+                  mlir::ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType type = op.getType();
+    Value result = buildElementwise(
+        rewriter, op.getLoc(), adaptor.getOperands(), type.getShape(),
+        [&](OpBuilder &b, Location loc, ValueRange args) {
+          auto body = [&](OpBuilder &nb, Location l, ValueRange scalars) {
+            return Body(op, nb, l, scalars);
+          };
+          return widenF16 ? computeWidened(b, loc, args, body)
+                          : body(b, loc, args);
+        },
+        type.getElementType());
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
 void populateConvPatterns(RewritePatternSet &patterns);
 void populatePoolPatterns(RewritePatternSet &patterns);
 void populateMatmulPatterns(RewritePatternSet &patterns);
 void populateElementwisePatterns(RewritePatternSet &patterns);
 void populateReductionPatterns(RewritePatternSet &patterns);
+void populateReductionFamilyPatterns(RewritePatternSet &patterns);
 void populateDataMovementPatterns(RewritePatternSet &patterns);
+void populateCastCompareSelectPatterns(RewritePatternSet &patterns);
+void populateMathPatterns(RewritePatternSet &patterns);
+void populateIndexingPatterns(RewritePatternSet &patterns);
+void populateLogSoftmaxPatterns(RewritePatternSet &patterns);
+void populateNormalizationPatterns(RewritePatternSet &patterns);
 
 } // namespace seam::lowering
 

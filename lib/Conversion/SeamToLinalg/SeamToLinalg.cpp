@@ -93,7 +93,13 @@ void seam::populateSeamToLinalgConversionPatterns(RewritePatternSet &patterns) {
   lowering::populateMatmulPatterns(patterns);
   lowering::populateElementwisePatterns(patterns);
   lowering::populateReductionPatterns(patterns);
+  lowering::populateReductionFamilyPatterns(patterns);
   lowering::populateDataMovementPatterns(patterns);
+  lowering::populateCastCompareSelectPatterns(patterns);
+  lowering::populateMathPatterns(patterns);
+  lowering::populateIndexingPatterns(patterns);
+  lowering::populateLogSoftmaxPatterns(patterns);
+  lowering::populateNormalizationPatterns(patterns);
   patterns.add<CompositeInlining>(patterns.getContext());
 }
 

@@ -16,10 +16,14 @@ Session     a compiled model: run(), inputs, outputs, partition_report(),
             profile(), stage_times, loaded_from_cache
 TensorInfo  name, shape and dtype of an input or output
 Error       raised when Seam cannot load or compile a model (RuntimeError)
+DTypeError  raised by run() for an input of the wrong dtype (TypeError and
+            ValueError)
 backends()  the backends (kernel libraries) of this build
 __version__ Seam's version
 """
 
-from ._seam import Error, Session, TensorInfo, backends, __version__
+from ._seam import (DTypeError, Error, Session, TensorInfo, backends,
+                    __version__)
 
-__all__ = ["Error", "Session", "TensorInfo", "backends", "__version__"]
+__all__ = ["DTypeError", "Error", "Session", "TensorInfo", "backends",
+           "__version__"]

@@ -504,12 +504,46 @@ def other_cases():
     ]
 
 
+def instance_norm_ref(x, scale, bias, eps):
+    axes = tuple(range(2, x.ndim))
+    v = x.astype(np.float64)
+    mean = v.mean(axis=axes, keepdims=True)
+    var = ((v - mean) ** 2).mean(axis=axes, keepdims=True)
+    shape = (1, -1) + (1,) * (x.ndim - 2)
+    y = (v - mean) / np.sqrt(var + eps) * scale.reshape(shape) + \
+        bias.reshape(shape)
+    return y.astype(np.float32)
+
+
+def lp_norm_ref(x, axis, p):
+    v = x.astype(np.float64)
+    norm = np.abs(v).sum(axis=axis, keepdims=True) if p == 1 else \
+        np.sqrt((v * v).sum(axis=axis, keepdims=True))
+    return (v / norm).astype(np.float32)
+
+
+def normalization_cases():
+    ix, scale, bias = rand(2, 3, 2, 3), rand(3), rand(3)
+    lx = rand(3, 4)
+    lx[lx == 0] = 0.5  # No zero vectors: ONNX divides by their zero norm.
+    return [
+        Case("instance_norm", "instance_norm", [ix, scale, bias],
+             instance_norm_ref(ix, scale, bias, 0.25), {"epsilon": 0.25}),
+        unary_case("lp_norm_l2_last", "lp_norm", lx,
+                   lambda v: lp_norm_ref(v, -1, 2), fmt="same"),
+        unary_case("lp_norm_l1_axis0", "lp_norm", lx,
+                   lambda v: lp_norm_ref(v, 0, 1), fmt="same", axis=0, p=1),
+    ]
+
+
 def main():
     write("numerics-conv-pool.mlir", "convolution and pooling",
           conv_pool_cases())
     write("numerics-matmul.mlir", "matmul and gemm", matmul_cases())
     write("numerics-other.mlir", "elementwise, softmax, reductions, data "
           "movement", other_cases())
+    write("numerics-normalization.mlir", "instance_norm and lp_norm",
+          normalization_cases())
 
 
 if __name__ == "__main__":

@@ -1,0 +1,175 @@
+//===- OnnxMathConverters.cpp - Math, activations, Min/Max/Sum/Mean, Mod --===//
+//
+// Converters of the elementwise ONNX ops of numeric tensors: the unary math
+// and activation functions (with their float attributes), the variadic
+// Min/Max/Sum/Mean (a chain of binary seam ops, broadcasting as they go),
+// Mod and PRelu.
+//
+//===----------------------------------------------------------------------===//
+
+#include "OnnxConverterUtils.h"
+
+#include "seam/SeamOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace mlir;
+using namespace seam;
+
+namespace seam::detail {
+
+/// A float attribute of the node (its ONNX default when absent) as an F32
+/// attribute of the op.
+struct FloatAttrSpec {
+  const char *name;
+  float dflt;
+};
+
+/// Creates `OpTy` on input 0 with the node's float attributes `specs`.
+template <typename OpTy>
+static LogicalResult createUnary(GraphImporter &g,
+                                 ArrayRef<FloatAttrSpec> specs) {
+  ASSIGN_OR_FAIL(x, g.tensorInput(0));
+  Attrs attrs{g.builder()};
+  for (const FloatAttrSpec &spec : specs) {
+    ASSIGN_OR_FAIL(v, g.floatAttr(spec.name, spec.dflt));
+    attrs.add(spec.name, g.builder().getF32FloatAttr(v));
+  }
+  auto op = OpTy::create(g.builder(), g.loc(), TypeRange{x.getType()},
+                         ValueRange{x}, attrs.list);
+  if (failed(verifyCreated(g, op)))
+    return failure();
+  g.setOutput(0, op.getResult());
+  return success();
+}
+
+template <typename OpTy>
+static LogicalResult convertMathUnary(GraphImporter &g) {
+  return createUnary<OpTy>(g, {});
+}
+
+static LogicalResult convertElu(GraphImporter &g) {
+  return createUnary<EluOp>(g, {{"alpha", 1.0f}});
+}
+static LogicalResult convertCelu(GraphImporter &g) {
+  return createUnary<CeluOp>(g, {{"alpha", 1.0f}});
+}
+static LogicalResult convertSelu(GraphImporter &g) {
+  return createUnary<SeluOp>(g, {{"alpha", 1.67326319217681884765625f},
+                                 {"gamma", 1.05070102214813232421875f}});
+}
+static LogicalResult convertThresholdedRelu(GraphImporter &g) {
+  return createUnary<ThresholdedReluOp>(g, {{"alpha", 1.0f}});
+}
+
+/// Folds the inputs left to right with the binary `OpTy`.
+template <typename OpTy> static FailureOr<Value> chainInputs(GraphImporter &g) {
+  if (g.node().input_size() == 0)
+    return g.error() << "needs at least one input";
+  ASSIGN_OR_FAIL(first, g.tensorInput(0));
+  Value acc = first;
+  for (int i = 1; i < g.node().input_size(); ++i) {
+    ASSIGN_OR_FAIL(next, g.tensorInput(i));
+    ASSIGN_OR_FAIL(r, createInferred<OpTy>(g, {acc, next}));
+    acc = r;
+  }
+  return acc;
+}
+
+template <typename OpTy>
+static LogicalResult convertVariadic(GraphImporter &g) {
+  ASSIGN_OR_FAIL(r, chainInputs<OpTy>(g));
+  g.setOutput(0, r);
+  return success();
+}
+
+/// Mean: the sum divided by the number of inputs.
+static LogicalResult convertMean(GraphImporter &g) {
+  ASSIGN_OR_FAIL(sum, chainInputs<AddOp>(g));
+  int n = g.node().input_size();
+  if (n == 1) {
+    g.setOutput(0, sum);
+    return success();
+  }
+  auto type = cast<RankedTensorType>(sum.getType());
+  auto scalarType = RankedTensorType::get({}, type.getElementType());
+  Attribute count;
+  if (auto floatType = dyn_cast<FloatType>(type.getElementType()))
+    count = DenseElementsAttr::get(
+        scalarType, g.builder().getFloatAttr(floatType, n).getValue());
+  else
+    count = DenseElementsAttr::get(
+        scalarType,
+        g.builder().getIntegerAttr(type.getElementType(), n).getValue());
+  Value divisor = arith::ConstantOp::create(g.builder(), g.loc(), scalarType,
+                                            cast<TypedAttr>(count));
+  ASSIGN_OR_FAIL(r, createInferred<DivOp>(g, {sum, divisor}));
+  g.setOutput(0, r);
+  return success();
+}
+
+static LogicalResult convertMod(GraphImporter &g) {
+  ASSIGN_OR_FAIL(a, g.tensorInput(0));
+  ASSIGN_OR_FAIL(b, g.tensorInput(1));
+  ASSIGN_OR_FAIL(fmod, g.intAttr("fmod", 0));
+  Attrs attrs{g.builder()};
+  if (fmod)
+    attrs.add("fmod", g.builder().getBoolAttr(true));
+  ASSIGN_OR_FAIL(r, createInferred<ModOp>(g, {a, b}, attrs.list));
+  g.setOutput(0, r);
+  return success();
+}
+
+static LogicalResult convertPRelu(GraphImporter &g) {
+  ASSIGN_OR_FAIL(x, g.tensorInput(0));
+  ASSIGN_OR_FAIL(slope, g.tensorInput(1));
+  ASSIGN_OR_FAIL(r, createInferred<PReluOp>(g, {x, slope}));
+  // The slope broadcasts to the input, never the other way.
+  if (r.getType() != x.getType())
+    return g.error() << "slope of shape ["
+                     << cast<RankedTensorType>(slope.getType()).getShape()
+                     << "] does not broadcast to the input's ["
+                     << cast<RankedTensorType>(x.getType()).getShape() << "]";
+  g.setOutput(0, r);
+  return success();
+}
+
+OpConverter lookupMathOpConverter(StringRef opType) {
+  return llvm::StringSwitch<OpConverter>(opType)
+      .Case("Neg", convertMathUnary<NegOp>)
+      .Case("Abs", convertMathUnary<AbsOp>)
+      .Case("Sign", convertMathUnary<SignOp>)
+      .Case("Reciprocal", convertMathUnary<ReciprocalOp>)
+      .Case("Floor", convertMathUnary<FloorOp>)
+      .Case("Ceil", convertMathUnary<CeilOp>)
+      .Case("Round", convertMathUnary<RoundOp>)
+      .Case("Log", convertMathUnary<LogOp>)
+      .Case("Sin", convertMathUnary<SinOp>)
+      .Case("Cos", convertMathUnary<CosOp>)
+      .Case("Tan", convertMathUnary<TanOp>)
+      .Case("Asin", convertMathUnary<AsinOp>)
+      .Case("Acos", convertMathUnary<AcosOp>)
+      .Case("Atan", convertMathUnary<AtanOp>)
+      .Case("Sinh", convertMathUnary<SinhOp>)
+      .Case("Cosh", convertMathUnary<CoshOp>)
+      .Case("Asinh", convertMathUnary<AsinhOp>)
+      .Case("Acosh", convertMathUnary<AcoshOp>)
+      .Case("Atanh", convertMathUnary<AtanhOp>)
+      .Case("Softplus", convertMathUnary<SoftplusOp>)
+      .Case("Softsign", convertMathUnary<SoftsignOp>)
+      .Case("Mish", convertMathUnary<MishOp>)
+      .Case("Elu", convertElu)
+      .Case("Celu", convertCelu)
+      .Case("Selu", convertSelu)
+      .Case("ThresholdedRelu", convertThresholdedRelu)
+      .Case("Min", convertVariadic<MinOp>)
+      .Case("Max", convertVariadic<MaxOp>)
+      .Case("Sum", convertVariadic<AddOp>)
+      .Case("Mean", convertMean)
+      .Case("Mod", convertMod)
+      .Case("PRelu", convertPRelu)
+      .Default(nullptr);
+}
+
+} // namespace seam::detail
