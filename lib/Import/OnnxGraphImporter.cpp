@@ -16,6 +16,7 @@
 #include "llvm/Support/CheckedArithmetic.h"
 
 #include <cstring>
+#include <functional>
 
 using namespace mlir;
 using namespace seam;
@@ -35,12 +36,14 @@ GraphImporter::GraphImporter(const onnx::ModelProto &model, ModuleOp module,
 
 OpDiagnostic GraphImporter::diagnostic() const {
   return OpDiagnostic::withPrefix(currentLoc, "node '" + currentLabel + "' (" +
-                                                  current->op_type() + "): ");
+                                                  current->op_type() + ")" +
+                                                  currentScope + ": ");
 }
 
 InFlightDiagnostic GraphImporter::error() {
   InFlightDiagnostic diag = emitError(currentLoc);
-  diag << "node '" << currentLabel << "' (" << current->op_type() << "): ";
+  diag << "node '" << currentLabel << "' (" << current->op_type() << ")"
+       << currentScope << ": ";
   return diag;
 }
 
@@ -459,6 +462,29 @@ FailureOr<Value> GraphImporter::materialize(ImportedValue &v, StringRef name) {
 // The graph
 //===----------------------------------------------------------------------===//
 
+/// Counts the uses of each value name by the nodes of `graph` and of its
+/// subgraphs (a value may be used only inside an If branch or a Loop body);
+/// a subgraph's outputs use the names they return.
+static void countUses(const onnx::GraphProto &graph,
+                      llvm::StringMap<unsigned> &uses) {
+  for (const auto &node : graph.node()) {
+    for (const auto &in : node.input())
+      ++uses[in];
+    for (const auto &attr : node.attribute()) {
+      llvm::SmallVector<const onnx::GraphProto *> subgraphs;
+      if (attr.has_g())
+        subgraphs.push_back(&attr.g());
+      for (const auto &sub : attr.graphs())
+        subgraphs.push_back(&sub);
+      for (const onnx::GraphProto *sub : subgraphs) {
+        countUses(*sub, uses);
+        for (const auto &out : sub->output())
+          ++uses[out.name()];
+      }
+    }
+  }
+}
+
 LogicalResult GraphImporter::run() {
   const onnx::GraphProto &graph = model.graph();
   MLIRContext *ctx = context();
@@ -469,9 +495,7 @@ LogicalResult GraphImporter::run() {
   for (const auto &vi : graph.output())
     if (vi.type().has_tensor_type())
       onnxTypes[vi.name()] = &vi.type().tensor_type();
-  for (const auto &node : graph.node())
-    for (const auto &in : node.input())
-      ++uses[in];
+  countUses(graph, uses);
   for (const auto &out : graph.output()) {
     ++uses[out.name()];
     // Outputs are bound by name (Session::run, --expect, --save-outputs).
@@ -646,21 +670,125 @@ LogicalResult GraphImporter::importNode(const onnx::NodeProto &node) {
   return success();
 }
 
+FailureOr<SmallVector<ImportedValue>>
+GraphImporter::inlineSubgraph(const onnx::GraphProto &graph,
+                              ArrayRef<ImportedValue> inputs, StringRef what) {
+  // Nesting is bounded by protobuf's recursion limit, unrolled loops by the
+  // options.
+  if (graph.input_size() != static_cast<int>(inputs.size()))
+    return error() << what << " has " << graph.input_size()
+                   << " inputs, expected " << inputs.size();
+
+  const onnx::NodeProto *outerNode = current;
+  std::string outerLabel = currentLabel, outerScope = currentScope;
+  Location outerLoc = currentLoc;
+  std::string scope = (" in " + what + " of node '" + currentLabel + "' (" +
+                       current->op_type() + ")" + currentScope)
+                          .str();
+  auto restoreNode = [&] {
+    current = outerNode;
+    currentLabel = outerLabel;
+    currentScope = outerScope;
+    currentLoc = outerLoc;
+  };
+
+  // Each name the subgraph defines, with the outer entry it shadows.
+  SmallVector<std::pair<std::string, std::optional<ImportedValue>>> defined;
+  llvm::StringSet<> definedNames;
+  auto define = [&](const std::string &name) {
+    if (name.empty() || !definedNames.insert(name).second)
+      return;
+    auto it = values.find(name);
+    defined.emplace_back(name, it == values.end()
+                                   ? std::nullopt
+                                   : std::optional<ImportedValue>(it->second));
+  };
+  auto restoreNames = [&] {
+    for (auto &[name, old] : llvm::reverse(defined)) {
+      if (old)
+        values[name] = std::move(*old);
+      else
+        values.erase(name);
+    }
+  };
+
+  for (auto [input, value] : llvm::zip_equal(graph.input(), inputs)) {
+    define(input.name());
+    values[input.name()] = value;
+  }
+  for (const auto &init : graph.initializer()) {
+    FailureOr<ImportedValue> v = readTensor(init, "initializer");
+    if (failed(v)) {
+      restoreNames();
+      return failure();
+    }
+    define(init.name());
+    values[init.name()] = std::move(*v);
+  }
+  for (const auto &node : graph.node()) {
+    if (++inlinedNodes > options.maxInlinedNodes) {
+      InFlightDiagnostic diag = error();
+      restoreNames();
+      return diag << "If and Loop nodes inline more than "
+                  << options.maxInlinedNodes
+                  << " nodes of their subgraphs (a loop unrolled too many "
+                     "times)";
+    }
+    for (const auto &out : node.output())
+      define(out);
+    currentScope = scope;
+    LogicalResult imported = importNode(node);
+    restoreNode();
+    if (failed(imported)) {
+      restoreNames();
+      return failure();
+    }
+  }
+  SmallVector<ImportedValue> results;
+  for (const auto &out : graph.output()) {
+    auto it = values.find(out.name());
+    if (it == values.end()) {
+      restoreNames();
+      return error() << what << " output '" << out.name()
+                     << "' is not produced by any node";
+    }
+    results.push_back(it->second);
+  }
+  restoreNames();
+  return results;
+}
+
 LogicalResult checkSupportedOps(const onnx::ModelProto &model, Location loc) {
   int64_t opset = defaultOpset(model);
   SmallVector<const onnx::NodeProto *> unsupported;
   llvm::StringMap<unsigned> countByOp;
-  for (const auto &node : model.graph().node()) {
-    if (node.op_type().empty())
-      return emitError(loc)
-             << "node '" << nodeLabel(node) << "' has no op_type";
-    bool defaultDomain = node.domain().empty() || node.domain() == "ai.onnx";
-    if (defaultDomain && lookupOpConverter(node.op_type()))
-      continue;
-    unsupported.push_back(&node);
-    ++countByOp[(node.domain().empty() ? "" : node.domain() + "::") +
-                node.op_type()];
-  }
+  const onnx::NodeProto *untyped = nullptr;
+  // The nodes of the graph and of its subgraphs (If branches, Loop bodies).
+  std::function<void(const onnx::GraphProto &)> visit =
+      [&](const onnx::GraphProto &graph) {
+        for (const auto &node : graph.node()) {
+          if (node.op_type().empty() && !untyped)
+            untyped = &node;
+          for (const auto &attr : node.attribute()) {
+            if (attr.has_g())
+              visit(attr.g());
+            for (const auto &sub : attr.graphs())
+              visit(sub);
+          }
+          bool defaultDomain =
+              node.domain().empty() || node.domain() == "ai.onnx";
+          if (node.op_type().empty() ||
+              (defaultDomain && lookupOpConverter(node.op_type())))
+            continue;
+          unsupported.push_back(&node);
+          ++countByOp[(node.domain().empty() ? "" : node.domain() + "::") +
+                      node.op_type()];
+        }
+      };
+  visit(model.graph());
+  if (untyped)
+    return emitError(loc) << "node '" << nodeLabel(*untyped)
+                          << "' has no op_type";
   if (unsupported.empty())
     return success();
   std::vector<std::string> ops;

@@ -76,6 +76,7 @@ public:
   mlir::Location loc() const { return currentLoc; }
   mlir::MLIRContext *context() { return b.getContext(); }
   int64_t opset() const { return opsetVersion; }
+  const OnnxImportOptions &importOptions() const { return options; }
 
   /// An error prefixed "node 'name' (OpType): ".
   mlir::InFlightDiagnostic error();
@@ -125,6 +126,22 @@ public:
   mlir::FailureOr<ImportedValue> readTensor(const onnx::TensorProto &tensor,
                                             llvm::StringRef what);
 
+  /// Imports the nodes of `graph`, a graph attribute of the current node (an
+  /// If branch, a Loop body), inline at the insertion point, with its inputs
+  /// bound to `inputs`, and returns its outputs. Outer values stay visible
+  /// inside; the names the subgraph defines are removed afterwards, so a Loop
+  /// body can be imported once per iteration. Errors of its nodes name them
+  /// "in `what` of node '<current>'".
+  mlir::FailureOr<llvm::SmallVector<ImportedValue>>
+  inlineSubgraph(const onnx::GraphProto &graph,
+                 llvm::ArrayRef<ImportedValue> inputs, llvm::StringRef what);
+  /// A value not in the table (e.g. an output of inlineSubgraph) as a tensor
+  /// of the IR; `name` is used in errors.
+  mlir::FailureOr<mlir::Value> materializeValue(ImportedValue &value,
+                                                llvm::StringRef name) {
+    return materialize(value, name);
+  }
+
 private:
   mlir::LogicalResult importNode(const onnx::NodeProto &node);
   mlir::FailureOr<mlir::Value> materialize(ImportedValue &value,
@@ -150,6 +167,12 @@ private:
   llvm::StringSet<> graphOutputs;
   /// The current node's name, or its first output's when it has none.
   std::string currentLabel;
+  /// Where the current node is when it is in an inlined subgraph
+  /// (" in then_branch of node 'if0' (If)"), else empty.
+  std::string currentScope;
+  /// How many nodes of subgraphs were imported (unrolled loops are bounded
+  /// by it).
+  int64_t inlinedNodes = 0;
   /// The last initializer materialized; the next goes after it.
   mlir::Operation *lastWeight = nullptr;
   const onnx::NodeProto *current = nullptr;

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "IntTensorOps.h"
 #include "OnnxConverterUtils.h"
 
 #include "seam/SeamOps.h"
@@ -109,10 +110,34 @@ static LogicalResult convertMean(GraphImporter &g) {
   return success();
 }
 
+/// Integer Mod of import-time values (shape and loop-index arithmetic):
+/// the remainder takes the divisor's sign, or the dividend's with fmod.
+static FailureOr<IntTensor> evalIntMod(GraphImporter &g, const IntTensor &a,
+                                       const IntTensor &b, bool fmod) {
+  if (llvm::is_contained(b.values, 0))
+    return g.error() << "input 'B' holds a zero divisor";
+  auto eval = [fmod](ArrayRef<int64_t> v) -> int64_t {
+    if (v[1] == -1)
+      return 0; // Also INT64_MIN % -1, which C++ leaves undefined.
+    int64_t r = v[0] % v[1];
+    if (!fmod && r != 0 && ((r < 0) != (v[1] < 0)))
+      r += v[1];
+    return r;
+  };
+  return evalIntElementwise({&a, &b}, a.dataType, eval, g.diagnostic());
+}
+
 static LogicalResult convertMod(GraphImporter &g) {
+  ASSIGN_OR_FAIL(fmod, g.intAttr("fmod", 0));
+  ASSIGN_OR_FAIL(aIn, g.input(0));
+  ASSIGN_OR_FAIL(bIn, g.input(1));
+  if (aIn->ints && bIn->ints) {
+    ASSIGN_OR_FAIL(r, evalIntMod(g, *aIn->ints, *bIn->ints, fmod != 0));
+    g.setOutput(0, r);
+    return success();
+  }
   ASSIGN_OR_FAIL(a, g.tensorInput(0));
   ASSIGN_OR_FAIL(b, g.tensorInput(1));
-  ASSIGN_OR_FAIL(fmod, g.intAttr("fmod", 0));
   Attrs attrs{g.builder()};
   if (fmod)
     attrs.add("fmod", g.builder().getBoolAttr(true));

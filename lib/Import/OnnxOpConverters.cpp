@@ -754,6 +754,8 @@ OpConverter lookupOpConverter(StringRef opType) {
     return converter;
   if (OpConverter converter = lookupNormalizationOpConverter(opType))
     return converter;
+  if (OpConverter converter = lookupControlFlowOpConverter(opType))
+    return converter;
   using K = IntBinaryKind;
   return llvm::StringSwitch<OpConverter>(opType)
       .Case("Conv", convertConv)

@@ -561,6 +561,16 @@ def typed_fixtures():
           [nh.from_array(np.array(2.0, dtype=np.float16), "e")])
 
 
+def int_mod_fixtures():
+    # Integer Mod of import-time constants: the remainder takes the divisor's
+    # sign (fmod 0) or the dividend's (fmod 1); INT64_MIN % -1 is 0.
+    for fmod in (0, 1):
+        model("mod_int_fold_fmod%d" % fmod,
+              [node("Mod", ["a", "b"], ["y"], "mod0", fmod=fmod)],
+              [], [vi("y", [4], TP.INT64)],
+              [i64("a", [-7, 7, -7, -2**63]), i64("b", [3, -3, -3, -1])])
+
+
 def loss_fixtures():
     # NegativeLogLikelihoodLoss with class weights and ignore_index, mean.
     model("nll_loss",
@@ -748,6 +758,71 @@ def external_fixtures():
 #===------------------------------------------------------------------------===#
 
 
+def control_flow_error_fixtures():
+    """If and Loop that Seam cannot inline or unroll, and errors of nodes
+    inside subgraphs (named with where they are)."""
+    def graph(nodes, outputs, inputs=()):
+        return h.make_graph(nodes, "g", list(inputs), outputs)
+    f = lambda name, shape: vi(name, shape)
+    body_inputs = [vi("i", [], TP.INT64), vi("c", [], TP.BOOL),
+                   vi("acc", [2])]
+    # The trip count is a graph input.
+    model("err_loop_runtime_trip_count",
+          [node("Loop", ["m", "", "x"], ["y"], "loop0",
+                body=graph([node("Identity", ["c"], ["c2"], "id0"),
+                            node("Neg", ["acc"], ["a2"], "neg0")],
+                           [vi("c2", [], TP.BOOL), f("a2", [2])],
+                           body_inputs))],
+          [vi("m", [], TP.INT64), f("x", [2])], [f("y", [2])])
+    # The body's condition depends on a run-time value.
+    model("err_loop_runtime_cond",
+          [node("Loop", ["", "t", "x"], ["y"], "loop0",
+                body=graph([node("ReduceSum", ["acc"], ["s"], "sum0",
+                                 keepdims=0),
+                            node("Greater", ["s", "zero"], ["c2"], "gt0"),
+                            node("Neg", ["acc"], ["a2"], "neg0")],
+                           [vi("c2", [], TP.BOOL), f("a2", [2])],
+                           body_inputs))],
+          [f("x", [2])], [f("y", [2])],
+          [nh.from_array(np.array(True), "t"), f32("zero", 0.0)])
+    # No trip count and a condition that stays true.
+    model("err_loop_endless",
+          [node("Loop", ["", "t", "x"], ["y"], "loop0",
+                body=graph([node("Identity", ["c"], ["c2"], "id0"),
+                            node("Identity", ["acc"], ["a2"], "id1")],
+                           [vi("c2", [], TP.BOOL), f("a2", [2])],
+                           body_inputs))],
+          [f("x", [2])], [f("y", [2])], [nh.from_array(np.array(True), "t")])
+    # A run-time condition and branches of different shapes.
+    model("err_if_branch_shapes",
+          [node("If", ["c"], ["y"], "if0",
+                then_branch=graph([node("Identity", ["x"], ["t"], "id0")],
+                                  [f("t", [2, 3])]),
+                else_branch=graph([node("Transpose", ["x"], ["e"], "tr0",
+                                        perm=[1, 0])],
+                                  [f("e", [3, 2])]))],
+          [vi("c", [], TP.BOOL), f("x", [2, 3])], [f("y", ["d0", "d1"])],
+          check=False)
+    # An unsupported op inside a branch, and a node error inside a branch.
+    model("err_if_unsupported_inside",
+          [node("If", ["c"], ["y"], "if0",
+                then_branch=graph([node("Det", ["x"], ["t"], "det0")],
+                                  [f("t", [2])]),
+                else_branch=graph([node("Identity", ["x"], ["e"], "id0")],
+                                  [f("e", [2])]))],
+          [vi("c", [], TP.BOOL), f("x", [2, 2, 2])], [f("y", ["d0"])],
+          check=False)
+    model("err_if_node_inside",
+          [node("If", ["c"], ["y"], "if0",
+                then_branch=graph([node("Softmax", ["x"], ["t"], "softmax0",
+                                        axis=5)],
+                                  [f("t", [2, 3])]),
+                else_branch=graph([node("Identity", ["x"], ["e"], "id0")],
+                                  [f("e", [2, 3])]))],
+          [vi("c", [], TP.BOOL), f("x", [2, 3])], [f("y", [2, 3])],
+          check=False)
+
+
 def error_fixtures():
     # Two different unsupported ops in three nodes, one in a custom domain.
     model("err_unsupported_ops",
@@ -905,11 +980,13 @@ def main():
     data_movement_fixtures()
     constant_fixtures()
     typed_fixtures()
+    int_mod_fixtures()
     loss_fixtures()
     normalization_fixtures()
     version_conversion_fixtures()
     external_fixtures()
     error_fixtures()
+    control_flow_error_fixtures()
 
     total = 0
     for root, _, files in os.walk(OUT):

@@ -48,7 +48,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   seam::fuzz::FuzzContext fuzz;
   mlir::OwningOpRef<mlir::ModuleOp> module = seam::importOnnxBytes(
       llvm::StringRef(reinterpret_cast<const char *>(data), size),
-      /*baseDir=*/"", fuzz.context());
+      /*baseDir=*/"", fuzz.context(), seam::fuzz::importOptions());
   if (!module)
     return 0;
   seam::CompileOptions options;

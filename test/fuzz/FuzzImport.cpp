@@ -16,7 +16,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   seam::fuzz::FuzzContext fuzz;
   mlir::OwningOpRef<mlir::ModuleOp> module = seam::importOnnxBytes(
       llvm::StringRef(reinterpret_cast<const char *>(data), size),
-      /*baseDir=*/"", fuzz.context());
+      /*baseDir=*/"", fuzz.context(), seam::fuzz::importOptions());
   if (module && failed(mlir::verify(*module)))
     seam::fuzz::fail("an imported module does not verify");
   return 0;

@@ -40,6 +40,16 @@ private:
   std::unique_ptr<mlir::ScopedDiagnosticHandler> handler;
 };
 
+/// Import options of the fuzz targets: If/Loop inlining bounded low, so
+/// that a mutated trip count cannot turn a unit into minutes of unrolling
+/// and compiling (the bounds themselves are exercised).
+inline seam::OnnxImportOptions importOptions() {
+  seam::OnnxImportOptions options;
+  options.maxInlinedNodes = 256;
+  options.maxLoopIterations = 32;
+  return options;
+}
+
 /// A broken invariant: libFuzzer records the input as a crash.
 [[noreturn]] inline void fail(const char *what) {
   std::fprintf(stderr, "seam fuzz: %s\n", what);

@@ -34,6 +34,11 @@ struct OnnxImportOptions {
   /// Initializers with more elements than this become `dense_resource`
   /// constants (printed elided by the tools); smaller ones are `dense`.
   int64_t inlineConstantLimit = 16;
+  /// If and Loop are inlined and unrolled at import: at most this many nodes
+  /// of their subgraphs are imported (over all iterations and nesting), and
+  /// a Loop runs at most `maxLoopIterations` iterations; more is an error.
+  int64_t maxInlinedNodes = int64_t(1) << 16;
+  int64_t maxLoopIterations = int64_t(1) << 14;
 };
 
 /// Parses one `--input-shape` value, "name=1x3x224x224", into `options`.
