@@ -69,6 +69,32 @@ Algorithm seam::dnnl::getBinaryAlgorithm(Operation *op) {
       .Default([](Operation *) { return Algorithm::None; });
 }
 
+Algorithm seam::dnnl::getReduceAlgorithm(Operation *op) {
+  return llvm::TypeSwitch<Operation *, Algorithm>(op)
+      .Case([](ReduceMeanOp) { return Algorithm::ReduceMean; })
+      .Case([](ReduceSumOp) { return Algorithm::ReduceSum; })
+      .Case([](ReduceMaxOp) { return Algorithm::ReduceMax; })
+      .Case([](ReduceMinOp) { return Algorithm::ReduceMin; })
+      .Case([](ReduceProdOp) { return Algorithm::ReduceProd; })
+      .Default([](Operation *) { return Algorithm::None; });
+}
+
+std::optional<SmallVector<int64_t>>
+seam::dnnl::getDroppedReduction(Operation *op) {
+  auto dropped = [](auto reduction) -> std::optional<SmallVector<int64_t>> {
+    if (reduction.getKeepdims())
+      return std::nullopt;
+    SmallVector<int64_t> shape(reduction.getInput().getType().getShape());
+    for (int64_t axis : reduction.getNormalizedAxes())
+      shape[axis] = 1;
+    return shape;
+  };
+  return llvm::TypeSwitch<Operation *, std::optional<SmallVector<int64_t>>>(op)
+      .Case<ReduceMeanOp, ReduceSumOp, ReduceMaxOp, ReduceMinOp, ReduceProdOp>(
+          [&](auto reduction) { return dropped(reduction); })
+      .Default([](Operation *) { return std::nullopt; });
+}
+
 bool seam::dnnl::broadcastsInto(ArrayRef<int64_t> shape,
                                 ArrayRef<int64_t> target) {
   if (shape.size() > target.size())

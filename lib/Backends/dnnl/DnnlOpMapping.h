@@ -34,6 +34,15 @@ SmallVector<dnnl_region::PostOp> getEltwiseSteps(Operation *op);
 /// The oneDNN binary algorithm of a seam binary op (Add, ...), or None.
 dnnl_region::Algorithm getBinaryAlgorithm(Operation *op);
 
+/// The oneDNN reduction algorithm of a seam reduction (reduce_mean, _sum,
+/// _max, _min, _prod), or None (oneDNN 2.6 has the lp-norms only as
+/// reference kernels, and no logarithmic reductions).
+dnnl_region::Algorithm getReduceAlgorithm(Operation *op);
+
+/// For a reduction oneDNN computes, without keepdims: its result's shape with
+/// the reduced dims kept as 1 (what oneDNN computes); nullopt otherwise.
+std::optional<SmallVector<int64_t>> getDroppedReduction(Operation *op);
+
 /// Whether oneDNN's binary primitive computes `op`: the first operand has
 /// the result's shape (or, for add and mul, the second has, and they swap)
 /// and the other broadcasts into it dim by dim.

@@ -14,8 +14,9 @@
 // primitives, concat, reshape/flatten (views of the row-major data, so that
 // a classifier's flatten does not split a region), transpose and slice
 // (reorders of views: ShuffleNet's channel shuffle and split stay in the
-// region), and reduce_mean/reduce_sum (reduction). Each check says why it
-// refuses.
+// region), and the reductions oneDNN's reduction primitive computes with
+// JIT kernels (mean, sum; max, min, prod over the innermost axes). Each check
+// says why it refuses.
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,6 +25,9 @@
 #include "DnnlOpMapping.h"
 
 #include "seam/SeamOps.h"
+
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
 using namespace seam;
@@ -102,6 +106,39 @@ Verdict checkSoftmax(const Match &m) {
   return Verdict::accept();
 }
 
+/// The reductions oneDNN 2.6 computes with a JIT kernel: max/min/prod over
+/// axes that are not the innermost have only the reference implementation,
+/// and the compiled path does better. (reduce_mean and reduce_sum keep every
+/// axis: a spatial mean is a global pooling, and the runtime reports a
+/// reference kernel where one remains.)
+Verdict checkReduction(Operation *op) {
+  using dnnl_region::Algorithm;
+  StringRef name = op->getName().getStringRef();
+  Algorithm alg = getReduceAlgorithm(op);
+  if (alg == Algorithm::ReduceMean || alg == Algorithm::ReduceSum)
+    return Verdict::accept();
+  // The reduced axes, ignoring dims of size 1, must be the innermost ones.
+  ArrayRef<int64_t> shape = shapeOf(op->getOperand(0));
+  SmallVector<int64_t> axes =
+      llvm::TypeSwitch<Operation *, SmallVector<int64_t>>(op)
+          .Case<ReduceMaxOp, ReduceMinOp, ReduceProdOp>(
+              [](auto r) { return r.getNormalizedAxes(); })
+          .Default([](Operation *) { return SmallVector<int64_t>(); });
+  llvm::SmallDenseSet<int64_t> reduced(axes.begin(), axes.end());
+  bool inner = true;
+  for (int64_t d = static_cast<int64_t>(shape.size()) - 1; d >= 0; --d) {
+    if (shape[d] == 1)
+      continue;
+    if (!reduced.contains(d))
+      inner = false;
+    else if (!inner)
+      return Verdict::refuse(name + " over axes that are not the innermost: "
+                                    "oneDNN 2.6 has only a reference kernel "
+                                    "for it (compiled instead)");
+  }
+  return Verdict::accept();
+}
+
 //===----------------------------------------------------------------------===//
 // Building blocks
 //===----------------------------------------------------------------------===//
@@ -169,9 +206,15 @@ Verdict seam::dnnl::supportsDnnlOp(Operation *op) {
   StringRef name = op->getName().getStringRef();
   bool eltwise = !getEltwiseSteps(op).empty();
   bool binary = getBinaryAlgorithm(op) != dnnl_region::Algorithm::None;
-  if (!eltwise && !binary &&
-      !isa<ConcatOp, ReshapeOp, FlattenOp, TransposeOp, SliceOp, ReduceMeanOp,
-           ReduceSumOp>(op))
+  bool reduce = getReduceAlgorithm(op) != dnnl_region::Algorithm::None;
+  if (isa<ReduceL1Op, ReduceL2Op, ReduceSumSquareOp>(op))
+    return Verdict::refuse(name + ": oneDNN 2.6 has only a reference kernel "
+                                  "for lp-norm reductions (compiled instead)");
+  if (isa<ReduceLogSumOp, ReduceLogSumExpOp>(op))
+    return Verdict::refuse(name + ": oneDNN's reduction has no logarithm "
+                                  "(compiled instead)");
+  if (!eltwise && !binary && !reduce &&
+      !isa<ConcatOp, ReshapeOp, FlattenOp, TransposeOp, SliceOp>(op))
     return Verdict::refuse(name + " is not supported outside a pattern");
   if (Verdict f32 = allF32()(op); !f32.accepted())
     return f32;
@@ -181,6 +224,8 @@ Verdict seam::dnnl::supportsDnnlOp(Operation *op) {
                            " is not supported");
   if (binary)
     return checkBinaryBroadcast(op);
+  if (reduce)
+    return checkReduction(op);
   if (auto slice = dyn_cast<SliceOp>(op))
     for (const SliceOp::DimSlice &dim : slice.getDimSlices())
       if (dim.step != 1 || dim.size == 0)

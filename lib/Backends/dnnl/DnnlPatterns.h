@@ -12,7 +12,7 @@ namespace seam::dnnl {
 ArrayRef<PatternEntry> getDnnlPatterns();
 
 /// Whether the dnnl backend runs `op` on its own (eltwise, binary, concat,
-/// reshape, flatten, transpose, slice, reduce_mean, reduce_sum).
+/// reshape, flatten, transpose, slice, the reductions oneDNN has).
 Verdict supportsDnnlOp(Operation *op);
 
 } // namespace seam::dnnl

@@ -45,24 +45,6 @@ bool isSpatialMean(Operation *op) {
   return true;
 }
 
-/// For a reduction without keepdims: its result's shape with the reduced
-/// dims kept as 1 (what oneDNN computes).
-std::optional<SmallVector<int64_t>> getDroppedReduction(Operation *op) {
-  auto reduce = [](auto reduction) -> std::optional<SmallVector<int64_t>> {
-    if (reduction.getKeepdims())
-      return std::nullopt;
-    SmallVector<int64_t> shape(reduction.getInput().getType().getShape());
-    for (int64_t axis : reduction.getNormalizedAxes())
-      shape[axis] = 1;
-    return shape;
-  };
-  if (auto mean = dyn_cast<ReduceMeanOp>(op))
-    return reduce(mean);
-  if (auto sum = dyn_cast<ReduceSumOp>(op))
-    return reduce(sum);
-  return std::nullopt;
-}
-
 class RegionWriter {
 public:
   LogicalResult write(func::FuncOp region) {
@@ -139,12 +121,12 @@ private:
               d.kind = OpKind::Reshape;
               return true;
             })
-            .Case<ReduceMeanOp, ReduceSumOp>([&](Operation *op) {
+            .Case<ReduceMeanOp, ReduceSumOp, ReduceMaxOp, ReduceMinOp,
+                  ReduceProdOp>([&](Operation *op) {
               d.kind = OpKind::Reduce;
-              d.alg = isa<ReduceMeanOp>(op) ? Algorithm::ReduceMean
-                                            : Algorithm::ReduceSum;
-              // A mean over all spatial dims is a global average pooling, which
-              // oneDNN has fast kernels for in every layout.
+              d.alg = getReduceAlgorithm(op);
+              // A mean over all spatial dims is a global average pooling,
+              // which oneDNN has fast kernels for in every layout.
               if (isSpatialMean(op)) {
                 ArrayRef<int64_t> shape =
                     cast<RankedTensorType>(op->getOperand(0).getType())

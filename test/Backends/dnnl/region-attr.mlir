@@ -53,6 +53,9 @@ func.func private @post_ops() attributes {
 // CHECK-SAME: o09_transpose = #seam_dnnl.op<transpose, dst = 1, srcs = [0], perm = [0, 2, 3, 1]>,
 // CHECK-SAME: o10_slice = #seam_dnnl.op<slice, dst = 1, srcs = [0], offsets = [0, 1, 0, 2]>,
 // CHECK-SAME: o11_reduce = #seam_dnnl.op<reduce, dst = 1, srcs = [0], alg = reduce_sum>,
+// CHECK-SAME: o11_reduce_max = #seam_dnnl.op<reduce, dst = 1, srcs = [0], alg = reduce_max>,
+// CHECK-SAME: o11_reduce_min = #seam_dnnl.op<reduce, dst = 1, srcs = [0], alg = reduce_min>,
+// CHECK-SAME: o11_reduce_prod = #seam_dnnl.op<reduce, dst = 1, srcs = [0], alg = reduce_prod>,
 // CHECK-SAME: o12_all_defaults = #seam_dnnl.op<matmul, dst = 2, srcs = [0, 1]>}
 func.func private @ops() attributes {
   o00_conv = #seam_dnnl.op<conv, dst = 3, srcs = [0, 1], bias = 2, strides = [2, 1], pads = [1, 0, 2, 0], dilations = [2, 1], group = 2, post_ops = [#seam_dnnl.post_op<sum, value = 4>, #seam_dnnl.post_op<eltwise, alg = relu>]>,
@@ -67,6 +70,9 @@ func.func private @ops() attributes {
   o09_transpose = #seam_dnnl.op<transpose, dst = 1, srcs = [0], perm = [0, 2, 3, 1]>,
   o10_slice = #seam_dnnl.op<slice, dst = 1, srcs = [0], offsets = [0, 1, 0, 2]>,
   o11_reduce = #seam_dnnl.op<reduce, dst = 1, srcs = [0], alg = reduce_sum>,
+  o11_reduce_max = #seam_dnnl.op<reduce, dst = 1, srcs = [0], alg = reduce_max>,
+  o11_reduce_min = #seam_dnnl.op<reduce, dst = 1, srcs = [0], alg = reduce_min>,
+  o11_reduce_prod = #seam_dnnl.op<reduce, dst = 1, srcs = [0], alg = reduce_prod>,
   o12_all_defaults = #seam_dnnl.op<"matmul", dst = 2, srcs = [0, 1], group = 1, axis = 0, trans_a = false, trans_b = false, alpha = 1.0, beta = 1.0, epsilon = 1.0e-5, alg = none, post_ops = [], kernel = [], perm = []>
 }
 

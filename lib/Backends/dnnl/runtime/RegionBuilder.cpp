@@ -172,6 +172,12 @@ dnnl::algorithm toDnnl(Algorithm algorithm) {
     return A::reduction_mean;
   case Algorithm::ReduceSum:
     return A::reduction_sum;
+  case Algorithm::ReduceMax:
+    return A::reduction_max;
+  case Algorithm::ReduceMin:
+    return A::reduction_min;
+  case Algorithm::ReduceProd:
+    return A::reduction_mul;
   case Algorithm::None:
     break;
   }

@@ -53,7 +53,10 @@ constexpr const char *kAlgorithmKeywords[kNumAlgorithms] = {"none",
                                                             "pool_avg_include",
                                                             "pool_avg_exclude",
                                                             "reduce_mean",
-                                                            "reduce_sum"};
+                                                            "reduce_sum",
+                                                            "reduce_max",
+                                                            "reduce_min",
+                                                            "reduce_prod"};
 
 } // namespace
 

@@ -50,7 +50,7 @@ enum class OpKind : uint8_t {
   Reshape,   // src: the same row-major data with the dst's dims (a view)
   Transpose, // src perm: dst dim i is src dim perm[i]
   Slice,     // src offsets: the dst-sized block of src at offsets
-  Reduce,    // src alg (reduce_mean, reduce_sum): over dims where dst has 1
+  Reduce,    // src alg (reduce_*): over the dims where dst has 1
 };
 inline constexpr int kNumOpKinds = 12;
 
@@ -88,8 +88,11 @@ enum class Algorithm : uint8_t {
   // reduction
   ReduceMean,
   ReduceSum,
+  ReduceMax,
+  ReduceMin,
+  ReduceProd,
 };
-inline constexpr int kNumAlgorithms = 27;
+inline constexpr int kNumAlgorithms = 30;
 
 /// The keyword of an op kind ("conv", "matmul", ...).
 const char *getOpKeyword(OpKind kind);

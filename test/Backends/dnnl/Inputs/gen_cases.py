@@ -195,7 +195,15 @@ class Model:
                        {"starts": starts, "ends": ends, "axes": axes})
 
     def reduce(self, kind, x, axes, keepdims):
-        fn = np.mean if kind == "reduce_mean" else np.sum
+        fn = {
+            "reduce_mean": np.mean, "reduce_sum": np.sum, "reduce_max": np.max,
+            "reduce_min": np.min, "reduce_prod": np.prod,
+            "reduce_l1": lambda a, **kw: np.sum(np.abs(a), **kw),
+            "reduce_l2": lambda a, **kw: np.sqrt(np.sum(a * a, **kw)),
+            "reduce_sum_square": lambda a, **kw: np.sum(a * a, **kw),
+            "reduce_log_sum_exp": lambda a, **kw: np.log(np.sum(np.exp(a),
+                                                                **kw)),
+        }[kind]
         y = fn(x.array.astype(np.float64), axis=tuple(axes), keepdims=keepdims)
         return self.op("seam." + kind, [x], y, {"axes": axes, "keepdims": keepdims})
 
@@ -723,13 +731,33 @@ def se_block_cases():
     yield m
 
 
+def reduction_cases():
+    """The reductions oneDNN computes with JIT kernels (max, min, prod over
+    the innermost axes, with and without keepdims) join the conv's region;
+    those it has only reference kernels for (max over the channels, the
+    lp-norms) and the log-sum-exp (no oneDNN algorithm) are compiled."""
+    m = Model("reduce_family", [["conv"]], left=5)
+    x = m.arg(rand(1, 6, 4, 5))
+    c = m.conv(x, m.const(rand(6, 6, 1, 1) / 4))
+    m.ret(m.reduce("reduce_max", c, [2, 3], True),
+          m.reduce("reduce_min", c, [3], False),
+          m.reduce("reduce_prod", c, [2, 3], False),
+          m.reduce("reduce_max", c, [1], True),
+          m.reduce("reduce_l1", c, [1], False),
+          m.reduce("reduce_l2", c, [2, 3], True),
+          m.reduce("reduce_sum_square", c, [3], False),
+          m.reduce("reduce_log_sum_exp", c, [1], True))
+    yield m
+
+
 def main():
     only = set(sys.argv[1:])
     os.makedirs(OUT, exist_ok=True)
     written = set()
     for group in (conv_cases, matmul_cases, pool_cases, other_cases, view_cases,
                   shuffle_cases, norm_cases, hard_swish_product_cases,
-                  silu_product_cases, pad_conv_cases, se_block_cases):
+                  silu_product_cases, pad_conv_cases, se_block_cases,
+                  reduction_cases):
         for model in group():
             if not only or model.name in only:
                 model.write()
