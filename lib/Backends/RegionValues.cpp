@@ -82,8 +82,12 @@ RegionValues::bindComposite(CompositeOp composite) {
        llvm::zip(body.getArguments(), composite.getInputs()))
     forwarded[arg] = resolve(input);
   SmallVector<Operation *> chain;
+  // Each op's first result is its value (the others, a layer norm's
+  // statistics, are unused in a composite).
   for (Operation &op : body.without_terminator()) {
-    if (op.getNumResults() != 1 ||
+    if (op.getNumResults() < 1 ||
+        !llvm::all_of(op.getResults().drop_front(),
+                      [](Value v) { return v.use_empty(); }) ||
         (!chain.empty() &&
          !llvm::is_contained(op.getOperands(), chain.back()->getResult(0))))
       return emitError(composite, "a composite must hold a chain of ops, each "

@@ -39,8 +39,13 @@ void wrapInComposite(const Match &m, StringRef name) {
   Operation *last = m.getLast();
   OpBuilder builder(last);
   Location loc = builder.getFusedLoc(locs);
-  auto composite =
-      CompositeOp::create(builder, loc, name, last->getResultTypes(), inputs);
+  // The composite computes the last op's first result: a pattern's check
+  // refuses a match whose other results (a layer norm's statistics) are used.
+  assert(llvm::all_of(last->getResults().drop_front(),
+                      [](Value v) { return v.use_empty(); }) &&
+         "a composite's other results must be unused");
+  auto composite = CompositeOp::create(builder, loc, name,
+                                       last->getResult(0).getType(), inputs);
   Block &body = composite.getBody().front();
   builder.setInsertionPointToStart(&body);
   IRMapping mapping;
@@ -55,7 +60,7 @@ void wrapInComposite(const Match &m, StringRef name) {
   }
   YieldOp::create(builder, loc, mapping.lookup(last->getResult(0)));
 
-  last->replaceAllUsesWith(composite);
+  last->getResult(0).replaceAllUsesWith(composite.getResult(0));
   for (Operation *op : llvm::reverse(m.ops))
     op->erase();
 }

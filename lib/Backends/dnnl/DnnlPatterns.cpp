@@ -9,6 +9,7 @@
 //   batch_norm  a batch_norm not folded into a conv (+activation)
 //   max_pool, avg_pool, global_avg_pool
 //   softmax
+//   layer_norm  over the last axis, the statistics unused
 //
 // and, as single ops, elementwise ops oneDNN has as eltwise or binary
 // primitives, concat, reshape/flatten (views of the row-major data, so that
@@ -97,6 +98,28 @@ Verdict checkPool(const Match &m) {
   std::string whyNot;
   if (failed(getPoolWindow(m.getRoot(), whyNot)))
     return Verdict::refuse(whyNot);
+  return Verdict::accept();
+}
+
+/// oneDNN's layer_normalization: over the last axis, with a scale and shift
+/// of that axis's size, and the statistics (results 1 and 2) unused.
+Verdict checkLayerNorm(const Match &m) {
+  auto ln = m.find<LayerNormOp>();
+  ArrayRef<int64_t> shape = shapeOf(ln.getInput());
+  int64_t rank = shape.size();
+  int64_t axis = ln.getAxis();
+  if (axis < 0)
+    axis += rank;
+  if (axis != rank - 1)
+    return Verdict::refuse("layer_norm over more than the last axis (oneDNN "
+                           "normalizes over the last one)");
+  for (Value param : {ln.getScale(), ln.getBias()})
+    if (param && shapeOf(param) != shape.take_back())
+      return Verdict::refuse("layer_norm whose scale or bias is not of the "
+                             "last axis's size");
+  if (!ln.getMean().use_empty() || !ln.getInvStdDev().use_empty())
+    return Verdict::refuse("layer_norm whose mean or inv_std_dev is used "
+                           "(oneDNN keeps them to itself at inference)");
   return Verdict::accept();
 }
 
@@ -192,6 +215,13 @@ std::vector<PatternEntry> buildTable() {
          checkPool});
   table.push_back({"softmax", ChainPattern(op("seam.softmax").where(allF32())),
                    checkSoftmax});
+  table.push_back({"layer_norm",
+                   ChainPattern(op("seam.layer_norm")
+                                    .where(inputRank(2, 5))
+                                    .where(allF32())
+                                    .constant(1, "scale")
+                                    .optionalConstant(2, "bias", "bias")),
+                   checkLayerNorm});
   return table;
 }
 
@@ -207,11 +237,6 @@ Verdict seam::dnnl::supportsDnnlOp(Operation *op) {
   bool eltwise = !getEltwiseSteps(op).empty();
   bool binary = getBinaryAlgorithm(op) != dnnl_region::Algorithm::None;
   bool reduce = getReduceAlgorithm(op) != dnnl_region::Algorithm::None;
-  if (isa<LayerNormOp>(op))
-    return Verdict::refuse(
-        name + ": not on oneDNN yet (its layer_normalization primitive fits, "
-               "but regions take single-result ops and this op also returns "
-               "the statistics)");
   if (isa<ResizeOp>(op))
     return Verdict::refuse(
         name + ": not on oneDNN yet (its resampling primitive has ONNX's "

@@ -95,6 +95,13 @@ private:
               d.kind = OpKind::MatMul;
               return true;
             })
+            .Case([&](LayerNormOp ln) {
+              d.kind = OpKind::LayerNorm;
+              d.epsilon = ln.getEpsilon().convertToFloat();
+              d.bias = ln.getBias() ? d.srcs[2] : -1;
+              d.srcs.resize(2);
+              return true;
+            })
             .Case([&](BatchNormOp bn) {
               d.kind = OpKind::BatchNorm;
               d.epsilon = bn.getEpsilon().convertToFloat();

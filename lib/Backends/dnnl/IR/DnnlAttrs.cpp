@@ -79,6 +79,7 @@ static int64_t getNumSources(OpKind kind) {
   case OpKind::Conv:
   case OpKind::MatMul:
   case OpKind::Binary:
+  case OpKind::LayerNorm:
     return 2;
   case OpKind::BatchNorm:
     return 5;
@@ -115,7 +116,8 @@ LogicalResult OpAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                        << dnnl_region::getAlgorithmKeyword(alg) << "'";
   if (!algorithmic && alg != Algorithm::None)
     return emitError() << name << " has no algorithm";
-  if (bias >= 0 && kind != OpKind::Conv && kind != OpKind::MatMul)
+  if (bias >= 0 && kind != OpKind::Conv && kind != OpKind::MatMul &&
+      kind != OpKind::LayerNorm)
     return emitError() << name << " has no bias";
   if (group < 1)
     return emitError() << "group must be positive, not " << group;

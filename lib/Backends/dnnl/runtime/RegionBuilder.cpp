@@ -553,6 +553,8 @@ private:
       return buildCopyOfView(op);
     case OpKind::Reduce:
       return buildReduce(op, k);
+    case OpKind::LayerNorm:
+      return buildLayerNorm(op, k);
     }
   }
 
@@ -787,6 +789,29 @@ private:
         });
     finish<dnnl::reduction::primitive_desc, dnnl::reduction>(
         op, k, pd, {{DNNL_ARG_SRC, ensure(op.srcs[0], pd.src_desc())}});
+  }
+
+  /// Over the last dim, with the scale and optional shift of that dim's size;
+  /// at inference oneDNN keeps the statistics in its scratchpad.
+  void buildLayerNorm(const OpDesc &op, int64_t k) {
+    using LayerNorm = dnnl::layer_normalization_forward;
+    auto flags = dnnl::normalization_flags::use_scale;
+    if (op.bias >= 0)
+      flags |= dnnl::normalization_flags::use_shift;
+    LayerNorm::primitive_desc pd =
+        withSourceLayout(op.srcs[0], [&](memory::desc src) {
+          return LayerNorm::primitive_desc(
+              LayerNorm::desc(dnnl::prop_kind::forward_inference, src,
+                              op.epsilon, flags),
+              attributes(op), getEngine());
+        });
+    std::vector<std::pair<int, int>> args = {
+        {DNNL_ARG_SRC, ensure(op.srcs[0], pd.src_desc())},
+        {DNNL_ARG_SCALE, ensure(op.srcs[1], rowMajor(dims(op.srcs[1])))}};
+    if (op.bias >= 0)
+      args.push_back(
+          {DNNL_ARG_SHIFT, ensure(op.bias, rowMajor(dims(op.bias)))});
+    finish<LayerNorm::primitive_desc, LayerNorm>(op, k, pd, std::move(args));
   }
 
   void buildBatchNorm(const OpDesc &op, int64_t k) {

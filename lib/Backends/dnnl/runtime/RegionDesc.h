@@ -51,8 +51,9 @@ enum class OpKind : uint8_t {
   Transpose, // src perm: dst dim i is src dim perm[i]
   Slice,     // src offsets: the dst-sized block of src at offsets
   Reduce,    // src alg (reduce_*): over the dims where dst has 1
+  LayerNorm, // src scale [bias: the shift] epsilon: over the last dim
 };
-inline constexpr int kNumOpKinds = 12;
+inline constexpr int kNumOpKinds = 13;
 
 /// The oneDNN algorithm of an eltwise, binary, pooling or reduction op (or
 /// of an eltwise post-op).
@@ -123,7 +124,7 @@ struct OpDesc {
   /// Operands in order: conv/matmul src, weights; binary src0, src1;
   /// batch norm src, scale, bias, mean, var; concat every input; others src.
   std::vector<int64_t> srcs;
-  /// Conv and matmul bias value, or -1.
+  /// Conv and matmul bias value, layer norm shift, or -1.
   int64_t bias = -1;
   std::vector<int64_t> kernel, strides, pads, dilations, perm, offsets;
   int64_t group = 1;

@@ -169,6 +169,27 @@ class Model:
         return self.op("seam.batch_norm", [x, scale, bias, mean, var], y,
                        {"epsilon": epsilon} if epsilon != 1e-5 else {})
 
+    def layer_norm(self, x, scale, bias=None, epsilon=1e-5):
+        """seam.layer_norm over the last axis; returns (y, mean, inv_std_dev)."""
+        a = x.array.astype(np.float64)
+        mean = a.mean(axis=-1, keepdims=True)
+        inv = 1 / np.sqrt(((a - mean) ** 2).mean(axis=-1, keepdims=True) +
+                          epsilon)
+        y = (a - mean) * inv * scale.array
+        if bias is not None:
+            y = y + bias.array
+        values = [self._new(y), self._new(mean), self._new(inv)]
+        operands = [x, scale] + ([bias] if bias is not None else [])
+        attrs = {"axis": -1}
+        if epsilon != 1e-5:
+            attrs["epsilon"] = epsilon
+        self.body.append("%s = seam.layer_norm %s%s : (%s) -> (%s)" % (
+            ", ".join(v.name for v in values),
+            ", ".join(o.name for o in operands), ref.attrs_text(attrs),
+            ", ".join(o.type for o in operands),
+            ", ".join(v.type for v in values)))
+        return values
+
     def softmax(self, x, axis):
         return self.op("seam.softmax", [x], ref.softmax_ref(x.array, axis),
                        {"axis": axis}, unary=True)
@@ -750,6 +771,27 @@ def reduction_cases():
     yield m
 
 
+def layer_norm_cases():
+    """A transformer block's tail: matmul + bias, the residual add, a layer
+    norm with scale and shift (on oneDNN's layer_normalization), a matmul;
+    a layer norm without shift; one whose mean is an output (compiled: oneDNN
+    keeps the statistics to itself)."""
+    m = Model("layer_norm_block",
+              [["matmul_bias", "layer_norm_bias", "layer_norm", "matmul"]],
+              left=1, profile=["layernorm 2x8x16"])
+    x = m.arg(rand(2, 8, 16))
+    h = m.binary("add", m.matmul(x, m.const(rand(16, 16) / 4)),
+                 m.const(rand(16)))
+    r = m.binary("add", h, x)
+    y, _, _ = m.layer_norm(r, m.const(positive(16)), m.const(rand(16)),
+                           epsilon=1e-3)
+    z, _, _ = m.layer_norm(y, m.const(positive(16)))
+    out = m.matmul(z, m.const(rand(16, 4)))
+    _, mean, _ = m.layer_norm(r, m.const(positive(16)))
+    m.ret(out, mean)
+    yield m
+
+
 def main():
     only = set(sys.argv[1:])
     os.makedirs(OUT, exist_ok=True)
@@ -757,7 +799,7 @@ def main():
     for group in (conv_cases, matmul_cases, pool_cases, other_cases, view_cases,
                   shuffle_cases, norm_cases, hard_swish_product_cases,
                   silu_product_cases, pad_conv_cases, se_block_cases,
-                  reduction_cases):
+                  reduction_cases, layer_norm_cases):
         for model in group():
             if not only or model.name in only:
                 model.write()
