@@ -95,6 +95,61 @@ seam::dnnl::getDroppedReduction(Operation *op) {
       .Default([](Operation *) { return std::nullopt; });
 }
 
+FailureOr<Algorithm> seam::dnnl::getResampleAlgorithm(Operation *op,
+                                                      std::string &whyNot) {
+  auto resize = cast<ResizeOp>(op);
+  ArrayRef<int64_t> in = resize.getInput().getType().getShape();
+  ArrayRef<int64_t> out = resize.getOutput().getType().getShape();
+  ArrayRef<double> scales = resize.getScales();
+  auto refuse = [&](const Twine &why) -> FailureOr<Algorithm> {
+    whyNot = ("resize " + why).str();
+    return failure();
+  };
+  if (in.size() < 3 || in.size() > 5)
+    return refuse("of rank " + Twine(in.size()) +
+                  " (oneDNN resamples N x C x 1-3 spatial dims)");
+  if (in[0] != out[0] || in[1] != out[1] || scales[0] != 1 || scales[1] != 1)
+    return refuse("of the batch or channel dims");
+  CoordinateTransform ctm = resize.getCoordinateTransformationMode();
+  if (resize.getRoi() || ctm == CoordinateTransform::tf_crop_and_resize)
+    return refuse("with a region of interest");
+  bool integerUpscale = true, outputsAboveOne = true;
+  for (size_t d = 2; d < in.size(); ++d) {
+    // oneDNN's factor is out / in: ONNX's scale must be exactly that.
+    if (static_cast<double>(in[d]) * scales[d] != static_cast<double>(out[d]))
+      return refuse("whose scale on dim " + Twine(d) + " is not " +
+                    Twine(out[d]) + "/" + Twine(in[d]) +
+                    " (oneDNN's factor is the ratio of the sizes)");
+    integerUpscale &= out[d] % in[d] == 0;
+    outputsAboveOne &= out[d] > 1;
+  }
+  switch (resize.getMode()) {
+  case ResizeMode::linear:
+    if (ctm == CoordinateTransform::half_pixel ||
+        (ctm == CoordinateTransform::pytorch_half_pixel && outputsAboveOne))
+      return Algorithm::ResampleLinear;
+    return refuse("in linear mode with coordinates other than half_pixel "
+                  "(oneDNN's only mapping)");
+  case ResizeMode::nearest: {
+    NearestMode rounding = resize.getNearestMode();
+    bool halfPixel = (ctm == CoordinateTransform::half_pixel ||
+                      ctm == CoordinateTransform::pytorch_half_pixel) &&
+                     (rounding == NearestMode::round_prefer_floor ||
+                      rounding == NearestMode::round_prefer_ceil);
+    bool asymmetricFloor = ctm == CoordinateTransform::asymmetric &&
+                           rounding == NearestMode::floor;
+    if (integerUpscale && (halfPixel || asymmetricFloor))
+      return Algorithm::ResampleNearest;
+    return refuse("in nearest mode other than an integer upscale with "
+                  "half_pixel rounding or asymmetric floor (where oneDNN's "
+                  "rounding differs from ONNX's)");
+  }
+  case ResizeMode::cubic:
+    break;
+  }
+  return refuse("in cubic mode (oneDNN has nearest and linear)");
+}
+
 bool seam::dnnl::broadcastsInto(ArrayRef<int64_t> shape,
                                 ArrayRef<int64_t> target) {
   if (shape.size() > target.size())

@@ -43,6 +43,15 @@ dnnl_region::Algorithm getReduceAlgorithm(Operation *op);
 /// the reduced dims kept as 1 (what oneDNN computes); nullopt otherwise.
 std::optional<SmallVector<int64_t>> getDroppedReduction(Operation *op);
 
+/// The oneDNN resampling algorithm computing a seam.resize exactly, or why
+/// there is none. oneDNN maps dst index o to src coordinate
+/// (o + 0.5) / F - 0.5 with F = out / in, and linear interpolates with edge
+/// clamping (ONNX's half_pixel linear) or nearest rounds it (for integer
+/// upscale factors: the index o / F, as ONNX's half_pixel with round_prefer_*
+/// and asymmetric with floor give).
+FailureOr<dnnl_region::Algorithm> getResampleAlgorithm(Operation *op,
+                                                       std::string &whyNot);
+
 /// Whether oneDNN's binary primitive computes `op`: the first operand has
 /// the result's shape (or, for add and mul, the second has, and they swap)
 /// and the other broadcasts into it dim by dim.

@@ -16,8 +16,9 @@
 // a classifier's flatten does not split a region), transpose and slice
 // (reorders of views: ShuffleNet's channel shuffle and split stay in the
 // region), and the reductions oneDNN's reduction primitive computes with
-// JIT kernels (mean, sum; max, min, prod over the innermost axes). Each check
-// says why it refuses.
+// JIT kernels (mean, sum; max, min, prod over the innermost axes), and
+// resize where oneDNN's resampling computes ONNX's coordinates exactly. Each
+// check says why it refuses.
 //
 //===----------------------------------------------------------------------===//
 
@@ -237,10 +238,14 @@ Verdict seam::dnnl::supportsDnnlOp(Operation *op) {
   bool eltwise = !getEltwiseSteps(op).empty();
   bool binary = getBinaryAlgorithm(op) != dnnl_region::Algorithm::None;
   bool reduce = getReduceAlgorithm(op) != dnnl_region::Algorithm::None;
-  if (isa<ResizeOp>(op))
-    return Verdict::refuse(
-        name + ": not on oneDNN yet (its resampling primitive has ONNX's "
-               "half_pixel linear and nearest modes only)");
+  if (isa<ResizeOp>(op)) {
+    if (Verdict f32 = allF32()(op); !f32.accepted())
+      return f32;
+    std::string whyNot;
+    if (failed(getResampleAlgorithm(op, whyNot)))
+      return Verdict::refuse(whyNot);
+    return Verdict::accept();
+  }
   if (isa<ReduceL1Op, ReduceL2Op, ReduceSumSquareOp>(op))
     return Verdict::refuse(name + ": oneDNN 2.6 has only a reference kernel "
                                   "for lp-norm reductions (compiled instead)");

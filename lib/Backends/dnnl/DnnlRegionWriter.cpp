@@ -95,6 +95,14 @@ private:
               d.kind = OpKind::MatMul;
               return true;
             })
+            .Case([&](ResizeOp resize) {
+              FailureOr<Algorithm> alg = getResampleAlgorithm(resize, whyNot);
+              if (failed(alg))
+                return false;
+              d.kind = OpKind::Resample;
+              d.alg = *alg;
+              return true;
+            })
             .Case([&](LayerNormOp ln) {
               d.kind = OpKind::LayerNorm;
               d.epsilon = ln.getEpsilon().convertToFloat();

@@ -43,13 +43,14 @@ func.func @main(%in: tensor<2x6x4x1xf32>) -> (tensor<2x6x1x1xf32>, tensor<2x6xf3
 
 // Layer norms oneDNN's layer_normalization takes (over the last axis, the
 // statistics unused: numerics/layer_norm_block.mlir) and those it does not,
-// and resize, which is not on oneDNN yet: each says why.
+// and a cubic resize (oneDNN resamples nearest and linear:
+// numerics/resize_modes.mlir): each says why.
 // CHECK-LABEL: Seam partition report
 // CHECK: dnnl 1 2 2
 // CHECK: Ops left to the compiler: 3
 // CHECK-NEXT: seam.layer_norm at {{.*}}: dnnl.layer_norm: layer_norm over more than the last axis (oneDNN normalizes over the last one); dnnl: seam.layer_norm is not supported outside a pattern
 // CHECK-NEXT: seam.layer_norm at {{.*}}: dnnl.layer_norm: layer_norm whose mean or inv_std_dev is used (oneDNN keeps them to itself at inference); dnnl: seam.layer_norm is not supported outside a pattern
-// CHECK-NEXT: seam.resize at {{.*}}: dnnl: seam.resize: not on oneDNN yet (its resampling primitive has ONNX's half_pixel linear and nearest modes only)
+// CHECK-NEXT: seam.resize at {{.*}}: dnnl: resize in cubic mode (oneDNN has nearest and linear)
 func.func @norm_resize(%in: tensor<1x4x2x8xf32>) -> (tensor<1x4x2x8xf32>, tensor<1x4x2x8xf32>, tensor<1x4x2x8xf32>, tensor<1x4x2x1xf32>, tensor<1x4x4x16xf32>) {
   %w = arith.constant dense<0.25> : tensor<4x4x1x1xf32>
   %x = seam.conv %in, %w : (tensor<1x4x2x8xf32>, tensor<4x4x1x1xf32>) -> tensor<1x4x2x8xf32>
@@ -58,6 +59,6 @@ func.func @norm_resize(%in: tensor<1x4x2x8xf32>) -> (tensor<1x4x2x8xf32>, tensor
   %g2 = arith.constant dense<1.5> : tensor<2x8xf32>
   %y2, %mean2, %inv2 = seam.layer_norm %x, %g2 {axis = 2 : i64} : (tensor<1x4x2x8xf32>, tensor<2x8xf32>) -> (tensor<1x4x2x8xf32>, tensor<1x4x1x1xf32>, tensor<1x4x1x1xf32>)
   %y3, %mean3, %inv3 = seam.layer_norm %x, %g {axis = -1 : i64} : (tensor<1x4x2x8xf32>, tensor<8xf32>) -> (tensor<1x4x2x8xf32>, tensor<1x4x2x1xf32>, tensor<1x4x2x1xf32>)
-  %r = seam.resize %x {scales = array<f64: 1.0, 1.0, 2.0, 2.0>} : (tensor<1x4x2x8xf32>) -> tensor<1x4x4x16xf32>
+  %r = seam.resize %x {mode = #seam<resize_mode cubic>, scales = array<f64: 1.0, 1.0, 2.0, 2.0>} : (tensor<1x4x2x8xf32>) -> tensor<1x4x4x16xf32>
   return %y, %y2, %y3, %mean3, %r : tensor<1x4x2x8xf32>, tensor<1x4x2x8xf32>, tensor<1x4x2x8xf32>, tensor<1x4x2x1xf32>, tensor<1x4x4x16xf32>
 }

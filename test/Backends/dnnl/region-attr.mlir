@@ -57,7 +57,8 @@ func.func private @post_ops() attributes {
 // CHECK-SAME: o11_reduce_min = #seam_dnnl.op<reduce, dst = 1, srcs = [0], alg = reduce_min>,
 // CHECK-SAME: o11_reduce_prod = #seam_dnnl.op<reduce, dst = 1, srcs = [0], alg = reduce_prod>,
 // CHECK-SAME: o12_all_defaults = #seam_dnnl.op<matmul, dst = 2, srcs = [0, 1]>,
-// CHECK-SAME: o13_layernorm = #seam_dnnl.op<layernorm, dst = 3, srcs = [0, 1], bias = 2, epsilon = 0.00100000005>}
+// CHECK-SAME: o13_layernorm = #seam_dnnl.op<layernorm, dst = 3, srcs = [0, 1], bias = 2, epsilon = 0.00100000005>,
+// CHECK-SAME: o14_resample = #seam_dnnl.op<resample, dst = 1, srcs = [0], alg = resample_linear>}
 func.func private @ops() attributes {
   o00_conv = #seam_dnnl.op<conv, dst = 3, srcs = [0, 1], bias = 2, strides = [2, 1], pads = [1, 0, 2, 0], dilations = [2, 1], group = 2, post_ops = [#seam_dnnl.post_op<sum, value = 4>, #seam_dnnl.post_op<eltwise, alg = relu>]>,
   o01_matmul = #seam_dnnl.op<matmul, dst = 2, srcs = [0, 1], bias = -1, trans_a = true, trans_b = false, alpha = 0.5, beta = 2.0>,
@@ -75,7 +76,8 @@ func.func private @ops() attributes {
   o11_reduce_min = #seam_dnnl.op<reduce, dst = 1, srcs = [0], alg = reduce_min>,
   o11_reduce_prod = #seam_dnnl.op<reduce, dst = 1, srcs = [0], alg = reduce_prod>,
   o12_all_defaults = #seam_dnnl.op<"matmul", dst = 2, srcs = [0, 1], group = 1, axis = 0, trans_a = false, trans_b = false, alpha = 1.0, beta = 1.0, epsilon = 1.0e-5, alg = none, post_ops = [], kernel = [], perm = []>,
-  o13_layernorm = #seam_dnnl.op<layernorm, dst = 3, srcs = [0, 1], bias = 2, epsilon = 1.0e-3>
+  o13_layernorm = #seam_dnnl.op<layernorm, dst = 3, srcs = [0, 1], bias = 2, epsilon = 1.0e-3>,
+  o14_resample = #seam_dnnl.op<resample, dst = 1, srcs = [0], alg = resample_linear>
 }
 
 // -----

@@ -110,7 +110,8 @@ LogicalResult OpAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                        << (sources < 0 ? "at least 1" : std::to_string(sources))
                        << " sources, not " << srcs.size();
   bool algorithmic = kind == OpKind::Eltwise || kind == OpKind::Binary ||
-                     kind == OpKind::Pool || kind == OpKind::Reduce;
+                     kind == OpKind::Pool || kind == OpKind::Reduce ||
+                     kind == OpKind::Resample;
   if (algorithmic && dnnl_region::getAlgorithmOpKind(alg) != kind)
     return emitError() << name << " needs one of its algorithms, not '"
                        << dnnl_region::getAlgorithmKeyword(alg) << "'";

@@ -87,8 +87,8 @@ def SeamDnnl_OpAttr : SeamDnnl_Attr<"Op", "op"> {
   let summary = "one oneDNN primitive of a region";
   let description = [{
     An op of kind `conv`, `matmul`, `pool`, `softmax`, `eltwise`, `binary`,
-    `batchnorm`, `concat`, `reshape`, `transpose`, `slice`, `reduce` or
-    `layernorm` (its `bias` is the shift)
+    `batchnorm`, `concat`, `reshape`, `transpose`, `slice`, `reduce`,
+    `layernorm` (its `bias` is the shift) or `resample`
     computing the region value `dst` from the values `srcs`; the other
     parameters are the kind's attributes in oneDNN's terms (ONNX `pads`:
     all begins then all ends; `dilations`: 1 is none) and are omitted when

@@ -178,6 +178,10 @@ dnnl::algorithm toDnnl(Algorithm algorithm) {
     return A::reduction_min;
   case Algorithm::ReduceProd:
     return A::reduction_mul;
+  case Algorithm::ResampleNearest:
+    return A::resampling_nearest;
+  case Algorithm::ResampleLinear:
+    return A::resampling_linear;
   case Algorithm::None:
     break;
   }
@@ -555,6 +559,8 @@ private:
       return buildReduce(op, k);
     case OpKind::LayerNorm:
       return buildLayerNorm(op, k);
+    case OpKind::Resample:
+      return buildResample(op, k);
     }
   }
 
@@ -788,6 +794,21 @@ private:
               attributes(op), getEngine());
         });
     finish<dnnl::reduction::primitive_desc, dnnl::reduction>(
+        op, k, pd, {{DNNL_ARG_SRC, ensure(op.srcs[0], pd.src_desc())}});
+  }
+
+  /// The factors are the dst's dims over the src's.
+  void buildResample(const OpDesc &op, int64_t k) {
+    using Resample = dnnl::resampling_forward;
+    dnnl::algorithm alg = algorithmOf(op.alg, OpKind::Resample);
+    Resample::primitive_desc pd =
+        withSourceLayout(op.srcs[0], [&](memory::desc src) {
+          return Resample::primitive_desc(
+              Resample::desc(dnnl::prop_kind::forward_inference, alg, src,
+                             anyLayout(dims(op.dst))),
+              attributes(op), getEngine());
+        });
+    finish<Resample::primitive_desc, Resample>(
         op, k, pd, {{DNNL_ARG_SRC, ensure(op.srcs[0], pd.src_desc())}});
   }
 

@@ -14,6 +14,7 @@
 #include "seam/Runtime/DescriptionBlob.h"
 
 #include <cstring>
+#include <iterator>
 
 namespace seam::dnnl_region {
 
@@ -23,41 +24,46 @@ namespace seam::dnnl_region {
 
 namespace {
 
-constexpr const char *kOpKeywords[kNumOpKinds] = {
-    "conv",   "matmul",    "pool",     "softmax", "eltwise",
-    "binary", "batchnorm", "concat",   "reshape", "transpose",
-    "slice",  "reduce",    "layernorm"};
+constexpr const char *kOpKeywords[] = {
+    "conv",   "matmul",    "pool",      "softmax", "eltwise",
+    "binary", "batchnorm", "concat",    "reshape", "transpose",
+    "slice",  "reduce",    "layernorm", "resample"};
+static_assert(std::size(kOpKeywords) == kNumOpKinds, "one keyword per op kind");
 
-constexpr const char *kAlgorithmKeywords[kNumAlgorithms] = {"none",
-                                                            "relu",
-                                                            "tanh",
-                                                            "elu",
-                                                            "abs",
-                                                            "sqrt",
-                                                            "linear",
-                                                            "logistic",
-                                                            "exp",
-                                                            "log",
-                                                            "clip",
-                                                            "hardswish",
-                                                            "gelu_erf",
-                                                            "swish",
-                                                            "soft_relu",
-                                                            "square",
-                                                            "add",
-                                                            "sub",
-                                                            "mul",
-                                                            "div",
-                                                            "max",
-                                                            "min",
-                                                            "pool_max",
-                                                            "pool_avg_include",
-                                                            "pool_avg_exclude",
-                                                            "reduce_mean",
-                                                            "reduce_sum",
-                                                            "reduce_max",
-                                                            "reduce_min",
-                                                            "reduce_prod"};
+constexpr const char *kAlgorithmKeywords[] = {"none",
+                                              "relu",
+                                              "tanh",
+                                              "elu",
+                                              "abs",
+                                              "sqrt",
+                                              "linear",
+                                              "logistic",
+                                              "exp",
+                                              "log",
+                                              "clip",
+                                              "hardswish",
+                                              "gelu_erf",
+                                              "swish",
+                                              "soft_relu",
+                                              "square",
+                                              "add",
+                                              "sub",
+                                              "mul",
+                                              "div",
+                                              "max",
+                                              "min",
+                                              "pool_max",
+                                              "pool_avg_include",
+                                              "pool_avg_exclude",
+                                              "reduce_mean",
+                                              "reduce_sum",
+                                              "reduce_max",
+                                              "reduce_min",
+                                              "reduce_prod",
+                                              "resample_nearest",
+                                              "resample_linear"};
+static_assert(std::size(kAlgorithmKeywords) == kNumAlgorithms,
+              "one keyword per algorithm");
 
 } // namespace
 
@@ -92,7 +98,9 @@ std::optional<OpKind> getAlgorithmOpKind(Algorithm algorithm) {
     return OpKind::Binary;
   if (algorithm < Algorithm::ReduceMean)
     return OpKind::Pool;
-  return OpKind::Reduce;
+  if (algorithm < Algorithm::ResampleNearest)
+    return OpKind::Reduce;
+  return OpKind::Resample;
 }
 
 //===----------------------------------------------------------------------===//

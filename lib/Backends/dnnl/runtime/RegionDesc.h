@@ -52,8 +52,9 @@ enum class OpKind : uint8_t {
   Slice,     // src offsets: the dst-sized block of src at offsets
   Reduce,    // src alg (reduce_*): over the dims where dst has 1
   LayerNorm, // src scale [bias: the shift] epsilon: over the last dim
+  Resample,  // src alg: N x C x spatial, resized to the dst's dims
 };
-inline constexpr int kNumOpKinds = 13;
+inline constexpr int kNumOpKinds = 14;
 
 /// The oneDNN algorithm of an eltwise, binary, pooling or reduction op (or
 /// of an eltwise post-op).
@@ -92,8 +93,11 @@ enum class Algorithm : uint8_t {
   ReduceMax,
   ReduceMin,
   ReduceProd,
+  // resampling
+  ResampleNearest,
+  ResampleLinear,
 };
-inline constexpr int kNumAlgorithms = 30;
+inline constexpr int kNumAlgorithms = 32;
 
 /// The keyword of an op kind ("conv", "matmul", ...).
 const char *getOpKeyword(OpKind kind);
@@ -102,7 +106,8 @@ const char *getAlgorithmKeyword(Algorithm algorithm);
 /// The op kind or algorithm of a keyword.
 std::optional<OpKind> lookupOpKind(const std::string &keyword);
 std::optional<Algorithm> lookupAlgorithm(const std::string &keyword);
-/// The op kind an algorithm belongs to (Eltwise, Binary, Pool or Reduce);
+/// The op kind an algorithm belongs to (Eltwise, Binary, Pool, Reduce or
+/// Resample);
 /// nullopt for None.
 std::optional<OpKind> getAlgorithmOpKind(Algorithm algorithm);
 

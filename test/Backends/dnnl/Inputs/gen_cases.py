@@ -190,6 +190,51 @@ class Model:
             ", ".join(v.type for v in values)))
         return values
 
+    def resize(self, x, scales, mode="nearest", ctm="half_pixel",
+               nearest="round_prefer_floor"):
+        """seam.resize with ONNX's Resize semantics in NumPy (exact integer
+        output sizes), axis by axis."""
+        y = x.array.astype(np.float64)
+        for axis, scale in enumerate(scales):
+            if scale == 1:
+                continue
+            n_in = y.shape[axis]
+            n_out = int(round(n_in * scale))
+            o = np.arange(n_out, dtype=np.float64)
+            coord = {
+                "half_pixel": (o + 0.5) / scale - 0.5,
+                "pytorch_half_pixel": (o + 0.5) / scale - 0.5,
+                "asymmetric": o / scale,
+                "align_corners": o * (n_in - 1) / max(n_out - 1, 1),
+            }[ctm]
+            if mode == "nearest":
+                index = {"round_prefer_floor": np.ceil(coord - 0.5),
+                         "round_prefer_ceil": np.floor(coord + 0.5),
+                         "floor": np.floor(coord),
+                         "ceil": np.ceil(coord)}[nearest]
+                index = np.clip(index, 0, n_in - 1).astype(int)
+                y = np.take(y, index, axis=axis)
+            else:
+                coord = np.clip(coord, 0, n_in - 1)
+                i0 = np.floor(coord).astype(int)
+                i1 = np.minimum(i0 + 1, n_in - 1)
+                w = coord - i0
+                shape = [1] * y.ndim
+                shape[axis] = n_out
+                w = w.reshape(shape)
+                y = np.take(y, i0, axis=axis) * (1 - w) + \
+                    np.take(y, i1, axis=axis) * w
+        attrs = {"scales": "array<f64: %s>" % ", ".join(repr(float(s))
+                                                         for s in scales)}
+        if mode != "nearest":
+            attrs["mode"] = "#seam<resize_mode %s>" % mode
+        if ctm != "half_pixel":
+            attrs["coordinate_transformation_mode"] = \
+                "#seam<coordinate_transform %s>" % ctm
+        if nearest != "round_prefer_floor":
+            attrs["nearest_mode"] = "#seam<nearest_mode %s>" % nearest
+        return self.op("seam.resize", [x], y, attrs)
+
     def softmax(self, x, axis):
         return self.op("seam.softmax", [x], ref.softmax_ref(x.array, axis),
                        {"axis": axis}, unary=True)
@@ -792,6 +837,31 @@ def layer_norm_cases():
     yield m
 
 
+def resize_cases():
+    """Resizes oneDNN's resampling computes exactly, in the conv's region:
+    nearest x2 (half_pixel, rounding either way), nearest x3 by asymmetric
+    floor (PyTorch's export of nearest upsampling), linear half_pixel up and
+    down (bilinear; trilinear on 3-D). Compiled, with their reasons: linear
+    with align_corners, nearest with asymmetric rounding (ties where
+    oneDNN rounds differently), nearest downscaling (the cubic mode's reason
+    is in new-ops.mlir)."""
+    m = Model("resize_modes", [["conv"], ["conv_relu"]], left=3)
+    x = m.arg(rand(1, 3, 4, 6))
+    c = m.conv(x, m.const(rand(4, 3, 1, 1) / 2))
+    m.ret(m.resize(c, [1, 1, 2, 2]),
+          m.resize(c, [1, 1, 2, 2], nearest="round_prefer_ceil"),
+          m.resize(c, [1, 1, 3, 3], ctm="asymmetric", nearest="floor"),
+          m.resize(c, [1, 1, 2, 2], mode="linear"),
+          m.resize(c, [1, 1, 0.5, 0.5], mode="linear"),
+          m.resize(c, [1, 1, 2, 2], mode="linear", ctm="align_corners"),
+          m.resize(c, [1, 1, 2, 2], ctm="asymmetric"),
+          m.resize(c, [1, 1, 0.5, 0.5]))
+    v = m.arg(rand(1, 2, 3, 4, 4))
+    cv = m.unary("relu", m.conv(v, m.const(rand(2, 2, 1, 1, 1) / 2)))
+    m.ret(*m.results, m.resize(cv, [1, 1, 2, 2, 0.5], mode="linear"))
+    yield m
+
+
 def main():
     only = set(sys.argv[1:])
     os.makedirs(OUT, exist_ok=True)
@@ -799,7 +869,7 @@ def main():
     for group in (conv_cases, matmul_cases, pool_cases, other_cases, view_cases,
                   shuffle_cases, norm_cases, hard_swish_product_cases,
                   silu_product_cases, pad_conv_cases, se_block_cases,
-                  reduction_cases, layer_norm_cases):
+                  reduction_cases, layer_norm_cases, resize_cases):
         for model in group():
             if not only or model.name in only:
                 model.write()
