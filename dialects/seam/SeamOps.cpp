@@ -78,6 +78,28 @@ inferWindowResult(MLIRContext *ctx, ArrayRef<int64_t> input,
   return addResult(ctx, shape, diag, results);
 }
 
+/// The optional `kernel_shape` of a conv or conv_transpose agrees with the
+/// weight's spatial dims `kernel`, and the optional `bias` has one value per
+/// output channel.
+static LogicalResult
+checkKernelAndBias(const OpDiagnostic &diag,
+                   std::optional<ArrayRef<int64_t>> kernelShape,
+                   ArrayRef<int64_t> kernel, Value bias, int64_t outChannels) {
+  if (kernelShape && *kernelShape != kernel)
+    return diag.emit() << "kernel_shape [" << *kernelShape
+                       << "] does not match the weight's spatial dims ["
+                       << kernel << "]";
+  if (!bias)
+    return success();
+  FailureOr<ArrayRef<int64_t>> b = shapeOf(bias, "bias", diag);
+  if (failed(b))
+    return failure();
+  if (b->size() != 1 || (*b)[0] != outChannels)
+    return diag.emit() << "bias must have shape [" << outChannels
+                       << "] (output channels), got [" << *b << "]";
+  return success();
+}
+
 LogicalResult ConvOp::inferReturnTypes(MLIRContext *ctx,
                                        std::optional<Location> loc,
                                        Adaptor adaptor,
@@ -108,19 +130,9 @@ LogicalResult ConvOp::inferReturnTypes(MLIRContext *ctx,
                        << channels << " channels in " << group
                        << " group(s), i.e. " << channels / group;
   ArrayRef<int64_t> kernel = weight->drop_front(2);
-  if (std::optional<ArrayRef<int64_t>> ks = adaptor.getKernelShape();
-      ks && *ks != kernel)
-    return diag.emit() << "kernel_shape [" << *ks
-                       << "] does not match the weight's spatial dims ["
-                       << kernel << "]";
-  if (Value bias = adaptor.getBias()) {
-    FailureOr<ArrayRef<int64_t>> b = shapeOf(bias, "bias", diag);
-    if (failed(b))
-      return failure();
-    if (b->size() != 1 || (*b)[0] != outChannels)
-      return diag.emit() << "bias must have shape [" << outChannels
-                         << "] (output channels), got [" << *b << "]";
-  }
+  if (failed(checkKernelAndBias(diag, adaptor.getKernelShape(), kernel,
+                                adaptor.getBias(), outChannels)))
+    return failure();
   WindowAttrs attrs{kernel,
                     adaptor.getStrides(),
                     adaptor.getPads(),
@@ -1070,19 +1082,9 @@ ConvTransposeOp::inferReturnTypes(MLIRContext *ctx, std::optional<Location> loc,
     return diag.emit() << "output channels overflow int64 (" << (*weight)[1]
                        << " per group, " << group << " groups)";
   ArrayRef<int64_t> kernel = weight->drop_front(2);
-  if (std::optional<ArrayRef<int64_t>> ks = adaptor.getKernelShape();
-      ks && *ks != kernel)
-    return diag.emit() << "kernel_shape [" << *ks
-                       << "] does not match the weight's spatial dims ["
-                       << kernel << "]";
-  if (Value bias = adaptor.getBias()) {
-    FailureOr<ArrayRef<int64_t>> b = shapeOf(bias, "bias", diag);
-    if (failed(b))
-      return failure();
-    if (b->size() != 1 || (*b)[0] != *outChannels)
-      return diag.emit() << "bias must have shape [" << *outChannels
-                         << "] (output channels), got [" << *b << "]";
-  }
+  if (failed(checkKernelAndBias(diag, adaptor.getKernelShape(), kernel,
+                                adaptor.getBias(), *outChannels)))
+    return failure();
   TransposedWindowAttrs attrs{kernel, adaptor.getStrides(), adaptor.getPads(),
                               adaptor.getDilations(),
                               adaptor.getOutputPadding()};

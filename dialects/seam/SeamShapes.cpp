@@ -135,18 +135,31 @@ static LogicalResult checkPositiveList(std::optional<ArrayRef<int64_t>> values,
   return success();
 }
 
+/// `n` spatial dims (1 to 3), and kernel sizes, strides and dilations with
+/// `n` positive values each (the last two optional).
+static LogicalResult
+checkWindowLists(size_t n, ArrayRef<int64_t> kernel,
+                 std::optional<ArrayRef<int64_t>> strides,
+                 std::optional<ArrayRef<int64_t>> dilations,
+                 const OpDiagnostic &diag) {
+  if (n < 1 || n > 3) {
+    diag.emit() << "supports 1 to 3 spatial dimensions, got " << n;
+    return failure();
+  }
+  if (failed(checkPositiveList(kernel, n, "kernel_shape", diag)) ||
+      failed(checkPositiveList(strides, n, "strides", diag)) ||
+      failed(checkPositiveList(dilations, n, "dilations", diag)))
+    return failure();
+  return success();
+}
+
 FailureOr<SmallVector<int64_t>>
 seam::inferWindowOutput(ArrayRef<int64_t> spatial, const WindowAttrs &attrs,
                         const OpDiagnostic &diag,
                         SmallVectorImpl<int64_t> *resolvedPads) {
   size_t n = spatial.size();
-  if (n < 1 || n > 3) {
-    diag.emit() << "supports 1 to 3 spatial dimensions, got " << n;
-    return failure();
-  }
-  if (failed(checkPositiveList(attrs.kernel, n, "kernel_shape", diag)) ||
-      failed(checkPositiveList(attrs.strides, n, "strides", diag)) ||
-      failed(checkPositiveList(attrs.dilations, n, "dilations", diag)))
+  if (failed(checkWindowLists(n, attrs.kernel, attrs.strides, attrs.dilations,
+                              diag)))
     return failure();
   if (attrs.pads) {
     if (attrs.autoPad != AutoPad::notset) {
@@ -245,13 +258,8 @@ seam::inferTransposedWindowOutput(ArrayRef<int64_t> spatial,
                                   const TransposedWindowAttrs &attrs,
                                   const OpDiagnostic &diag) {
   size_t n = spatial.size();
-  if (n < 1 || n > 3) {
-    diag.emit() << "supports 1 to 3 spatial dimensions, got " << n;
-    return failure();
-  }
-  if (failed(checkPositiveList(attrs.kernel, n, "kernel_shape", diag)) ||
-      failed(checkPositiveList(attrs.strides, n, "strides", diag)) ||
-      failed(checkPositiveList(attrs.dilations, n, "dilations", diag)))
+  if (failed(checkWindowLists(n, attrs.kernel, attrs.strides, attrs.dilations,
+                              diag)))
     return failure();
   if (attrs.pads && attrs.pads->size() != 2 * n) {
     diag.emit() << "pads has " << attrs.pads->size() << " values but needs "

@@ -24,8 +24,9 @@ namespace seam::dnnl_region {
 namespace {
 
 constexpr const char *kOpKeywords[kNumOpKinds] = {
-    "conv",      "matmul", "pool",    "softmax",   "eltwise", "binary",
-    "batchnorm", "concat", "reshape", "transpose", "slice",   "reduce"};
+    "conv",   "matmul",    "pool",   "softmax", "eltwise",
+    "binary", "batchnorm", "concat", "reshape", "transpose",
+    "slice",  "reduce",    "deconv"};
 
 constexpr const char *kAlgorithmKeywords[kNumAlgorithms] = {"none",
                                                             "relu",

@@ -51,8 +51,10 @@ enum class OpKind : uint8_t {
   Transpose, // src perm: dst dim i is src dim perm[i]
   Slice,     // src offsets: the dst-sized block of src at offsets
   Reduce,    // src alg (reduce_mean, reduce_sum): over dims where dst has 1
+  Deconv,    // src weights [bias] strides pads dilations group; ONNX
+             // ConvTranspose weights, pads ends less output_padding
 };
-inline constexpr int kNumOpKinds = 12;
+inline constexpr int kNumOpKinds = 13;
 
 /// The oneDNN algorithm of an eltwise, binary, pooling or reduction op (or
 /// of an eltwise post-op).
