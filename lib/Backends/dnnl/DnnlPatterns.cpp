@@ -4,8 +4,9 @@
 //
 //   conv        conv (1-3 spatial dims, grouped/depthwise) (+bias)
 //               (+residual sum, in place) (+activation)
-//   conv_transpose  conv_transpose with constant weights (1-3 spatial
-//               dims, grouped) (+bias) (+activation): a deconvolution
+//   conv_transpose  conv_transpose (1-3 spatial dims, grouped; constant
+//               weights or computed ones) (+bias) (+activation): a
+//               deconvolution
 //   gemm        gemm with constant B (+bias C) (+activation)
 //   matmul      matmul, batched (+constant bias) (+activation)
 //   batch_norm  a batch_norm not folded into a conv (+activation)
@@ -129,7 +130,6 @@ std::vector<PatternEntry> buildTable() {
                    ChainPattern(op("seam.conv_transpose")
                                     .where(inputRank(3, 5))
                                     .where(allF32())
-                                    .constant(1, "weight")
                                     .optionalConstant(2, "bias", "bias"))
                        .maybe(activation()),
                    nullptr});

@@ -632,11 +632,10 @@ private:
 
   /// ONNX ConvTranspose weights C x M/g x k... are oneDNN's deconvolution
   /// weights M x C (g x M/g x C/g) x k... with the first two dims swapped:
-  /// a view of the same memory, reordered once into the primitive's layout.
+  /// a view of the same memory, reordered into the primitive's layout once
+  /// (constant weights) or before each run (weights computed at run time).
   void buildDeconv(const OpDesc &op, int64_t k) {
     Dims onnxWeight = dims(op.srcs[1]);
-    if (values[op.srcs[1]].weight < 0)
-      fail("deconv needs constant weights");
     // (C, M, k...) -> (M, C, k...), or with groups
     // (g, C/g, M/g, k...) -> (g, M/g, C/g, k...).
     Dims memoryDims = onnxWeight;
@@ -655,10 +654,16 @@ private:
     Deconv::desc d = windowDesc<Deconv>(
         op, dnnl::algorithm::deconvolution_direct, weightView.dims());
     Deconv::primitive_desc pd(d, attributes(op), getEngine());
+    int weights;
+    if (values[op.srcs[1]].weight >= 0) {
+      weights = staticCopy(op.srcs[1], weightView, pd.weights_desc());
+    } else {
+      weights = addSlot({Slot::Kind::Arena, pd.weights_desc()});
+      addReorder(viewOf(op.srcs[1], weightView), weights);
+    }
     std::vector<std::pair<int, int>> args = {
         {DNNL_ARG_SRC, ensure(op.srcs[0], pd.src_desc())},
-        {DNNL_ARG_WEIGHTS,
-         staticCopy(op.srcs[1], weightView, pd.weights_desc())}};
+        {DNNL_ARG_WEIGHTS, weights}};
     if (op.bias >= 0)
       args.push_back({DNNL_ARG_BIAS, ensure(op.bias, pd.bias_desc())});
     finish<Deconv::primitive_desc, Deconv>(op, k, pd, std::move(args));

@@ -757,6 +757,14 @@ def conv_transpose_cases():
                            dilations=[2], strides=[3]))
     yield m
 
+    # Weights computed at run time (ONNX's node tests have them as inputs):
+    # reordered from their view before each run.
+    m = Model("deconv2d_runtime_weight_grouped", [["conv_transpose"]])
+    x = m.arg(rand(1, 4, 3, 2))
+    w = m.arg(rand(4, 2, 2, 3))
+    m.ret(m.conv_transpose(x, w, group=2, strides=[1, 2], pads=[0, 1, 1, 0]))
+    yield m
+
     m = Model("deconv3d_bias_strides_pads", [["conv_transpose_bias"]])
     x = m.arg(rand(1, 2, 3, 3, 2))
     m.ret(m.conv_transpose(x, m.const(rand(2, 3, 2, 2, 2)), m.const(rand(3)),
