@@ -78,6 +78,28 @@ inferWindowResult(MLIRContext *ctx, ArrayRef<int64_t> input,
   return addResult(ctx, shape, diag, results);
 }
 
+/// The optional `kernel_shape` of a conv or conv_transpose agrees with the
+/// weight's spatial dims `kernel`, and the optional `bias` has one value per
+/// output channel.
+static LogicalResult
+checkKernelAndBias(const OpDiagnostic &diag,
+                   std::optional<ArrayRef<int64_t>> kernelShape,
+                   ArrayRef<int64_t> kernel, Value bias, int64_t outChannels) {
+  if (kernelShape && *kernelShape != kernel)
+    return diag.emit() << "kernel_shape [" << *kernelShape
+                       << "] does not match the weight's spatial dims ["
+                       << kernel << "]";
+  if (!bias)
+    return success();
+  FailureOr<ArrayRef<int64_t>> b = shapeOf(bias, "bias", diag);
+  if (failed(b))
+    return failure();
+  if (b->size() != 1 || (*b)[0] != outChannels)
+    return diag.emit() << "bias must have shape [" << outChannels
+                       << "] (output channels), got [" << *b << "]";
+  return success();
+}
+
 LogicalResult ConvOp::inferReturnTypes(MLIRContext *ctx,
                                        std::optional<Location> loc,
                                        Adaptor adaptor,
@@ -108,19 +130,9 @@ LogicalResult ConvOp::inferReturnTypes(MLIRContext *ctx,
                        << channels << " channels in " << group
                        << " group(s), i.e. " << channels / group;
   ArrayRef<int64_t> kernel = weight->drop_front(2);
-  if (std::optional<ArrayRef<int64_t>> ks = adaptor.getKernelShape();
-      ks && *ks != kernel)
-    return diag.emit() << "kernel_shape [" << *ks
-                       << "] does not match the weight's spatial dims ["
-                       << kernel << "]";
-  if (Value bias = adaptor.getBias()) {
-    FailureOr<ArrayRef<int64_t>> b = shapeOf(bias, "bias", diag);
-    if (failed(b))
-      return failure();
-    if (b->size() != 1 || (*b)[0] != outChannels)
-      return diag.emit() << "bias must have shape [" << outChannels
-                         << "] (output channels), got [" << *b << "]";
-  }
+  if (failed(checkKernelAndBias(diag, adaptor.getKernelShape(), kernel,
+                                adaptor.getBias(), outChannels)))
+    return failure();
   WindowAttrs attrs{kernel,
                     adaptor.getStrides(),
                     adaptor.getPads(),
@@ -165,6 +177,13 @@ LogicalResult AvgPoolOp::inferReturnTypes(MLIRContext *ctx,
   return inferPoolResult<AvgPoolOp>(ctx, loc, adaptor, results);
 }
 
+LogicalResult LpPoolOp::inferReturnTypes(MLIRContext *ctx,
+                                         std::optional<Location> loc,
+                                         Adaptor adaptor,
+                                         SmallVectorImpl<Type> &results) {
+  return inferPoolResult<LpPoolOp>(ctx, loc, adaptor, results);
+}
+
 /// Defines the WindowOpMethods of one sliding-window op.
 template <typename OpT>
 static SmallVector<int64_t> listOrOnes(OpT op,
@@ -205,6 +224,7 @@ SEAM_DEFINE_WINDOW_METHODS(
         cast<RankedTensorType>(getWeight().getType()).getShape().drop_front(2)))
 SEAM_DEFINE_WINDOW_METHODS(MaxPoolOp, SmallVector<int64_t>(getKernelShape()))
 SEAM_DEFINE_WINDOW_METHODS(AvgPoolOp, SmallVector<int64_t>(getKernelShape()))
+SEAM_DEFINE_WINDOW_METHODS(LpPoolOp, SmallVector<int64_t>(getKernelShape()))
 #undef SEAM_DEFINE_WINDOW_METHODS
 
 LogicalResult
@@ -1023,3 +1043,93 @@ LogicalResult CompositeOp::verifyRegions() {
 
 #define GET_OP_CLASSES
 #include "seam/SeamOps.cpp.inc"
+
+//===----------------------------------------------------------------------===//
+// convpool: transposed convolution, local response normalization
+//===----------------------------------------------------------------------===//
+
+LogicalResult
+ConvTransposeOp::inferReturnTypes(MLIRContext *ctx, std::optional<Location> loc,
+                                  Adaptor adaptor,
+                                  SmallVectorImpl<Type> &results) {
+  OpDiagnostic diag(loc, getOperationName());
+  FailureOr<ArrayRef<int64_t>> input =
+      shapeOf(adaptor.getInput(), "input", diag);
+  FailureOr<ArrayRef<int64_t>> weight =
+      shapeOf(adaptor.getWeight(), "weight", diag);
+  if (failed(input) || failed(weight))
+    return failure();
+  if (input->size() < 3 || input->size() > 5)
+    return diag.emit() << "input must have rank 3 to 5 (N x C x 1 to 3 "
+                          "spatial dims), got rank "
+                       << input->size();
+  if (input->size() != weight->size())
+    return diag.emit() << "weight rank " << weight->size()
+                       << " does not match input rank " << input->size();
+  int64_t group = adaptor.getGroup();
+  int64_t channels = (*input)[1];
+  if (group <= 0 || channels % group != 0)
+    return diag.emit() << "group " << group
+                       << " must divide the input channels (" << channels
+                       << ")";
+  if ((*weight)[0] != channels)
+    return diag.emit() << "weight has " << (*weight)[0]
+                       << " input channels (dim 0) but the input has "
+                       << channels;
+  std::optional<int64_t> outChannels =
+      llvm::checkedMul<int64_t>((*weight)[1], group);
+  if (!outChannels)
+    return diag.emit() << "output channels overflow int64 (" << (*weight)[1]
+                       << " per group, " << group << " groups)";
+  ArrayRef<int64_t> kernel = weight->drop_front(2);
+  if (failed(checkKernelAndBias(diag, adaptor.getKernelShape(), kernel,
+                                adaptor.getBias(), *outChannels)))
+    return failure();
+  TransposedWindowAttrs attrs{kernel, adaptor.getStrides(), adaptor.getPads(),
+                              adaptor.getDilations(),
+                              adaptor.getOutputPadding()};
+  FailureOr<SmallVector<int64_t>> spatial =
+      inferTransposedWindowOutput(input->drop_front(2), attrs, diag);
+  if (failed(spatial))
+    return failure();
+  // The lowering convolves a stride-dilated, padded copy of the input of
+  // N x C x (output + extent - 1)...: it must fit as well.
+  SmallVector<int64_t> dilatedInput = {(*input)[0], channels};
+  for (auto [i, out] : llvm::enumerate(*spatial)) {
+    int64_t dilation =
+        adaptor.getDilations() ? (*adaptor.getDilations())[i] : 1;
+    dilatedInput.push_back(out + (kernel[i] - 1) * dilation);
+  }
+  if (failed(checkElementCount(dilatedInput, "the stride-dilated input", diag)))
+    return failure();
+  SmallVector<int64_t> shape = {(*input)[0], *outChannels};
+  shape.append(spatial->begin(), spatial->end());
+  return addResult(ctx, shape, diag, results);
+}
+
+SmallVector<int64_t> ConvTransposeOp::getKernelSizes() {
+  return SmallVector<int64_t>(getWeight().getType().getShape().drop_front(2));
+}
+SmallVector<int64_t> ConvTransposeOp::getStridesOrDefault() {
+  return listOrOnes(*this, getStrides());
+}
+SmallVector<int64_t> ConvTransposeOp::getDilationsOrDefault() {
+  return listOrOnes(*this, getDilations());
+}
+SmallVector<int64_t> ConvTransposeOp::getPadsOrDefault() {
+  if (std::optional<ArrayRef<int64_t>> pads = getPads())
+    return SmallVector<int64_t>(*pads);
+  return SmallVector<int64_t>(2 * getNumSpatialDims(), 0);
+}
+SmallVector<int64_t> ConvTransposeOp::getOutputPaddingOrDefault() {
+  if (std::optional<ArrayRef<int64_t>> adj = getOutputPadding())
+    return SmallVector<int64_t>(*adj);
+  return SmallVector<int64_t>(getNumSpatialDims(), 0);
+}
+
+LogicalResult LrnOp::verify() {
+  if (getInput().getType().getRank() < 2)
+    return emitOpError("input must have rank >= 2 (N x C x ...), got rank ")
+           << getInput().getType().getRank();
+  return success();
+}

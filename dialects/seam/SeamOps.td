@@ -869,4 +869,95 @@ def Seam_KernelCallOp : Seam_Op<"kernel_call", [AttrSizedOperandSegments,
   let hasVerifier = 1;
 }
 
+//===----------------------------------------------------------------------===//
+// convpool: transposed convolution, Lp pooling, local response normalization
+//===----------------------------------------------------------------------===//
+
+def Seam_ConvTransposeOp : Seam_Op<"conv_transpose", [Pure, InferTypeOpAdaptor]> {
+  let summary = "N-d transposed convolution (ONNX ConvTranspose), 1 to 3 "
+                "spatial dimensions";
+  let description = [{
+    The gradient of `seam.conv` with respect to its input: every input
+    element `x[n, c, i...]` adds `x * weight[c, m, k...]` to
+    `output[n, g * M/group + m, i * s + k * d - pad_begin...]`, where `g` is
+    the group of channel `c`. `input` is N x C x D1 x ... x Dn, `weight` is
+    C x M/group x k1 x ... x kn, the optional `bias` has M elements.
+
+    Per spatial dim the output size is
+    `s * (D - 1) + output_padding + (k - 1) * d + 1 - pad_begin - pad_end`.
+    `pads` are explicit ([x1_begin, ..., xn_begin, x1_end, ..., xn_end],
+    default zeros): the importer resolves ONNX's `auto_pad` and
+    `output_shape` into them. A negative pad adds output positions that no
+    input element reaches (they hold the bias), which is how an
+    `output_shape` larger than the natural size comes out of ONNX's formula.
+    `kernel_shape`, when present, must agree with the weight.
+
+    ```mlir
+    %y = seam.conv_transpose %x, %w {strides = array<i64: 2, 2>}
+        : (tensor<1x1x3x3xf32>, tensor<1x2x3x3xf32>) -> tensor<1x2x7x7xf32>
+    ```
+  }];
+  let arguments = (ins
+    Seam_Tensor:$input,
+    Seam_Tensor:$weight,
+    Optional<Seam_Tensor1D>:$bias,
+    OptionalAttr<DenseI64ArrayAttr>:$kernel_shape,
+    OptionalAttr<DenseI64ArrayAttr>:$strides,
+    OptionalAttr<DenseI64ArrayAttr>:$pads,
+    OptionalAttr<DenseI64ArrayAttr>:$dilations,
+    OptionalAttr<DenseI64ArrayAttr>:$output_padding,
+    DefaultValuedAttr<ConfinedAttr<I64Attr, [IntPositive]>, "1">:$group
+  );
+  let results = (outs Seam_Tensor:$output);
+  let assemblyFormat = [{
+    $input `,` $weight (`,` $bias^)? attr-dict `:` functional-type(operands, results)
+  }];
+  let extraClassDeclaration = [{
+    /// Number of spatial dimensions (input rank - 2).
+    int64_t getNumSpatialDims() {
+      return ::llvm::cast<::mlir::RankedTensorType>(getInput().getType()).getRank() - 2;
+    }
+    /// Spatial kernel sizes (the weight's dims 2...).
+    ::llvm::SmallVector<int64_t> getKernelSizes();
+    /// `strides`, or all ones.
+    ::llvm::SmallVector<int64_t> getStridesOrDefault();
+    /// `dilations`, or all ones.
+    ::llvm::SmallVector<int64_t> getDilationsOrDefault();
+    /// `pads`, or all zeros.
+    ::llvm::SmallVector<int64_t> getPadsOrDefault();
+    /// `output_padding`, or all zeros.
+    ::llvm::SmallVector<int64_t> getOutputPaddingOrDefault();
+  }];
+}
+
+def Seam_LpPoolOp : Seam_PoolOp<"lp_pool", "LpPool",
+    (ins DefaultValuedAttr<ConfinedAttr<I64Attr, [IntPositive]>, "2">:$p)> {
+  let description = [{
+    The p-norm of each window, `(sum |x|^p)^(1/p)`, with ONNX LpPool
+    attributes. Padded positions add zero.
+  }];
+  // |x| is not x: a one-element window is not the identity.
+  let hasFolder = 0;
+}
+
+def Seam_LrnOp : Seam_Op<"lrn", [Pure, SameOperandsAndResultType]> {
+  let summary = "local response normalization across channels (ONNX LRN)";
+  let description = [{
+    For an N x C x ... input,
+    `y = x / (bias + alpha / size * square_sum)^beta`, where `square_sum`
+    at channel `c` sums `x^2` over the channels
+    `[c - floor((size - 1) / 2), c + ceil((size - 1) / 2)]` that exist.
+  }];
+  let arguments = (ins
+    Seam_Tensor:$input,
+    ConfinedAttr<I64Attr, [IntPositive]>:$size,
+    DefaultValuedAttr<F32Attr, "1.0e-4">:$alpha,
+    DefaultValuedAttr<F32Attr, "0.75">:$beta,
+    DefaultValuedAttr<F32Attr, "1.0">:$bias
+  );
+  let results = (outs Seam_Tensor:$output);
+  let assemblyFormat = "$input attr-dict `:` type($input)";
+  let hasVerifier = 1;
+}
+
 #endif // SEAM_OPS_TD

@@ -135,18 +135,31 @@ static LogicalResult checkPositiveList(std::optional<ArrayRef<int64_t>> values,
   return success();
 }
 
+/// `n` spatial dims (1 to 3), and kernel sizes, strides and dilations with
+/// `n` positive values each (the last two optional).
+static LogicalResult
+checkWindowLists(size_t n, ArrayRef<int64_t> kernel,
+                 std::optional<ArrayRef<int64_t>> strides,
+                 std::optional<ArrayRef<int64_t>> dilations,
+                 const OpDiagnostic &diag) {
+  if (n < 1 || n > 3) {
+    diag.emit() << "supports 1 to 3 spatial dimensions, got " << n;
+    return failure();
+  }
+  if (failed(checkPositiveList(kernel, n, "kernel_shape", diag)) ||
+      failed(checkPositiveList(strides, n, "strides", diag)) ||
+      failed(checkPositiveList(dilations, n, "dilations", diag)))
+    return failure();
+  return success();
+}
+
 FailureOr<SmallVector<int64_t>>
 seam::inferWindowOutput(ArrayRef<int64_t> spatial, const WindowAttrs &attrs,
                         const OpDiagnostic &diag,
                         SmallVectorImpl<int64_t> *resolvedPads) {
   size_t n = spatial.size();
-  if (n < 1 || n > 3) {
-    diag.emit() << "supports 1 to 3 spatial dimensions, got " << n;
-    return failure();
-  }
-  if (failed(checkPositiveList(attrs.kernel, n, "kernel_shape", diag)) ||
-      failed(checkPositiveList(attrs.strides, n, "strides", diag)) ||
-      failed(checkPositiveList(attrs.dilations, n, "dilations", diag)))
+  if (failed(checkWindowLists(n, attrs.kernel, attrs.strides, attrs.dilations,
+                              diag)))
     return failure();
   if (attrs.pads) {
     if (attrs.autoPad != AutoPad::notset) {
@@ -236,6 +249,76 @@ seam::inferWindowOutput(ArrayRef<int64_t> spatial, const WindowAttrs &attrs,
   if (resolvedPads) {
     resolvedPads->assign(padsBegin.begin(), padsBegin.end());
     resolvedPads->append(padsEnd.begin(), padsEnd.end());
+  }
+  return out;
+}
+
+FailureOr<SmallVector<int64_t>>
+seam::inferTransposedWindowOutput(ArrayRef<int64_t> spatial,
+                                  const TransposedWindowAttrs &attrs,
+                                  const OpDiagnostic &diag) {
+  size_t n = spatial.size();
+  if (failed(checkWindowLists(n, attrs.kernel, attrs.strides, attrs.dilations,
+                              diag)))
+    return failure();
+  if (attrs.pads && attrs.pads->size() != 2 * n) {
+    diag.emit() << "pads has " << attrs.pads->size() << " values but needs "
+                << 2 * n << " (begin and end of " << n
+                << " spatial dimensions)";
+    return failure();
+  }
+  if (attrs.outputPadding) {
+    if (attrs.outputPadding->size() != n) {
+      diag.emit() << "output_padding has " << attrs.outputPadding->size()
+                  << " values but the input has " << n << " spatial dimensions";
+      return failure();
+    }
+    if (llvm::any_of(*attrs.outputPadding, [](int64_t p) { return p < 0; })) {
+      diag.emit() << "output_padding must be non-negative, got ["
+                  << *attrs.outputPadding << "]";
+      return failure();
+    }
+  }
+  SmallVector<int64_t> out(n);
+  for (size_t i = 0; i < n; ++i) {
+    int64_t stride = attrs.strides ? (*attrs.strides)[i] : 1;
+    int64_t dilation = attrs.dilations ? (*attrs.dilations)[i] : 1;
+    int64_t begin = attrs.pads ? (*attrs.pads)[i] : 0;
+    int64_t end = attrs.pads ? (*attrs.pads)[i + n] : 0;
+    int64_t adj = attrs.outputPadding ? (*attrs.outputPadding)[i] : 0;
+    // Every step is checked: attribute values may be anything.
+    std::optional<int64_t> extent =
+        llvm::checkedMulAdd<int64_t>(attrs.kernel[i] - 1, dilation, 1);
+    std::optional<int64_t> size =
+        llvm::checkedMul<int64_t>(stride, spatial[i] - 1);
+    if (size && extent)
+      size = llvm::checkedAdd(*size, *extent);
+    if (size)
+      size = llvm::checkedAdd(*size, adj);
+    if (size)
+      size = llvm::checkedSub(*size, begin);
+    if (size)
+      size = llvm::checkedSub(*size, end);
+    // The direct convolution's input: output + extent - 1.
+    std::optional<int64_t> read =
+        size && extent ? llvm::checkedAdd(*size, *extent - 1) : std::nullopt;
+    if (!read) {
+      diag.emit() << "output size of spatial dimension " << i
+                  << " overflows int64 (input " << spatial[i] << ", kernel "
+                  << attrs.kernel[i] << ", stride " << stride << ", dilation "
+                  << dilation << ", pads " << begin << " and " << end
+                  << ", output_padding " << adj << ")";
+      return failure();
+    }
+    if (*size < 1) {
+      diag.emit() << "output size of spatial dimension " << i << " is " << *size
+                  << " (input " << spatial[i] << ", kernel " << attrs.kernel[i]
+                  << ", stride " << stride << ", dilation " << dilation
+                  << ", pads " << begin << " and " << end << ", output_padding "
+                  << adj << "); it must be positive";
+      return failure();
+    }
+    out[i] = *size;
   }
   return out;
 }

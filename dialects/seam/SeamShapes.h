@@ -87,6 +87,27 @@ inferWindowOutput(ArrayRef<int64_t> spatial, const WindowAttrs &attrs,
                   const OpDiagnostic &diag,
                   SmallVectorImpl<int64_t> *resolvedPads = nullptr);
 
+/// Attributes of a transposed convolution over the spatial dims of an
+/// N x C x ... input.
+struct TransposedWindowAttrs {
+  ArrayRef<int64_t> kernel;                       // spatial kernel sizes
+  std::optional<ArrayRef<int64_t>> strides;       // default all ones
+  std::optional<ArrayRef<int64_t>> pads;          // default zeros; may be < 0
+  std::optional<ArrayRef<int64_t>> dilations;     // default all ones
+  std::optional<ArrayRef<int64_t>> outputPadding; // default zeros
+};
+
+/// Checks `attrs` against the spatial input sizes `spatial` and returns the
+/// spatial output sizes of the transposed convolution,
+/// `s * (in - 1) + output_padding + (k - 1) * d + 1 - pad_begin - pad_end`,
+/// each at least 1. Also fails when the stride-dilated, padded input a
+/// direct convolution would read (output + kernel extent - 1 per dim)
+/// overflows int64.
+FailureOr<SmallVector<int64_t>>
+inferTransposedWindowOutput(ArrayRef<int64_t> spatial,
+                            const TransposedWindowAttrs &attrs,
+                            const OpDiagnostic &diag);
+
 /// Normalizes `axis` of a rank-`rank` tensor from [-rank, rank) into
 /// [0, rank) (with `allowRank`, from [-rank, rank] into [0, rank], as
 /// Flatten's axis), or fails naming `what`.

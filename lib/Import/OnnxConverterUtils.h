@@ -129,6 +129,15 @@ OpConverter lookupIndexingOpConverter(llvm::StringRef opType);
 OpConverter lookupLossOpConverter(llvm::StringRef opType);
 OpConverter lookupNormalizationOpConverter(llvm::StringRef opType);
 OpConverter lookupControlFlowOpConverter(llvm::StringRef opType);
+/// The table of OnnxConvPoolConverters.cpp.
+OpConverter lookupConvPoolOpConverter(llvm::StringRef opType);
+
+/// The node's auto_pad, or null for NOTSET; an error names any other value
+/// (OnnxOpConverters.cpp).
+FailureOr<AutoPadAttr> autoPadAttr(GraphImporter &g);
+/// LpPool's and GlobalLpPool's `p` (default 2), or an error when it is not
+/// positive (OnnxConvPoolConverters.cpp).
+FailureOr<mlir::IntegerAttr> lpPoolP(GraphImporter &g);
 
 } // namespace seam::detail
 

@@ -177,7 +177,7 @@ static LogicalResult convertPow(GraphImporter &g) {
 // Convolution, pooling, matrix products, normalization
 //===----------------------------------------------------------------------===//
 
-static FailureOr<AutoPadAttr> autoPadAttr(GraphImporter &g) {
+FailureOr<AutoPadAttr> autoPadAttr(GraphImporter &g) {
   ASSIGN_OR_FAIL(s, g.stringAttr("auto_pad", "NOTSET"));
   std::optional<AutoPad> pad = llvm::StringSwitch<std::optional<AutoPad>>(s)
                                    .Case("NOTSET", AutoPad::notset)
@@ -236,6 +236,9 @@ template <typename OpTy> static LogicalResult convertPool(GraphImporter &g) {
     ASSIGN_OR_FAIL(countPad, g.intAttr("count_include_pad", 0));
     if (countPad)
       attrs.add("count_include_pad", g.builder().getBoolAttr(true));
+  } else if constexpr (std::is_same_v<OpTy, LpPoolOp>) {
+    ASSIGN_OR_FAIL(p, lpPoolP(g));
+    attrs.add("p", p);
   } else {
     if (failed(g.requireUnusedOutput(1, "Indices")))
       return failure();
@@ -756,6 +759,8 @@ OpConverter lookupOpConverter(StringRef opType) {
     return converter;
   if (OpConverter converter = lookupControlFlowOpConverter(opType))
     return converter;
+  if (OpConverter converter = lookupConvPoolOpConverter(opType))
+    return converter;
   using K = IntBinaryKind;
   return llvm::StringSwitch<OpConverter>(opType)
       .Case("Conv", convertConv)
@@ -779,6 +784,7 @@ OpConverter lookupOpConverter(StringRef opType) {
       .Case("Pow", convertPow)
       .Case("MaxPool", convertPool<MaxPoolOp>)
       .Case("AveragePool", convertPool<AvgPoolOp>)
+      .Case("LpPool", convertPool<LpPoolOp>)
       .Case("GlobalAveragePool", convertGlobalAveragePool)
       .Case("Softmax", convertSoftmax)
       .Case("Concat", convertConcat)

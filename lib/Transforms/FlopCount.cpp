@@ -42,6 +42,11 @@ int64_t matrixProductFlops(Value output, int64_t k) {
 int64_t seam::countFlops(Operation *op) {
   return llvm::TypeSwitch<Operation *, int64_t>(op)
       .Case([](ConvOp conv) { return convFlops(conv); })
+      .Case([](ConvTransposeOp conv) {
+        // Every input element meets M/group x kernel weights.
+        ArrayRef<int64_t> weight = shapeOf(conv.getWeight());
+        return 2 * elementsOf(conv.getInput()) * product(weight.drop_front());
+      })
       .Case([](GemmOp gemm) {
         ArrayRef<int64_t> a = shapeOf(gemm.getA());
         return matrixProductFlops(gemm.getOutput(),
@@ -51,7 +56,7 @@ int64_t seam::countFlops(Operation *op) {
         return matrixProductFlops(matmul.getOutput(),
                                   shapeOf(matmul.getA()).back());
       })
-      .Case<MaxPoolOp, AvgPoolOp>([](auto pool) {
+      .Case<MaxPoolOp, AvgPoolOp, LpPoolOp>([](auto pool) {
         return elementsOf(pool.getOutput()) * product(pool.getKernelShape());
       })
       .Case<ReshapeOp, FlattenOp, TransposeOp, ConcatOp, PadOp, SliceOp,

@@ -968,6 +968,107 @@ def error_fixtures():
           [vi("x", [2, 3])], [vi("y", [6])], check=False)
 
 
+#===------------------------------------------------------------------------===#
+# convpool: ConvTranspose, GlobalMaxPool, LpPool, GlobalLpPool, LRN
+#===------------------------------------------------------------------------===#
+
+
+def convpool_fixtures():
+    # H: 2 * (3 - 1) + 1 + (3 - 1) * 1 + 1 - 1 - 0 = 7,
+    # W: 2 * (3 - 1) + 0 + (2 - 1) * 2 + 1 - 0 - 1 = 6.
+    model("convtranspose_attrs",
+          [node("ConvTranspose", ["x", "w", "b"], ["y"], "ct0",
+                strides=[2, 2], pads=[1, 0, 0, 1], output_padding=[1, 0],
+                dilations=[1, 2], kernel_shape=[3, 2])],
+          [vi("x", [1, 2, 3, 3])], [vi("y", [1, 3, 7, 6])],
+          [f32("w", rand("convtranspose_attrs.w", 2, 3, 3, 2)),
+           f32("b", [1, 2, 3])])
+    # output_shape [4] with stride 2 and kernel 3 on 3 elements: total
+    # padding 2 * 2 + 3 - 4 = 3, 1 + 2 for SAME_UPPER, 2 + 1 otherwise.
+    model("convtranspose_output_shape_upper",
+          [node("ConvTranspose", ["x", "w"], ["y"], "ct0", strides=[2],
+                output_shape=[4], auto_pad="SAME_UPPER")],
+          [vi("x", [1, 1, 3])], [vi("y", [1, 1, 4])],
+          [f32("w", rand("convtranspose_out.w", 1, 1, 3))], check=False)
+    model("convtranspose_output_shape_nc",
+          [node("ConvTranspose", ["x", "w"], ["y"], "ct0", strides=[2],
+                output_shape=[1, 1, 4])],
+          [vi("x", [1, 1, 3])], [vi("y", [1, 1, 4])],
+          [f32("w", rand("convtranspose_out.w", 1, 1, 3))], check=False)
+    # An output_shape above the natural 7: total -1, one more position at
+    # the end.
+    model("convtranspose_output_shape_larger",
+          [node("ConvTranspose", ["x", "w"], ["y"], "ct0", strides=[2],
+                output_shape=[8])],
+          [vi("x", [1, 1, 3])], [vi("y", [1, 1, 8])],
+          [f32("w", rand("convtranspose_out.w", 1, 1, 3))], check=False)
+    # SAME_LOWER: output 3 * 2 = 6, total 2 * 2 + 3 - 6 = 1 at the start.
+    model("convtranspose_same_lower",
+          [node("ConvTranspose", ["x", "w"], ["y"], "ct0", strides=[2],
+                auto_pad="SAME_LOWER")],
+          [vi("x", [1, 1, 3])], [vi("y", [1, 1, 6])],
+          [f32("w", rand("convtranspose_out.w", 1, 1, 3))], check=False)
+    # A weight computed at run time (a graph input), in 2 groups.
+    model("convtranspose_runtime_weight",
+          [node("ConvTranspose", ["x", "w"], ["y"], "ct0", group=2)],
+          [vi("x", [1, 4, 3, 3]), vi("w", [4, 3, 2, 2])],
+          [vi("y", [1, 6, 4, 4])])
+    model("globalmaxpool", [node("GlobalMaxPool", ["x"], ["y"], "gmp0")],
+          [vi("x", [1, 3, 4, 5])], [vi("y", [1, 3, 1, 1])])
+    model("globallppool", [node("GlobalLpPool", ["x"], ["y"], "glp0", p=3)],
+          [vi("x", [1, 3, 4, 5])], [vi("y", [1, 3, 1, 1])])
+    # (6 + 1 + 1 - 3) / 2 + 1 = 3.
+    model("lppool", [node("LpPool", ["x"], ["y"], "lp0", p=1,
+                          kernel_shape=[3, 3], strides=[2, 2],
+                          pads=[1, 1, 1, 1])],
+          [vi("x", [1, 2, 6, 6])], [vi("y", [1, 2, 3, 3])])
+    # p defaults to 2 (not printed).
+    model("lppool_default_p", [node("LpPool", ["x"], ["y"], "lp0",
+                                    kernel_shape=[2])],
+          [vi("x", [1, 2, 5])], [vi("y", [1, 2, 4])])
+    model("lrn", [node("LRN", ["x"], ["y"], "lrn0", size=3, alpha=0.5,
+                       beta=0.25, bias=2.0)],
+          [vi("x", [1, 5, 2, 2])], [vi("y", [1, 5, 2, 2])])
+    model("lrn_defaults", [node("LRN", ["x"], ["y"], "lrn0", size=5)],
+          [vi("x", [1, 5, 2, 2])], [vi("y", [1, 5, 2, 2])])
+
+    # Errors, each naming the node and the attribute.
+    model("err_convtranspose_output_shape",
+          [node("ConvTranspose", ["x", "w"], ["y"], "ct0",
+                output_shape=[4, 4])],
+          [vi("x", [1, 1, 3])], [vi("y", [1, 1, 4])],
+          [f32("w", rand("convtranspose_out.w", 1, 1, 3))], check=False)
+    model("err_convtranspose_same_pads",
+          [node("ConvTranspose", ["x", "w"], ["y"], "ct0",
+                auto_pad="SAME_UPPER", pads=[1, 1])],
+          [vi("x", [1, 1, 3])], [vi("y", [1, 1, 3])],
+          [f32("w", rand("convtranspose_out.w", 1, 1, 3))], check=False)
+    model("err_convtranspose_negative_pads",
+          [node("ConvTranspose", ["x", "w"], ["y"], "ct0", pads=[-1, 0])],
+          [vi("x", [1, 1, 3])], [vi("y", [1, 1, 6])],
+          [f32("w", rand("convtranspose_out.w", 1, 1, 3))], check=False)
+    model("err_convtranspose_output_padding",
+          [node("ConvTranspose", ["x", "w"], ["y"], "ct0",
+                output_padding=[-2])],
+          [vi("x", [1, 1, 3])], [vi("y", [1, 1, 3])],
+          [f32("w", rand("convtranspose_out.w", 1, 1, 3))], check=False)
+    model("err_convtranspose_overflow",
+          [node("ConvTranspose", ["x", "w"], ["y"], "ct0",
+                strides=[2**62], output_shape=[4])],
+          [vi("x", [1, 1, 3])], [vi("y", [1, 1, 4])],
+          [f32("w", rand("convtranspose_out.w", 1, 1, 3))], check=False)
+    model("err_lppool_p", [node("LpPool", ["x"], ["y"], "lp0", p=0,
+                                kernel_shape=[2])],
+          [vi("x", [1, 2, 5])], [vi("y", [1, 2, 4])], check=False)
+    model("err_lrn_size", [node("LRN", ["x"], ["y"], "lrn0", size=0)],
+          [vi("x", [1, 5, 2, 2])], [vi("y", [1, 5, 2, 2])], check=False)
+    model("err_lrn_no_size", [node("LRN", ["x"], ["y"], "lrn0")],
+          [vi("x", [1, 5, 2, 2])], [vi("y", [1, 5, 2, 2])], check=False)
+    model("err_globalmaxpool_rank",
+          [node("GlobalMaxPool", ["x"], ["y"], "gmp0")],
+          [vi("x", [2, 3])], [vi("y", [2, 3])], check=False)
+
+
 def main():
     if os.path.isdir(OUT):
         shutil.rmtree(OUT)
@@ -987,6 +1088,7 @@ def main():
     external_fixtures()
     error_fixtures()
     control_flow_error_fixtures()
+    convpool_fixtures()
 
     total = 0
     for root, _, files in os.walk(OUT):

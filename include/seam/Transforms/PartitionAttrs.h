@@ -62,8 +62,9 @@ using RegionMap = llvm::MapVector<int64_t, SmallVector<Operation *>>;
 /// has a `seam.backend` but no `seam.region` (seam-merge-regions did not run).
 FailureOr<RegionMap> collectRegions(Block &block);
 
-/// True for ops that are heavy compute: conv, matmul, gemm, or a composite
-/// that holds one. Regions without one are not worth offloading.
+/// True for ops that are heavy compute: conv, conv_transpose, matmul, gemm,
+/// or a composite that holds one. Regions without one are not worth
+/// offloading.
 bool isHeavyCompute(Operation *op);
 
 } // namespace seam

@@ -4,6 +4,9 @@
 //
 //   conv        conv (1-3 spatial dims, grouped/depthwise) (+bias)
 //               (+residual sum, in place) (+activation)
+//   conv_transpose  conv_transpose (1-3 spatial dims, grouped; constant
+//               weights or computed ones) (+bias) (+activation): a
+//               deconvolution
 //   gemm        gemm with constant B (+bias C) (+activation)
 //   matmul      matmul, batched (+constant bias) (+activation)
 //   batch_norm  a batch_norm not folded into a conv (+activation)
@@ -184,6 +187,13 @@ std::vector<PatternEntry> buildTable() {
            std::move(convWithWeight().where(inputRank(3, 5)).where(allF32())),
            activation()),
        nullptr});
+  table.push_back({"conv_transpose",
+                   ChainPattern(op("seam.conv_transpose")
+                                    .where(inputRank(3, 5))
+                                    .where(allF32())
+                                    .optionalConstant(2, "bias", "bias"))
+                       .maybe(activation()),
+                   nullptr});
   table.push_back({"gemm",
                    ChainPattern(op("seam.gemm")
                                     .where(allF32())

@@ -81,6 +81,22 @@ private:
               d.group = conv.getGroup();
               return true;
             })
+            .Case([&](ConvTransposeOp deconv) {
+              d.kind = OpKind::Deconv;
+              d.bias = deconv.getBias() ? d.srcs[2] : -1;
+              d.srcs.resize(2);
+              d.strides = desc::toVector(deconv.getStridesOrDefault());
+              // oneDNN's dst size has no output_padding: it is less end
+              // padding.
+              SmallVector<int64_t> pads = deconv.getPadsOrDefault();
+              SmallVector<int64_t> adj = deconv.getOutputPaddingOrDefault();
+              for (auto [i, a] : llvm::enumerate(adj))
+                pads[adj.size() + i] -= a;
+              d.pads = desc::toVector(pads);
+              d.dilations = desc::toVector(deconv.getDilationsOrDefault());
+              d.group = deconv.getGroup();
+              return true;
+            })
             .Case([&](GemmOp gemm) {
               d.kind = OpKind::MatMul;
               d.bias = gemm.getC() ? d.srcs[2] : -1;

@@ -148,6 +148,8 @@ struct ScalarBodyLowering : mlir::OpConversionPattern<OpT> {
 
 void populateConvPatterns(RewritePatternSet &patterns);
 void populatePoolPatterns(RewritePatternSet &patterns);
+void populateConvTransposePatterns(RewritePatternSet &patterns);
+void populateLrnPatterns(RewritePatternSet &patterns);
 void populateMatmulPatterns(RewritePatternSet &patterns);
 void populateElementwisePatterns(RewritePatternSet &patterns);
 void populateReductionPatterns(RewritePatternSet &patterns);

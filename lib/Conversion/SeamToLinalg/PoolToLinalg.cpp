@@ -6,13 +6,15 @@
 // op, is the same contraction as a linalg.generic. Average pooling then
 // divides by the number of elements each window counts, computed at compile
 // time: the window size, or per output position where windows overlap the
-// border. seam.global_avg_pool is a linalg.reduce and a division.
+// border. seam.lp_pool is the sum pooling of |x|^p, then its p-th root.
+// seam.global_avg_pool is a linalg.reduce and a division.
 //
 //===----------------------------------------------------------------------===//
 
 #include "LoweringUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "seam/SeamOps.h"
 
@@ -216,6 +218,44 @@ struct AvgPoolLowering : OpConversionPattern<AvgPoolOp> {
   }
 };
 
+/// |x|^p, or its p-th root (`root`), with multiplications for p = 1 and 2.
+Value lpPower(OpBuilder &b, Location loc, Value x, int64_t p, bool root) {
+  if (p == 1)
+    return root ? x : Value(math::AbsFOp::create(b, loc, x));
+  if (p == 2)
+    return root ? Value(math::SqrtOp::create(b, loc, x))
+                : Value(arith::MulFOp::create(b, loc, x, x));
+  float e = root ? 1.0f / static_cast<float>(p) : static_cast<float>(p);
+  Value base = root ? x : Value(math::AbsFOp::create(b, loc, x));
+  return math::PowFOp::create(b, loc, base, f32Scalar(b, loc, e));
+}
+
+struct LpPoolLowering : OpConversionPattern<LpPoolOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(LpPoolOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    PoolGeometry geo = getGeometry(op);
+    int64_t p = op.getP();
+    ArrayRef<int64_t> outShape = op.getType().getShape();
+    auto elementwise = [&](Value v, bool root) {
+      return buildElementwise(rewriter, loc, v, shapeOf(v),
+                              [&](OpBuilder &b, Location l, ValueRange args) {
+                                return lpPower(b, l, args[0], p, root);
+                              });
+    };
+    // Padding adds |0|^p = 0 to a window's sum.
+    Value powered = elementwise(adaptor.getInput(), false);
+    Value input = padForPooling(rewriter, loc, powered, geo, 0.0f);
+    Value sum = pool(rewriter, loc, input,
+                     filledTensor(rewriter, loc, outShape, 0.0f), geo, false);
+    rewriter.replaceOp(op, elementwise(sum, true));
+    return success();
+  }
+};
+
 struct GlobalAvgPoolLowering : OpConversionPattern<GlobalAvgPoolOp> {
   using OpConversionPattern::OpConversionPattern;
 
@@ -241,6 +281,6 @@ struct GlobalAvgPoolLowering : OpConversionPattern<GlobalAvgPoolOp> {
 } // namespace
 
 void lowering::populatePoolPatterns(RewritePatternSet &patterns) {
-  patterns.add<MaxPoolLowering, AvgPoolLowering, GlobalAvgPoolLowering>(
-      patterns.getContext());
+  patterns.add<MaxPoolLowering, AvgPoolLowering, LpPoolLowering,
+               GlobalAvgPoolLowering>(patterns.getContext());
 }

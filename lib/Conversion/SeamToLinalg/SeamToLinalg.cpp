@@ -90,6 +90,8 @@ struct SeamLowerToLinalgPass
 void seam::populateSeamToLinalgConversionPatterns(RewritePatternSet &patterns) {
   lowering::populateConvPatterns(patterns);
   lowering::populatePoolPatterns(patterns);
+  lowering::populateConvTransposePatterns(patterns);
+  lowering::populateLrnPatterns(patterns);
   lowering::populateMatmulPatterns(patterns);
   lowering::populateElementwisePatterns(patterns);
   lowering::populateReductionPatterns(patterns);

@@ -139,3 +139,20 @@ func.func @views_reductions(%x: tensor<1x4x3x3xf32>) -> (tensor<1x2x3x2xf32>, te
   %r = seam.reduce_sum %c {axes = array<i64: 1>, keepdims = true} : (tensor<1x4x3x3xf32>) -> tensor<1x1x3x3xf32>
   return %s, %m, %r : tensor<1x2x3x2xf32>, tensor<1x4xf32>, tensor<1x1x3x3xf32>
 }
+
+// -----
+
+// conv_transpose is a deconv with ONNX's weights (oneDNN's weights are a
+// view of them) and bias; the end pads less output_padding (H 1 - 1, W
+// 0 - 1: possibly negative) give the output size oneDNN computes.
+// CHECK-LABEL: func.func private @dnnl_0
+// CHECK: seam.kernel_call "dnnl" "dnnl_0"
+// CHECK-SAME: values = {{\[}}[1, 4, 3, 3], [4, 3, 3, 2], [6], [1, 6, 6, 9]], inputs = [0], weights = [1, 2], outputs = [3],
+// CHECK-SAME: ops = [#seam_dnnl.op<deconv, dst = 3, srcs = [0, 1], bias = 2, strides = [2, 3], pads = [1, 0, 0, -1], dilations = [1, 1], group = 2, post_ops = [#seam_dnnl.post_op<eltwise, alg = relu>]>]>)
+func.func @conv_transpose(%x: tensor<1x4x3x3xf32>) -> tensor<1x6x6x9xf32> {
+  %w = arith.constant dense<0.5> : tensor<4x3x3x2xf32>
+  %b = arith.constant dense<0.25> : tensor<6xf32>
+  %c = seam.conv_transpose %x, %w, %b {group = 2 : i64, strides = array<i64: 2, 3>, pads = array<i64: 1, 0, 1, 0>, output_padding = array<i64: 1, 1>} : (tensor<1x4x3x3xf32>, tensor<4x3x3x2xf32>, tensor<6xf32>) -> tensor<1x6x6x9xf32>
+  %r = seam.relu %c : tensor<1x6x6x9xf32>
+  return %r : tensor<1x6x6x9xf32>
+}

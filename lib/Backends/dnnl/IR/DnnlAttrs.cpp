@@ -77,6 +77,7 @@ LogicalResult PostOpAttr::verify(function_ref<InFlightDiagnostic()> emitError,
 static int64_t getNumSources(OpKind kind) {
   switch (kind) {
   case OpKind::Conv:
+  case OpKind::Deconv:
   case OpKind::MatMul:
   case OpKind::Binary:
   case OpKind::LayerNorm:
@@ -117,8 +118,8 @@ LogicalResult OpAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                        << dnnl_region::getAlgorithmKeyword(alg) << "'";
   if (!algorithmic && alg != Algorithm::None)
     return emitError() << name << " has no algorithm";
-  if (bias >= 0 && kind != OpKind::Conv && kind != OpKind::MatMul &&
-      kind != OpKind::LayerNorm)
+  if (bias >= 0 && kind != OpKind::Conv && kind != OpKind::Deconv &&
+      kind != OpKind::MatMul && kind != OpKind::LayerNorm)
     return emitError() << name << " has no bias";
   if (group < 1)
     return emitError() << "group must be positive, not " << group;
@@ -167,7 +168,8 @@ RegionAttr::verify(function_ref<InFlightDiagnostic()> emitError, StringRef name,
         return failure();
     if (op.getBias() >= 0 && failed(checker.use(op.getBias(), what)))
       return failure();
-    if ((op.getKind() == OpKind::Conv || op.getKind() == OpKind::Pool) &&
+    if ((op.getKind() == OpKind::Conv || op.getKind() == OpKind::Deconv ||
+         op.getKind() == OpKind::Pool) &&
         failed(checkWindow(checker, op, what)))
       return failure();
     // A sum post-op adds a value computed before the op, not its result.

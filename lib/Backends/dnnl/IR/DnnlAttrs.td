@@ -88,7 +88,9 @@ def SeamDnnl_OpAttr : SeamDnnl_Attr<"Op", "op"> {
   let description = [{
     An op of kind `conv`, `matmul`, `pool`, `softmax`, `eltwise`, `binary`,
     `batchnorm`, `concat`, `reshape`, `transpose`, `slice`, `reduce`,
-    `layernorm` (its `bias` is the shift) or `resample`
+    `deconv` (a transposed convolution: ONNX ConvTranspose weights, the end
+    pads less output_padding, so possibly negative), `layernorm` (its `bias`
+    is the shift) or `resample`
     computing the region value `dst` from the values `srcs`; the other
     parameters are the kind's attributes in oneDNN's terms (ONNX `pads`:
     all begins then all ends; `dilations`: 1 is none) and are omitted when

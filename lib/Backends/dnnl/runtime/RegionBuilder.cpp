@@ -536,6 +536,8 @@ private:
     switch (op.kind) {
     case OpKind::Conv:
       return buildConv(op, k);
+    case OpKind::Deconv:
+      return buildDeconv(op, k);
     case OpKind::MatMul:
       return buildMatMul(op, k);
     case OpKind::Pool:
@@ -602,28 +604,37 @@ private:
     produced(op.dst, addView(plain, rowMajor(dims(op.dst))));
   }
 
-  void buildConv(const OpDesc &op, int64_t k) {
-    Dims src = dims(op.srcs[0]), weightDims = dims(op.srcs[1]),
-         dst = dims(op.dst);
+  /// The inference desc of a convolution or deconvolution `Primitive` with
+  /// `op`'s source, destination, bias and window, and weights of
+  /// `weightDims` in any layout.
+  template <typename Primitive>
+  typename Primitive::desc windowDesc(const OpDesc &op, dnnl::algorithm alg,
+                                      const Dims &weightDims) {
+    Dims src = dims(op.srcs[0]), dst = dims(op.dst);
     size_t n = src.size() - 2;
+    auto [padLeft, padRight] = splitPads(op.pads, n);
+    Dims strides = toDims(op.strides);
+    Dims dilations = oneDnnDilations(op.dilations, n);
+    auto kind = dnnl::prop_kind::forward_inference;
+    using Desc = typename Primitive::desc;
+    if (op.bias >= 0)
+      return Desc(kind, alg, anyLayout(src), anyLayout(weightDims),
+                  rowMajor(dims(op.bias)), anyLayout(dst), strides, dilations,
+                  padLeft, padRight);
+    return Desc(kind, alg, anyLayout(src), anyLayout(weightDims),
+                anyLayout(dst), strides, dilations, padLeft, padRight);
+  }
+
+  void buildConv(const OpDesc &op, int64_t k) {
+    Dims weightDims = dims(op.srcs[1]);
     if (op.group > 1) {
       // ONNX M x C/g x k... is oneDNN's g x M/g x C/g x k... (same memory).
       weightDims[0] /= op.group;
       weightDims.insert(weightDims.begin(), op.group);
     }
-    auto [padLeft, padRight] = splitPads(op.pads, n);
-    Dims strides = toDims(op.strides);
-    Dims dilations = oneDnnDilations(op.dilations, n);
     using Conv = dnnl::convolution_forward;
-    auto kind = dnnl::prop_kind::forward_inference;
-    auto alg = dnnl::algorithm::convolution_direct;
     Conv::desc d =
-        op.bias >= 0
-            ? Conv::desc(kind, alg, anyLayout(src), anyLayout(weightDims),
-                         rowMajor(dims(op.bias)), anyLayout(dst), strides,
-                         dilations, padLeft, padRight)
-            : Conv::desc(kind, alg, anyLayout(src), anyLayout(weightDims),
-                         anyLayout(dst), strides, dilations, padLeft, padRight);
+        windowDesc<Conv>(op, dnnl::algorithm::convolution_direct, weightDims);
     Conv::primitive_desc pd(d, attributes(op), getEngine());
     std::vector<std::pair<int, int>> args = {
         {DNNL_ARG_SRC, ensure(op.srcs[0], pd.src_desc())},
@@ -631,6 +642,45 @@ private:
     if (op.bias >= 0)
       args.push_back({DNNL_ARG_BIAS, ensure(op.bias, pd.bias_desc())});
     finish<Conv::primitive_desc, Conv>(op, k, pd, std::move(args));
+  }
+
+  /// ONNX ConvTranspose weights C x M/g x k... are oneDNN's deconvolution
+  /// weights M x C (g x M/g x C/g) x k... with the first two dims swapped:
+  /// a view of the same memory, reordered into the primitive's layout once
+  /// (constant weights) or before each run (weights computed at run time).
+  void buildDeconv(const OpDesc &op, int64_t k) {
+    Dims onnxWeight = dims(op.srcs[1]);
+    // (C, M, k...) -> (M, C, k...), or with groups
+    // (g, C/g, M/g, k...) -> (g, M/g, C/g, k...).
+    Dims memoryDims = onnxWeight;
+    size_t first = 0;
+    if (op.group > 1) {
+      memoryDims[0] /= op.group;
+      memoryDims.insert(memoryDims.begin(), op.group);
+      first = 1;
+    }
+    std::vector<int> swap(memoryDims.size());
+    for (size_t i = 0; i < swap.size(); ++i)
+      swap[i] = static_cast<int>(i);
+    std::swap(swap[first], swap[first + 1]);
+    memory::desc weightView = rowMajor(memoryDims).permute_axes(swap);
+    using Deconv = dnnl::deconvolution_forward;
+    Deconv::desc d = windowDesc<Deconv>(
+        op, dnnl::algorithm::deconvolution_direct, weightView.dims());
+    Deconv::primitive_desc pd(d, attributes(op), getEngine());
+    int weights;
+    if (values[op.srcs[1]].weight >= 0) {
+      weights = staticCopy(op.srcs[1], weightView, pd.weights_desc());
+    } else {
+      weights = addSlot({Slot::Kind::Arena, pd.weights_desc()});
+      addReorder(viewOf(op.srcs[1], weightView), weights);
+    }
+    std::vector<std::pair<int, int>> args = {
+        {DNNL_ARG_SRC, ensure(op.srcs[0], pd.src_desc())},
+        {DNNL_ARG_WEIGHTS, weights}};
+    if (op.bias >= 0)
+      args.push_back({DNNL_ARG_BIAS, ensure(op.bias, pd.bias_desc())});
+    finish<Deconv::primitive_desc, Deconv>(op, k, pd, std::move(args));
   }
 
   void buildMatMul(const OpDesc &op, int64_t k) {

@@ -25,9 +25,9 @@ namespace seam::dnnl_region {
 namespace {
 
 constexpr const char *kOpKeywords[] = {
-    "conv",   "matmul",    "pool",      "softmax", "eltwise",
-    "binary", "batchnorm", "concat",    "reshape", "transpose",
-    "slice",  "reduce",    "layernorm", "resample"};
+    "conv",   "matmul",    "pool",   "softmax",   "eltwise",
+    "binary", "batchnorm", "concat", "reshape",   "transpose",
+    "slice",  "reduce",    "deconv", "layernorm", "resample"};
 static_assert(std::size(kOpKeywords) == kNumOpKinds, "one keyword per op kind");
 
 constexpr const char *kAlgorithmKeywords[] = {"none",

@@ -51,10 +51,12 @@ enum class OpKind : uint8_t {
   Transpose, // src perm: dst dim i is src dim perm[i]
   Slice,     // src offsets: the dst-sized block of src at offsets
   Reduce,    // src alg (reduce_*): over the dims where dst has 1
+  Deconv,    // src weights [bias] strides pads dilations group; ONNX
+             // ConvTranspose weights, pads ends less output_padding
   LayerNorm, // src scale [bias: the shift] epsilon: over the last dim
   Resample,  // src alg: N x C x spatial, resized to the dst's dims
 };
-inline constexpr int kNumOpKinds = 14;
+inline constexpr int kNumOpKinds = 15;
 
 /// The oneDNN algorithm of an eltwise, binary, pooling or reduction op (or
 /// of an eltwise post-op).

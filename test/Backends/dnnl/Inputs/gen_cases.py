@@ -117,6 +117,16 @@ class Model:
             attrs["auto_pad"] = "#seam<auto_pad %s>" % attrs["auto_pad"]
         return self.op("seam.conv", operands, y, attrs)
 
+    def conv_transpose(self, x, w, b=None, **attrs):
+        y = ref.conv_transpose_ref(x.array, w.array,
+                                   None if b is None else b.array,
+                                   attrs.get("strides"), attrs.get("pads"),
+                                   attrs.get("dilations"),
+                                   attrs.get("output_padding"),
+                                   attrs.get("group", 1))
+        operands = [x, w] + ([b] if b is not None else [])
+        return self.op("seam.conv_transpose", operands, y, attrs)
+
     def unary(self, name, x, **attrs):
         a = x.array.astype(np.float64)
         fns = {
@@ -797,6 +807,45 @@ def se_block_cases():
     yield m
 
 
+def conv_transpose_cases():
+    """oneDNN's deconvolution: ONNX's C x M/g x k weights seen as oneDNN's
+    M x C (g x M/g x C/g) weights; output_padding as less end padding."""
+    m = Model("deconv2d_bias_outpad_relu", [["conv_transpose_bias_relu"]])
+    x = m.arg(rand(1, 3, 5, 4))
+    c = m.conv_transpose(x, m.const(rand(3, 4, 3, 3)), m.const(rand(4)),
+                         strides=[2, 2], pads=[1, 1, 1, 1],
+                         output_padding=[1, 0])
+    m.ret(m.unary("relu", c))
+    yield m
+
+    # pads 0 and output_padding 1: oneDNN's end padding is -1.
+    m = Model("deconv2d_outpad_no_pads", [["conv_transpose"]])
+    x = m.arg(rand(1, 2, 3, 3))
+    m.ret(m.conv_transpose(x, m.const(rand(2, 3, 3, 3)), strides=[3, 2],
+                           output_padding=[1, 1]))
+    yield m
+
+    m = Model("deconv1d_grouped_dilated", [["conv_transpose"]])
+    x = m.arg(rand(1, 4, 6))
+    m.ret(m.conv_transpose(x, m.const(rand(4, 3, 3)), group=2,
+                           dilations=[2], strides=[3]))
+    yield m
+
+    # Weights computed at run time (ONNX's node tests have them as inputs):
+    # reordered from their view before each run.
+    m = Model("deconv2d_runtime_weight_grouped", [["conv_transpose"]])
+    x = m.arg(rand(1, 4, 3, 2))
+    w = m.arg(rand(4, 2, 2, 3))
+    m.ret(m.conv_transpose(x, w, group=2, strides=[1, 2], pads=[0, 1, 1, 0]))
+    yield m
+
+    m = Model("deconv3d_bias_strides_pads", [["conv_transpose_bias"]])
+    x = m.arg(rand(1, 2, 3, 3, 2))
+    m.ret(m.conv_transpose(x, m.const(rand(2, 3, 2, 2, 2)), m.const(rand(3)),
+                           strides=[2, 1, 2], pads=[0, 1, 0, 1, 0, 0]))
+    yield m
+
+
 def reduction_cases():
     """The reductions oneDNN computes with JIT kernels (max, min, prod over
     the innermost axes, with and without keepdims) join the conv's region;
@@ -869,7 +918,8 @@ def main():
     for group in (conv_cases, matmul_cases, pool_cases, other_cases, view_cases,
                   shuffle_cases, norm_cases, hard_swish_product_cases,
                   silu_product_cases, pad_conv_cases, se_block_cases,
-                  reduction_cases, layer_norm_cases, resize_cases):
+                  conv_transpose_cases, reduction_cases, layer_norm_cases,
+                  resize_cases):
         for model in group():
             if not only or model.name in only:
                 model.write()

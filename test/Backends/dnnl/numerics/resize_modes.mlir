@@ -31,7 +31,7 @@
 // NONE: compare: PASS
 
 func.func @main(%arg0: tensor<1x3x4x6xf32>, %arg1: tensor<1x2x3x4x4xf32>) -> (tensor<1x4x8x12xf32>, tensor<1x4x8x12xf32>, tensor<1x4x12x18xf32>, tensor<1x4x8x12xf32>, tensor<1x4x2x3xf32>, tensor<1x4x8x12xf32>, tensor<1x4x8x12xf32>, tensor<1x4x2x3xf32>, tensor<1x2x6x8x2xf32>) {
-  %v1 = arith.constant dense<[[[[-1.875e-01]], [[-9.375e-01]], [[5.0e-01]]], [[[-8.75e-01]], [[8.75e-01]], [[5.625e-01]]], [[[-6.875e-01]], [[3.75e-01]], [[-8.125e-01]]], [[[-8.125e-01]], [[-7.5e-01]], [[-2.5e-01]]]]> : tensor<4x3x1x1xf32>
+  %v1 = arith.constant dense<[[[[-8.125e-01]], [[5.0e-01]], [[1.25e-01]]], [[[6.25e-02]], [[5.0e-01]], [[-3.125e-01]]], [[[8.125e-01]], [[8.75e-01]], [[2.5e-01]]], [[[4.375e-01]], [[3.125e-01]], [[4.375e-01]]]]> : tensor<4x3x1x1xf32>
   %v2 = seam.conv %arg0, %v1 : (tensor<1x3x4x6xf32>, tensor<4x3x1x1xf32>) -> tensor<1x4x4x6xf32>
   %v3 = seam.resize %v2 {scales = array<f64: 1.0, 1.0, 2.0, 2.0>} : (tensor<1x4x4x6xf32>) -> tensor<1x4x8x12xf32>
   %v4 = seam.resize %v2 {scales = array<f64: 1.0, 1.0, 2.0, 2.0>, nearest_mode = #seam<nearest_mode round_prefer_ceil>} : (tensor<1x4x4x6xf32>) -> tensor<1x4x8x12xf32>
@@ -41,7 +41,7 @@ func.func @main(%arg0: tensor<1x3x4x6xf32>, %arg1: tensor<1x2x3x4x4xf32>) -> (te
   %v8 = seam.resize %v2 {scales = array<f64: 1.0, 1.0, 2.0, 2.0>, mode = #seam<resize_mode linear>, coordinate_transformation_mode = #seam<coordinate_transform align_corners>} : (tensor<1x4x4x6xf32>) -> tensor<1x4x8x12xf32>
   %v9 = seam.resize %v2 {scales = array<f64: 1.0, 1.0, 2.0, 2.0>, coordinate_transformation_mode = #seam<coordinate_transform asymmetric>} : (tensor<1x4x4x6xf32>) -> tensor<1x4x8x12xf32>
   %v10 = seam.resize %v2 {scales = array<f64: 1.0, 1.0, 0.5, 0.5>} : (tensor<1x4x4x6xf32>) -> tensor<1x4x2x3xf32>
-  %v11 = arith.constant dense<[[[[[-8.125e-01]]], [[[-2.5e-01]]]], [[[[7.5e-01]]], [[[0.0e+00]]]]]> : tensor<2x2x1x1x1xf32>
+  %v11 = arith.constant dense<[[[[[-6.25e-02]]], [[[0.0e+00]]]], [[[[0.0e+00]]], [[[-8.125e-01]]]]]> : tensor<2x2x1x1x1xf32>
   %v12 = seam.conv %arg1, %v11 : (tensor<1x2x3x4x4xf32>, tensor<2x2x1x1x1xf32>) -> tensor<1x2x3x4x4xf32>
   %v13 = seam.relu %v12 : tensor<1x2x3x4x4xf32>
   %v14 = seam.resize %v13 {scales = array<f64: 1.0, 1.0, 2.0, 2.0, 0.5>, mode = #seam<resize_mode linear>} : (tensor<1x2x3x4x4xf32>) -> tensor<1x2x6x8x2xf32>

@@ -536,6 +536,138 @@ def normalization_cases():
     ]
 
 
+# ---------------------------------------------------------------------------
+# convpool: conv_transpose, lp_pool, lrn
+# ---------------------------------------------------------------------------
+
+
+def conv_transpose_ref(x, w, b=None, strides=None, pads=None, dilations=None,
+                       output_padding=None, group=1):
+    """ONNX ConvTranspose as a scatter: x[n, c, i] adds x * w[c, m, k] at
+    output position i * s + k * d - pad_begin (pads may be negative)."""
+    n = x.ndim - 2
+    strides = strides or [1] * n
+    dilations = dilations or [1] * n
+    pads = pads or [0] * (2 * n)
+    adj = output_padding or [0] * n
+    kernel = w.shape[2:]
+    cg, mg = x.shape[1] // group, w.shape[1]
+    out = [strides[i] * (x.shape[2 + i] - 1) + adj[i] +
+           (kernel[i] - 1) * dilations[i] + 1 - pads[i] - pads[n + i]
+           for i in range(n)]
+    y = np.zeros([x.shape[0], mg * group] + out, np.float64)
+    for nn, c in itertools.product(range(x.shape[0]), range(x.shape[1])):
+        g = c // cg
+        for i in itertools.product(*[range(v) for v in x.shape[2:]]):
+            for k in itertools.product(*[range(v) for v in kernel]):
+                o = [i[d] * strides[d] + k[d] * dilations[d] - pads[d]
+                     for d in range(n)]
+                if not all(0 <= o[d] < out[d] for d in range(n)):
+                    continue
+                for m in range(mg):
+                    y[(nn, g * mg + m) + tuple(o)] += \
+                        float(x[(nn, c) + i]) * float(w[(c, m) + k])
+    if b is not None:
+        y += b.astype(np.float64).reshape([1, -1] + [1] * n)
+    return y.astype(np.float32)
+
+
+def conv_transpose_case(name, x, w, b=None, **attrs):
+    args = [x, w] + ([b] if b is not None else [])
+    ref = conv_transpose_ref(x, w, b, attrs.get("strides"), attrs.get("pads"),
+                             attrs.get("dilations"),
+                             attrs.get("output_padding"),
+                             attrs.get("group", 1))
+    return Case(name, "conv_transpose", args, ref, attrs)
+
+
+def lp_pool_ref(x, p, kernel, strides=None, pads=None, dilations=None,
+                ceil=False):
+    n = x.ndim - 2
+    strides = strides or [1] * n
+    dilations = dilations or [1] * n
+    begin, end = resolve_pads(x.shape[2:], kernel, strides, dilations, pads,
+                              "notset")
+    out = window_out(x.shape[2:], kernel, strides, dilations, begin, end, ceil)
+    y = np.zeros(list(x.shape[:2]) + out, np.float64)
+    for nc in itertools.product(*[range(v) for v in x.shape[:2]]):
+        for o in itertools.product(*[range(v) for v in out]):
+            total = 0.0
+            for k in itertools.product(*[range(v) for v in kernel]):
+                idx = [o[i] * strides[i] + k[i] * dilations[i] - begin[i]
+                       for i in range(n)]
+                if all(0 <= idx[i] < x.shape[2 + i] for i in range(n)):
+                    total += abs(float(x[nc + tuple(idx)])) ** p
+            y[nc + o] = total ** (1.0 / p)
+    return y.astype(np.float32)
+
+
+def lp_pool_case(name, x, p, **attrs):
+    ref = lp_pool_ref(x, p, attrs["kernel_shape"], attrs.get("strides"),
+                      attrs.get("pads"), attrs.get("dilations"),
+                      attrs.get("ceil_mode", False))
+    a = dict(attrs)
+    a["p"] = p
+    return Case(name, "lp_pool", [x], ref, a)
+
+
+def lrn_ref(x, size, alpha=1e-4, beta=0.75, bias=1.0):
+    v = x.astype(np.float64)
+    sq = np.zeros_like(v)
+    channels = x.shape[1]
+    for c in range(channels):
+        lo = max(0, c - (size - 1) // 2)
+        hi = min(channels - 1, c + (size - 1) - (size - 1) // 2)
+        sq[:, c] = (v[:, lo:hi + 1] ** 2).sum(axis=1)
+    return (v / (bias + alpha / size * sq) ** beta).astype(np.float32)
+
+
+def lrn_case(name, x, size, **attrs):
+    a = {"size": size}
+    a.update(attrs)
+    return Case(name, "lrn", [x], lrn_ref(x, size, **attrs), a, fmt="same")
+
+
+def convpool_cases():
+    return [
+        conv_transpose_case("ct2d_bias_strides_pads_outpad_dilations",
+                            rand(1, 2, 3, 4), rand(2, 3, 3, 2), rand(3),
+                            strides=[2, 3], pads=[1, 0, 0, 1],
+                            output_padding=[1, 2], dilations=[1, 2]),
+        conv_transpose_case("ct2d_grouped", rand(1, 4, 2, 3),
+                            rand(4, 3, 2, 2), group=2, strides=[2, 2]),
+        conv_transpose_case("ct2d_depthwise", rand(2, 3, 3, 3),
+                            rand(3, 1, 3, 3), rand(3), group=3,
+                            strides=[2, 1], pads=[1, 1, 1, 1]),
+        conv_transpose_case("ct1d_negative_pads", rand(1, 2, 4),
+                            rand(2, 1, 3), strides=[2], pads=[-1, -2]),
+        conv_transpose_case("ct1d_pads_beyond_kernel", rand(1, 1, 6),
+                            rand(1, 2, 3), strides=[2], pads=[4, 3]),
+        conv_transpose_case("ct1d_grouped_dilated", rand(1, 4, 3),
+                            rand(4, 2, 2), rand(4), group=2, strides=[3],
+                            dilations=[2]),
+        conv_transpose_case("ct3d_bias_strides_dilations",
+                            rand(1, 2, 2, 3, 2), rand(2, 2, 2, 2, 3), rand(2),
+                            strides=[2, 1, 2], dilations=[1, 2, 1],
+                            pads=[0, 1, 1, 1, 0, 0]),
+        lp_pool_case("lp_pool2d_p2_pads_strides", rand(1, 2, 5, 6), 2,
+                     kernel_shape=[3, 2], strides=[2, 2], pads=[1, 0, 1, 1]),
+        lp_pool_case("lp_pool1d_p1_dilated", rand(2, 3, 7), 1,
+                     kernel_shape=[3], dilations=[2]),
+        lp_pool_case("lp_pool3d_p3_ceil", rand(1, 1, 4, 5, 3), 3,
+                     kernel_shape=[2, 2, 2], strides=[2, 2, 2],
+                     ceil_mode=True),
+        lp_pool_case("lp_pool_global_p2", rand(1, 3, 4, 5), 2,
+                     kernel_shape=[4, 5]),
+        lrn_case("lrn_size3_defaults", rand(2, 5, 3, 2), 3),
+        lrn_case("lrn_size4_params", rand(1, 6, 2, 3), 4, alpha=0.25,
+                 beta=0.5, bias=2.0),
+        lrn_case("lrn_size_above_channels_3d", rand(1, 3, 4), 9, alpha=0.5,
+                 beta=1.0, bias=1.5),
+        lrn_case("lrn_rank2", rand(3, 4), 2, alpha=0.125),
+    ]
+
+
 def main():
     write("numerics-conv-pool.mlir", "convolution and pooling",
           conv_pool_cases())
@@ -544,6 +676,8 @@ def main():
           "movement", other_cases())
     write("numerics-normalization.mlir", "instance_norm and lp_norm",
           normalization_cases())
+    write("numerics-convpool.mlir", "conv_transpose, lp_pool and lrn",
+          convpool_cases())
 
 
 if __name__ == "__main__":
