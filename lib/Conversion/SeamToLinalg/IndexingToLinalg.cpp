@@ -246,35 +246,30 @@ struct OneHotLowering : OpConversionPattern<OneHotOp> {
         AffineMap::get(rank, 0, exprs, ctx),
         [&](OpBuilder &b, Location l, Value index) -> Value {
           Value position = linalg::IndexOp::create(b, l, axis);
-          Value hit;
-          if (isa<FloatType>(index.getType())) {
-            // Compared as floats: a NaN or huge index hits nothing (a
-            // conversion to int of those would be poison).
-            Value t = math::TruncOp::create(b, l, index);
-            Value zero = scalarLike(b, l, t, 0);
-            Value negative =
-                arith::CmpFOp::create(b, l, arith::CmpFPredicate::OLT, t, zero);
-            t = arith::SelectOp::create(
-                b, l, negative,
-                arith::AddFOp::create(b, l, t, scalarLike(b, l, t, depth)), t);
-            Value p =
-                arith::IndexCastOp::create(b, l, b.getI64Type(), position);
-            p = arith::SIToFPOp::create(b, l, t.getType(), p);
-            hit = arith::CmpFOp::create(b, l, arith::CmpFPredicate::OEQ, t, p);
-          } else {
-            Value i = index;
-            if (i.getType() != b.getI64Type())
-              i = arith::ExtSIOp::create(b, l, b.getI64Type(), i);
-            Value zero = scalarLike(b, l, i, 0);
-            Value negative =
-                arith::CmpIOp::create(b, l, arith::CmpIPredicate::slt, i, zero);
-            i = arith::SelectOp::create(
-                b, l, negative,
-                arith::AddIOp::create(b, l, i, scalarLike(b, l, i, depth)), i);
-            Value p =
-                arith::IndexCastOp::create(b, l, b.getI64Type(), position);
-            hit = arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, i, p);
+          // An index as int64 (floats truncate toward zero), and whether it
+          // can hit at all: a NaN or a float beyond int64 cannot (converting
+          // those would be poison).
+          Value valid = arith::ConstantIntOp::create(b, l, b.getI1Type(), 1);
+          Value i = index;
+          if (isa<FloatType>(i.getType())) {
+            Value magnitude = math::AbsFOp::create(b, l, i);
+            valid = arith::CmpFOp::create(b, l, arith::CmpFPredicate::OLT,
+                                          magnitude,
+                                          scalarLike(b, l, magnitude, 0x1p62));
+            i = arith::SelectOp::create(b, l, valid, i, scalarLike(b, l, i, 0));
+            i = arith::FPToSIOp::create(b, l, b.getI64Type(), i);
+          } else if (i.getType() != b.getI64Type()) {
+            i = arith::ExtSIOp::create(b, l, b.getI64Type(), i);
           }
+          Value negative = arith::CmpIOp::create(
+              b, l, arith::CmpIPredicate::slt, i, scalarLike(b, l, i, 0));
+          i = arith::SelectOp::create(
+              b, l, negative,
+              arith::AddIOp::create(b, l, i, scalarLike(b, l, i, depth)), i);
+          Value p = arith::IndexCastOp::create(b, l, b.getI64Type(), position);
+          Value hit = arith::AndIOp::create(
+              b, l, valid,
+              arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, i, p));
           return arith::SelectOp::create(b, l, hit, on, off);
         });
     rewriter.replaceOp(op, result);
