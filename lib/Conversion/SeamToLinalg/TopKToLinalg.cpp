@@ -42,20 +42,20 @@ std::pair<Value, Value> compareForTopK(OpBuilder &b, Location loc, Value a,
   Value bothNan = arith::AndIOp::create(b, loc, aNan, bNan);
   Value equal = arith::OrIOp::create(
       b, loc, arith::CmpFOp::create(b, loc, P::OEQ, a, bv), bothNan);
-  Value notB = arith::XOrIOp::create(
-      b, loc, bNan, arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1));
-  Value notA = arith::XOrIOp::create(
-      b, loc, aNan, arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1));
+  Value yes = arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1);
   // largest: a > b, or a is NaN and b is not; smallest: a < b, or b is NaN
   // and a is not.
-  Value before =
-      largest
-          ? arith::OrIOp::create(b, loc,
-                                 arith::CmpFOp::create(b, loc, P::OGT, a, bv),
-                                 arith::AndIOp::create(b, loc, aNan, notB))
-          : arith::OrIOp::create(b, loc,
-                                 arith::CmpFOp::create(b, loc, P::OLT, a, bv),
-                                 arith::AndIOp::create(b, loc, bNan, notA));
+  Value before;
+  if (largest)
+    before = arith::OrIOp::create(
+        b, loc, arith::CmpFOp::create(b, loc, P::OGT, a, bv),
+        arith::AndIOp::create(b, loc, aNan,
+                              arith::XOrIOp::create(b, loc, bNan, yes)));
+  else
+    before = arith::OrIOp::create(
+        b, loc, arith::CmpFOp::create(b, loc, P::OLT, a, bv),
+        arith::AndIOp::create(b, loc, bNan,
+                              arith::XOrIOp::create(b, loc, aNan, yes)));
   return {before, equal};
 }
 
