@@ -1110,84 +1110,89 @@ LogicalResult GatherNDOp::inferReturnTypes(MLIRContext *ctx,
                    elementTypeOf(ctx, adaptor.getData()));
 }
 
-/// Fails when `reduction` combines elements of a type without arithmetic.
-static LogicalResult checkScatterReduction(MLIRContext *ctx,
-                                           ScatterReduction reduction,
-                                           Value data,
-                                           const OpDiagnostic &diag) {
-  Type type = elementTypeOf(ctx, data);
-  if (reduction != ScatterReduction::none && type.isInteger(1))
-    return diag.emit() << "reduction '" << stringifyScatterReduction(reduction)
-                       << "' needs a numeric element type, got " << type;
-  return success();
-}
+/// The shapes of a scatter's data, indices and updates, as `check`
+/// checks them.
+using ScatterShapeCheck = function_ref<LogicalResult(
+    ArrayRef<int64_t> data, ArrayRef<int64_t> indices,
+    ArrayRef<int64_t> updates, const OpDiagnostic &diag)>;
 
-LogicalResult ScatterElementsOp::inferReturnTypes(
-    MLIRContext *ctx, std::optional<Location> loc, Adaptor adaptor,
-    SmallVectorImpl<Type> &results) {
-  OpDiagnostic diag(loc, getOperationName());
+/// The result of a scatter (the data's type), after `check` and the rule of
+/// `reduction`: no combining of elements of a type without arithmetic.
+template <typename ScatterOp>
+static LogicalResult
+inferScatterResult(MLIRContext *ctx, std::optional<Location> loc,
+                   typename ScatterOp::Adaptor adaptor,
+                   SmallVectorImpl<Type> &results, ScatterShapeCheck check) {
+  OpDiagnostic diag(loc, ScatterOp::getOperationName());
   FailureOr<ArrayRef<int64_t>> data = shapeOf(adaptor.getData(), "data", diag);
   FailureOr<ArrayRef<int64_t>> indices =
       shapeOf(adaptor.getIndices(), "indices", diag);
   FailureOr<ArrayRef<int64_t>> updates =
       shapeOf(adaptor.getUpdates(), "updates", diag);
-  if (failed(data) || failed(indices) || failed(updates))
+  if (failed(data) || failed(indices) || failed(updates) ||
+      failed(check(*data, *indices, *updates, diag)))
     return failure();
-  if (*indices != *updates)
-    return diag.emit() << "indices [" << *indices << "] and updates ["
-                       << *updates << "] must have one shape";
-  if (data->empty() || indices->size() != data->size())
-    return diag.emit() << "indices [" << *indices
-                       << "] must have the rank of data [" << *data
-                       << "] (at least 1)";
-  FailureOr<int64_t> axis =
-      normalizeAxis(adaptor.getAxis(), data->size(), "axis", diag);
-  if (failed(axis))
-    return failure();
-  for (auto [d, sizes] : llvm::enumerate(llvm::zip_equal(*indices, *data)))
-    if (static_cast<int64_t>(d) != *axis &&
-        std::get<0>(sizes) > std::get<1>(sizes))
-      return diag.emit() << "indices [" << *indices
-                         << "] must not be larger than data [" << *data
-                         << "] outside axis " << *axis;
-  if (failed(checkScatterReduction(ctx, adaptor.getReduction(),
-                                   adaptor.getData(), diag)))
-    return failure();
-  return addResult(ctx, *data, diag, results,
-                   elementTypeOf(ctx, adaptor.getData()));
+  Type elementType = elementTypeOf(ctx, adaptor.getData());
+  ScatterReduction reduction = adaptor.getReduction();
+  if (reduction != ScatterReduction::none && elementType.isInteger(1))
+    return diag.emit() << "reduction '" << stringifyScatterReduction(reduction)
+                       << "' needs a numeric element type, got " << elementType;
+  return addResult(ctx, *data, diag, results, elementType);
+}
+
+LogicalResult ScatterElementsOp::inferReturnTypes(
+    MLIRContext *ctx, std::optional<Location> loc, Adaptor adaptor,
+    SmallVectorImpl<Type> &results) {
+  auto check = [&](ArrayRef<int64_t> data, ArrayRef<int64_t> indices,
+                   ArrayRef<int64_t> updates,
+                   const OpDiagnostic &diag) -> LogicalResult {
+    if (indices != updates)
+      return diag.emit() << "indices [" << indices << "] and updates ["
+                         << updates << "] must have one shape";
+    if (data.empty() || indices.size() != data.size())
+      return diag.emit() << "indices [" << indices
+                         << "] must have the rank of data [" << data
+                         << "] (at least 1)";
+    FailureOr<int64_t> axis =
+        normalizeAxis(adaptor.getAxis(), data.size(), "axis", diag);
+    if (failed(axis))
+      return failure();
+    for (auto [d, sizes] : llvm::enumerate(llvm::zip_equal(indices, data)))
+      if (static_cast<int64_t>(d) != *axis &&
+          std::get<0>(sizes) > std::get<1>(sizes))
+        return diag.emit() << "indices [" << indices
+                           << "] must not be larger than data [" << data
+                           << "] outside axis " << *axis;
+    return success();
+  };
+  return inferScatterResult<ScatterElementsOp>(ctx, loc, adaptor, results,
+                                               check);
 }
 
 LogicalResult ScatterNDOp::inferReturnTypes(MLIRContext *ctx,
                                             std::optional<Location> loc,
                                             Adaptor adaptor,
                                             SmallVectorImpl<Type> &results) {
-  OpDiagnostic diag(loc, getOperationName());
-  FailureOr<ArrayRef<int64_t>> data = shapeOf(adaptor.getData(), "data", diag);
-  FailureOr<ArrayRef<int64_t>> indices =
-      shapeOf(adaptor.getIndices(), "indices", diag);
-  FailureOr<ArrayRef<int64_t>> updates =
-      shapeOf(adaptor.getUpdates(), "updates", diag);
-  if (failed(data) || failed(indices) || failed(updates))
-    return failure();
-  int64_t r = data->size();
-  if (r < 1 || indices->empty())
-    return diag.emit() << "data [" << *data << "] and indices [" << *indices
-                       << "] must have rank >= 1";
-  int64_t m = indices->back();
-  if (m < 1 || m > r)
-    return diag.emit() << "the last dim of indices (" << m
-                       << ") must be in [1, " << r << "] (the rank of data)";
-  SmallVector<int64_t> expected(indices->drop_back());
-  expected.append(data->begin() + m, data->end());
-  if (ArrayRef<int64_t>(expected) != *updates)
-    return diag.emit() << "updates [" << *updates << "] must have shape ["
-                       << ArrayRef<int64_t>(expected)
-                       << "] (indices.shape[:-1] + data.shape[" << m << ":])";
-  if (failed(checkScatterReduction(ctx, adaptor.getReduction(),
-                                   adaptor.getData(), diag)))
-    return failure();
-  return addResult(ctx, *data, diag, results,
-                   elementTypeOf(ctx, adaptor.getData()));
+  auto check = [](ArrayRef<int64_t> data, ArrayRef<int64_t> indices,
+                  ArrayRef<int64_t> updates,
+                  const OpDiagnostic &diag) -> LogicalResult {
+    int64_t r = data.size();
+    if (r < 1 || indices.empty())
+      return diag.emit() << "data [" << data << "] and indices [" << indices
+                         << "] must have rank >= 1";
+    int64_t m = indices.back();
+    if (m < 1 || m > r)
+      return diag.emit() << "the last dim of indices (" << m
+                         << ") must be in [1, " << r << "] (the rank of data)";
+    SmallVector<int64_t> expected(indices.drop_back());
+    expected.append(data.begin() + m, data.end());
+    if (ArrayRef<int64_t>(expected) != updates)
+      return diag.emit() << "updates [" << updates << "] must have shape ["
+                         << ArrayRef<int64_t>(expected)
+                         << "] (indices.shape[:-1] + data.shape[" << m << ":])";
+    return success();
+  };
+  return inferScatterResult<ScatterNDOp>(ctx, loc, adaptor, results, check);
 }
 
 #define GET_OP_CLASSES
