@@ -30,9 +30,11 @@ def save(name, model, inputs, outputs):
     onnx.checker.check_model(model)
     onnx.save(model, os.path.join(OUT, name + ".onnx"))
     for i, a in enumerate(inputs):
-        np.save(os.path.join(OUT, "%s_in%d.npy" % (name, i)), a)
+        np.save(os.path.join(OUT, "%s_in%d.npy" % (name, i)),
+                np.ascontiguousarray(a))
     for i, a in enumerate(outputs):
-        np.save(os.path.join(OUT, "%s_out%d.npy" % (name, i)), a)
+        np.save(os.path.join(OUT, "%s_out%d.npy" % (name, i)),
+                np.ascontiguousarray(a))
 
 
 def from_testdata(test, constant):
@@ -72,9 +74,18 @@ def single_node(name, op, inputs, consts, outputs, opset, order=None,
 
 
 def top_k_ref(x, k, axis, largest):
-    """Stable sort: equal values in order of their index (ONNX's rule)."""
-    order = np.argsort(-x if largest else x, axis=axis, kind="stable")
-    idx = np.take(order, np.arange(k), axis=axis).astype(np.int64)
+    """Equal values in order of their index (ONNX's rule); a NaN is larger
+    than every number (as in torch.topk)."""
+    moved = np.moveaxis(x, axis, -1)
+    order = np.empty(moved.shape, np.int64)
+    for row in np.ndindex(*moved.shape[:-1]):
+        v = moved[row]
+        nan = np.isnan(v) if v.dtype.kind == "f" else np.zeros(v.shape, bool)
+        key = lambda j: ((0 if nan[j] else 1, -v[j] if not nan[j] else 0, j)
+                         if largest else
+                         (1 if nan[j] else 0, v[j] if not nan[j] else 0, j))
+        order[row] = sorted(range(v.shape[-1]), key=key)
+    idx = np.moveaxis(order[..., :k], -1, axis)
     return np.take_along_axis(x, idx, axis=axis), idx
 
 
@@ -93,6 +104,31 @@ def top_k_cases():
     single_node("top_k_int32_axis0", "TopK", [("x", y)],
                 [("k", np.array([4], np.int64))],
                 [("values", v), ("indices", i)], 11, axis=0)
+    # Rows longer than the lowering's ranking limit (128): the selection
+    # loop, with ties, both directions; int64 smallest along axis 0.
+    w = rng.integers(-30, 31, size=(3, 1000)).astype(np.float32)
+    for largest in (1, 0):
+        v, i = top_k_ref(w, 6, 1, largest)
+        single_node("top_k_long_%s" % ("largest" if largest else "smallest"),
+                    "TopK", [("x", w)], [("k", np.array([6], np.int64))],
+                    [("values", v), ("indices", i)], 11, axis=1,
+                    largest=largest)
+    u = rng.integers(-50, 50, size=(200, 2)).astype(np.int64)
+    v, i = top_k_ref(u, 9, 0, False)
+    single_node("top_k_long_int64_axis0", "TopK", [("x", u)],
+                [("k", np.array([9], np.int64))],
+                [("values", v), ("indices", i)], 11, axis=0, largest=0)
+    # NaNs (larger than every number) in short and long rows.
+    for n in (10, 300):
+        nx = rng.integers(-5, 6, size=(2, n)).astype(np.float32)
+        nx[0, [1, 4]] = np.nan
+        nx[1, n - 1] = np.nan
+        for largest in (1, 0):
+            v, i = top_k_ref(nx, 4, 1, largest)
+            single_node("top_k_nan_%d_%s" % (
+                n, "largest" if largest else "smallest"), "TopK",
+                [("x", nx)], [("k", np.array([4], np.int64))],
+                [("values", v), ("indices", i)], 11, largest=largest)
     # Opset 9 takes k as an attribute (and floats only); the default axis -1.
     z = rng.standard_normal((2, 3, 6)).astype(np.float32)
     v, i = top_k_ref(z, 2, 2, True)

@@ -41,8 +41,9 @@ def SeamLowerToLinalgPass : Pass<"seam-lower-to-linalg", "::mlir::ModuleOp"> {
       `linalg.generic` for reflect/edge padding and negative-step slices.
     - indexing: `seam.gather`, `seam.gather_elements`, `seam.gather_nd`
       and `seam.one_hot` are a `linalg.generic` over the result that reads
-      with `tensor.extract`; `seam.top_k` ranks each element along the axis
-      (a reduction `linalg.generic`) and picks the first `k` ranks;
+      with `tensor.extract`; `seam.top_k` ranks each element along an axis
+      of up to 128 (a reduction `linalg.generic`) and picks the first `k`
+      ranks, or on longer axes keeps the best `k` in an `scf.for` per row;
       `seam.scatter_elements`/`seam.scatter_nd` are an `scf.for` nest over
       the updates that `tensor.insert`s into the data.
     - `seam.composite`: its body is inlined in place.

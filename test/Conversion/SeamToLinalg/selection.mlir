@@ -45,6 +45,36 @@ func.func @top_k_smallest_int(%x: tensor<5xi32>) -> tensor<2xi32> {
 
 // -----
 
+// Rows longer than 128: a selection loop per row keeps the best k in order
+// in the results. An element is kept when fewer than k are, or when it
+// beats the k-th; its place is after every kept one it does not beat; the
+// slots from there shift up by one.
+// CHECK-LABEL: func @top_k_long_rows
+// CHECK-SAME: (%[[X:.*]]: tensor<2x200xf32>)
+// CHECK-NOT: linalg.generic
+// CHECK: %[[ROWS:.*]]:2 = scf.for %[[ROW:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}) -> (tensor<2x3xf32>, tensor<2x3xi64>)
+// CHECK: scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[V:.*]] = %{{.*}}, %[[IX:.*]] = %{{.*}}, %[[COUNT:.*]] = %{{.*}}) -> (tensor<2x3xf32>, tensor<2x3xi64>, index)
+// CHECK: %[[XV:.*]] = tensor.extract %[[X]][%[[ROW]], %[[I]]] : tensor<2x200xf32>
+// CHECK: %[[LAST:.*]] = tensor.extract %[[V]][%[[ROW]], %{{.*}}] : tensor<2x3xf32>
+// CHECK: %[[NOTFULL:.*]] = arith.cmpi ult, %[[COUNT]], %{{.*}} : index
+// CHECK: arith.cmpf ogt, %[[XV]], %[[LAST]] : f32
+// CHECK: %[[KEEP:.*]] = arith.ori %[[NOTFULL]], %{{.*}} : i1
+// CHECK: scf.if %[[KEEP]] -> (tensor<2x3xf32>, tensor<2x3xi64>, index)
+// CHECK: %[[P:.*]] = scf.for %{{.*}} = %{{.*}} to %[[COUNT]] step
+// CHECK: %[[MOVES:.*]] = arith.subi %{{.*}}, %[[P]] : index
+// CHECK: %[[SHIFTED:.*]]:2 = scf.for %{{.*}} = %{{.*}} to %[[MOVES]] step
+// CHECK: %[[POS:.*]] = arith.index_cast %[[I]] : index to i64
+// CHECK: tensor.insert %[[XV]] into %[[SHIFTED]]#0[%[[ROW]], %[[P]]] : tensor<2x3xf32>
+// CHECK: tensor.insert %[[POS]] into %[[SHIFTED]]#1[%[[ROW]], %[[P]]] : tensor<2x3xi64>
+// CHECK: arith.minui
+// CHECK: return %[[ROWS]]#0, %[[ROWS]]#1
+func.func @top_k_long_rows(%x: tensor<2x200xf32>) -> (tensor<2x3xf32>, tensor<2x3xi64>) {
+  %v, %i = seam.top_k %x {k = 3 : i64} : (tensor<2x200xf32>) -> (tensor<2x3xf32>, tensor<2x3xi64>)
+  return %v, %i : tensor<2x3xf32>, tensor<2x3xi64>
+}
+
+// -----
+
 // OneHot reads the index with the new axis dropped; a float index converts
 // only when finite and below 2^62, a negative one wraps by depth.
 // CHECK-DAG: #[[IDX:.*]] = affine_map<(d0, d1) -> (d0)>
