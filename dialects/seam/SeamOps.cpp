@@ -1080,6 +1080,18 @@ LogicalResult OneHotOp::inferReturnTypes(MLIRContext *ctx,
                    elementTypeOf(ctx, adaptor.getValues()));
 }
 
+/// Fails when one of the dims `addressed` by indices is 0 while there are
+/// indices (`indices`, a shape with at least one element): no index, even
+/// wrapped and clamped, would address an element.
+static LogicalResult checkAddressable(ArrayRef<int64_t> addressed,
+                                      ArrayRef<int64_t> indices,
+                                      const OpDiagnostic &diag) {
+  if (llvm::is_contained(addressed, 0) && !llvm::is_contained(indices, 0))
+    return diag.emit() << "indices address the dims [" << addressed
+                       << "] of data, and one is 0";
+  return success();
+}
+
 LogicalResult GatherNDOp::inferReturnTypes(MLIRContext *ctx,
                                            std::optional<Location> loc,
                                            Adaptor adaptor,
@@ -1104,6 +1116,9 @@ LogicalResult GatherNDOp::inferReturnTypes(MLIRContext *ctx,
     return diag.emit() << "the last dim of indices (" << m
                        << ") must be in [1, " << r - batch
                        << "] (rank of data minus batch_dims)";
+  if (failed(
+          checkAddressable(data->slice(batch, m), indices->drop_back(), diag)))
+    return failure();
   SmallVector<int64_t> shape(indices->drop_back());
   shape.append(data->begin() + batch + m, data->end());
   return addResult(ctx, shape, diag, results,
@@ -1163,7 +1178,7 @@ LogicalResult ScatterElementsOp::inferReturnTypes(
         return diag.emit() << "indices [" << indices
                            << "] must not be larger than data [" << data
                            << "] outside axis " << *axis;
-    return success();
+    return checkAddressable(data.slice(*axis, 1), indices, diag);
   };
   return inferScatterResult<ScatterElementsOp>(ctx, loc, adaptor, results,
                                                check);
@@ -1190,7 +1205,7 @@ LogicalResult ScatterNDOp::inferReturnTypes(MLIRContext *ctx,
       return diag.emit() << "updates [" << updates << "] must have shape ["
                          << ArrayRef<int64_t>(expected)
                          << "] (indices.shape[:-1] + data.shape[" << m << ":])";
-    return success();
+    return checkAddressable(data.take_front(m), indices.drop_back(), diag);
   };
   return inferScatterResult<ScatterNDOp>(ctx, loc, adaptor, results, check);
 }

@@ -897,8 +897,10 @@ def Seam_TopKOp : Seam_Op<"top_k", [Pure, InferTypeOpAdaptor,
   let description = [{
     `values` and `indices` have the input's shape with `k` at `axis`. The
     elements come in order (largest first, or smallest first without
-    `largest`); equal elements in order of their index (ONNX's tie rule).
-    `k` is in `[1, input.shape[axis]]`.
+    `largest`); equal elements in order of their index (ONNX's tie rule); a
+    NaN is larger than every number (as in torch.topk). ONNX's `sorted` = 0
+    leaves the order open: this order is one. `k` is in
+    `[1, input.shape[axis]]`.
 
     ```mlir
     %v, %i = seam.top_k %x {k = 2 : i64, axis = 1 : i64}
@@ -941,7 +943,8 @@ def Seam_GatherNDOp : Seam_Op<"gather_nd", [Pure, InferTypeOpAdaptor,
     `data` after its first `batch_dims` dims; the result has shape
     `indices.shape[:-1] + data.shape[batch_dims + m:]`. The first
     `batch_dims` dims of `indices` and `data` agree. Indices are wrapped
-    and clamped as seam.gather's.
+    and clamped as seam.gather's; a dim that tuples address is not 0 (when
+    there are tuples).
   }];
   let arguments = (ins Seam_AnyTensor:$data, Seam_IndexTensor:$indices,
                        DefaultValuedAttr<I64Attr, "0">:$batch_dims);

@@ -265,7 +265,10 @@ struct OneHotLowering : OpConversionPattern<OneHotOp> {
               b, l, arith::CmpIPredicate::slt, i, scalarLike(b, l, i, 0));
           i = arith::SelectOp::create(
               b, l, negative,
-              arith::AddIOp::create(b, l, i, scalarLike(b, l, i, depth)), i);
+              arith::AddIOp::create(
+                  b, l, i,
+                  arith::ConstantIntOp::create(b, l, b.getI64Type(), depth)),
+              i);
           Value p = arith::IndexCastOp::create(b, l, b.getI64Type(), position);
           Value hit = arith::AndIOp::create(
               b, l, valid,

@@ -144,3 +144,30 @@ func.func @scatter_nd_types(%d: tensor<3x4xf32>, %i: tensor<2x1xi64>, %u: tensor
   %0 = seam.scatter_nd %d, %i, %u : (tensor<3x4xf32>, tensor<2x1xi64>, tensor<2x4xf64>) -> tensor<3x4xf32>
   return %0 : tensor<3x4xf32>
 }
+
+// -----
+
+func.func @scatter_elements_empty_axis(%d: tensor<2x0xf32>, %i: tensor<2x1xi64>, %u: tensor<2x1xf32>) -> tensor<2x0xf32> {
+  // expected-error @+2 {{'seam.scatter_elements' op indices address the dims [0] of data, and one is 0}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = seam.scatter_elements %d, %i, %u {axis = 1 : i64} : (tensor<2x0xf32>, tensor<2x1xi64>, tensor<2x1xf32>) -> tensor<2x0xf32>
+  return %0 : tensor<2x0xf32>
+}
+
+// -----
+
+func.func @gather_nd_empty_dim(%d: tensor<3x0x2xf32>, %i: tensor<4x2xi64>) -> tensor<4x2xf32> {
+  // expected-error @+2 {{'seam.gather_nd' op indices address the dims [3, 0] of data, and one is 0}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = seam.gather_nd %d, %i : (tensor<3x0x2xf32>, tensor<4x2xi64>) -> tensor<4x2xf32>
+  return %0 : tensor<4x2xf32>
+}
+
+// -----
+
+func.func @scatter_nd_empty_dim(%d: tensor<0x4xf32>, %i: tensor<2x1xi64>, %u: tensor<2x4xf32>) -> tensor<0x4xf32> {
+  // expected-error @+2 {{'seam.scatter_nd' op indices address the dims [0] of data, and one is 0}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = seam.scatter_nd %d, %i, %u : (tensor<0x4xf32>, tensor<2x1xi64>, tensor<2x4xf32>) -> tensor<0x4xf32>
+  return %0 : tensor<0x4xf32>
+}
