@@ -238,6 +238,23 @@ def scatter_cases():
                 reduction="add")
 
 
+def float16_cases():
+    # float16 (a storage type): TopK by ranking and by the selection loop,
+    # smallest first with ties; OneHot of float16 indices.
+    for n in (20, 300):
+        x = rng.integers(-8, 8, size=(3, n)).astype(np.float16)
+        v, i = top_k_ref(x, 5, 1, False)
+        single_node("top_k_f16_%d" % n, "TopK", [("x", x)],
+                    [("k", np.array([5], np.int64))],
+                    [("values", v), ("indices", i)], 11, axis=1, largest=0)
+    idx = np.array([[0.5, -1.75, 3.0], [2.9, -4.0, 9.0]], np.float16)
+    values = np.array([0.25, -3.5], np.float16)
+    single_node("one_hot_f16", "OneHot", [("indices", idx), ("values", values)],
+                [("depth", np.array([4.0], np.float32))],
+                [("y", one_hot_ref(idx, 4, values, -1))], 11,
+                order=["indices", "depth", "values"])
+
+
 def main():
     os.makedirs(OUT, exist_ok=True)
     for test in ("test_top_k", "test_top_k_negative_axis",
@@ -250,6 +267,7 @@ def main():
     one_hot_cases()
     gather_nd_cases()
     scatter_cases()
+    float16_cases()
 
 
 if __name__ == "__main__":
