@@ -1041,6 +1041,195 @@ LogicalResult CompositeOp::verifyRegions() {
   return success();
 }
 
+//===----------------------------------------------------------------------===//
+// indexing: TopK, OneHot, GatherND, ScatterElements, ScatterND
+//===----------------------------------------------------------------------===//
+
+LogicalResult TopKOp::inferReturnTypes(MLIRContext *ctx,
+                                       std::optional<Location> loc,
+                                       Adaptor adaptor,
+                                       SmallVectorImpl<Type> &results) {
+  OpDiagnostic diag(loc, getOperationName());
+  FailureOr<ArrayRef<int64_t>> input =
+      shapeOf(adaptor.getInput(), "input", diag);
+  if (failed(input))
+    return failure();
+  if (input->empty())
+    return diag.emit() << "input must have rank >= 1";
+  FailureOr<int64_t> axis =
+      normalizeAxis(adaptor.getAxis(), input->size(), "axis", diag);
+  if (failed(axis))
+    return failure();
+  int64_t k = adaptor.getK(), size = (*input)[*axis];
+  if (k < 1 || k > size)
+    return diag.emit() << "k (" << k << ") must be in [1, " << size
+                       << "], the size of axis " << *axis;
+  SmallVector<int64_t> shape(*input);
+  shape[*axis] = k;
+  if (failed(addResult(ctx, shape, diag, results,
+                       elementTypeOf(ctx, adaptor.getInput()))))
+    return failure();
+  return addResult(ctx, shape, diag, results, IntegerType::get(ctx, 64));
+}
+
+LogicalResult OneHotOp::inferReturnTypes(MLIRContext *ctx,
+                                         std::optional<Location> loc,
+                                         Adaptor adaptor,
+                                         SmallVectorImpl<Type> &results) {
+  OpDiagnostic diag(loc, getOperationName());
+  FailureOr<ArrayRef<int64_t>> indices =
+      shapeOf(adaptor.getIndices(), "indices", diag);
+  FailureOr<ArrayRef<int64_t>> values =
+      shapeOf(adaptor.getValues(), "values", diag);
+  if (failed(indices) || failed(values))
+    return failure();
+  if (*values != ArrayRef<int64_t>{2})
+    return diag.emit() << "values must have shape [2] (off, on), got ["
+                       << *values << "]";
+  int64_t depth = adaptor.getDepth();
+  if (depth < 1)
+    return diag.emit() << "depth must be >= 1, got " << depth;
+  // The new dim may go anywhere in the result, of rank r + 1.
+  FailureOr<int64_t> axis =
+      normalizeAxis(adaptor.getAxis(), indices->size() + 1, "axis", diag);
+  if (failed(axis))
+    return failure();
+  SmallVector<int64_t> shape(*indices);
+  shape.insert(shape.begin() + *axis, depth);
+  return addResult(ctx, shape, diag, results,
+                   elementTypeOf(ctx, adaptor.getValues()));
+}
+
+/// Fails when one of the dims `addressed` by indices is 0 while there are
+/// indices (`indices`, a shape with at least one element): no index, even
+/// wrapped and clamped, would address an element.
+static LogicalResult checkAddressable(ArrayRef<int64_t> addressed,
+                                      ArrayRef<int64_t> indices,
+                                      const OpDiagnostic &diag) {
+  if (llvm::is_contained(addressed, 0) && !llvm::is_contained(indices, 0))
+    return diag.emit() << "indices address the dims [" << addressed
+                       << "] of data, and one is 0";
+  return success();
+}
+
+LogicalResult GatherNDOp::inferReturnTypes(MLIRContext *ctx,
+                                           std::optional<Location> loc,
+                                           Adaptor adaptor,
+                                           SmallVectorImpl<Type> &results) {
+  OpDiagnostic diag(loc, getOperationName());
+  FailureOr<ArrayRef<int64_t>> data = shapeOf(adaptor.getData(), "data", diag);
+  FailureOr<ArrayRef<int64_t>> indices =
+      shapeOf(adaptor.getIndices(), "indices", diag);
+  if (failed(data) || failed(indices))
+    return failure();
+  int64_t r = data->size(), q = indices->size();
+  int64_t batch = adaptor.getBatchDims();
+  if (batch < 0 || batch >= std::min(r, q))
+    return diag.emit() << "batch_dims (" << batch
+                       << ") must be in [0, min(rank(data), rank(indices))) = "
+                       << "[0, " << std::min(r, q) << ")";
+  if (data->take_front(batch) != indices->take_front(batch))
+    return diag.emit() << "the first " << batch << " dims of indices ["
+                       << *indices << "] and data [" << *data << "] must agree";
+  int64_t m = indices->back();
+  if (m < 1 || m > r - batch)
+    return diag.emit() << "the last dim of indices (" << m
+                       << ") must be in [1, " << r - batch
+                       << "] (rank of data minus batch_dims)";
+  if (failed(
+          checkAddressable(data->slice(batch, m), indices->drop_back(), diag)))
+    return failure();
+  SmallVector<int64_t> shape(indices->drop_back());
+  shape.append(data->begin() + batch + m, data->end());
+  return addResult(ctx, shape, diag, results,
+                   elementTypeOf(ctx, adaptor.getData()));
+}
+
+/// The shapes of a scatter's data, indices and updates, as `check`
+/// checks them.
+using ScatterShapeCheck = function_ref<LogicalResult(
+    ArrayRef<int64_t> data, ArrayRef<int64_t> indices,
+    ArrayRef<int64_t> updates, const OpDiagnostic &diag)>;
+
+/// The result of a scatter (the data's type), after `check` and the rule of
+/// `reduction`: no combining of elements of a type without arithmetic.
+template <typename ScatterOp>
+static LogicalResult
+inferScatterResult(MLIRContext *ctx, std::optional<Location> loc,
+                   typename ScatterOp::Adaptor adaptor,
+                   SmallVectorImpl<Type> &results, ScatterShapeCheck check) {
+  OpDiagnostic diag(loc, ScatterOp::getOperationName());
+  FailureOr<ArrayRef<int64_t>> data = shapeOf(adaptor.getData(), "data", diag);
+  FailureOr<ArrayRef<int64_t>> indices =
+      shapeOf(adaptor.getIndices(), "indices", diag);
+  FailureOr<ArrayRef<int64_t>> updates =
+      shapeOf(adaptor.getUpdates(), "updates", diag);
+  if (failed(data) || failed(indices) || failed(updates) ||
+      failed(check(*data, *indices, *updates, diag)))
+    return failure();
+  Type elementType = elementTypeOf(ctx, adaptor.getData());
+  ScatterReduction reduction = adaptor.getReduction();
+  if (reduction != ScatterReduction::none && elementType.isInteger(1))
+    return diag.emit() << "reduction '" << stringifyScatterReduction(reduction)
+                       << "' needs a numeric element type, got " << elementType;
+  return addResult(ctx, *data, diag, results, elementType);
+}
+
+LogicalResult ScatterElementsOp::inferReturnTypes(
+    MLIRContext *ctx, std::optional<Location> loc, Adaptor adaptor,
+    SmallVectorImpl<Type> &results) {
+  auto check = [&](ArrayRef<int64_t> data, ArrayRef<int64_t> indices,
+                   ArrayRef<int64_t> updates,
+                   const OpDiagnostic &diag) -> LogicalResult {
+    if (indices != updates)
+      return diag.emit() << "indices [" << indices << "] and updates ["
+                         << updates << "] must have one shape";
+    if (data.empty() || indices.size() != data.size())
+      return diag.emit() << "indices [" << indices
+                         << "] must have the rank of data [" << data
+                         << "] (at least 1)";
+    FailureOr<int64_t> axis =
+        normalizeAxis(adaptor.getAxis(), data.size(), "axis", diag);
+    if (failed(axis))
+      return failure();
+    for (auto [d, sizes] : llvm::enumerate(llvm::zip_equal(indices, data)))
+      if (static_cast<int64_t>(d) != *axis &&
+          std::get<0>(sizes) > std::get<1>(sizes))
+        return diag.emit() << "indices [" << indices
+                           << "] must not be larger than data [" << data
+                           << "] outside axis " << *axis;
+    return checkAddressable(data.slice(*axis, 1), indices, diag);
+  };
+  return inferScatterResult<ScatterElementsOp>(ctx, loc, adaptor, results,
+                                               check);
+}
+
+LogicalResult ScatterNDOp::inferReturnTypes(MLIRContext *ctx,
+                                            std::optional<Location> loc,
+                                            Adaptor adaptor,
+                                            SmallVectorImpl<Type> &results) {
+  auto check = [](ArrayRef<int64_t> data, ArrayRef<int64_t> indices,
+                  ArrayRef<int64_t> updates,
+                  const OpDiagnostic &diag) -> LogicalResult {
+    int64_t r = data.size();
+    if (r < 1 || indices.empty())
+      return diag.emit() << "data [" << data << "] and indices [" << indices
+                         << "] must have rank >= 1";
+    int64_t m = indices.back();
+    if (m < 1 || m > r)
+      return diag.emit() << "the last dim of indices (" << m
+                         << ") must be in [1, " << r << "] (the rank of data)";
+    SmallVector<int64_t> expected(indices.drop_back());
+    expected.append(data.begin() + m, data.end());
+    if (ArrayRef<int64_t>(expected) != updates)
+      return diag.emit() << "updates [" << updates << "] must have shape ["
+                         << ArrayRef<int64_t>(expected)
+                         << "] (indices.shape[:-1] + data.shape[" << m << ":])";
+    return checkAddressable(data.take_front(m), indices.drop_back(), diag);
+  };
+  return inferScatterResult<ScatterNDOp>(ctx, loc, adaptor, results, check);
+}
+
 #define GET_OP_CLASSES
 #include "seam/SeamOps.cpp.inc"
 

@@ -960,4 +960,129 @@ def Seam_LrnOp : Seam_Op<"lrn", [Pure, SameOperandsAndResultType]> {
   let hasVerifier = 1;
 }
 
+//===----------------------------------------------------------------------===//
+// indexing: TopK, OneHot, GatherND, ScatterElements, ScatterND
+//===----------------------------------------------------------------------===//
+
+/// How seam.scatter_elements and seam.scatter_nd combine an update with the
+/// element it lands on (ONNX `reduction`).
+def Seam_ScatterReduction : I32EnumAttr<"ScatterReduction",
+    "how a scatter combines an update with the existing element", [
+    I32EnumAttrCase<"none", 0>, // the update replaces the element
+    I32EnumAttrCase<"add", 1>,
+    I32EnumAttrCase<"mul", 2>,
+    I32EnumAttrCase<"max", 3>,
+    I32EnumAttrCase<"min", 4>
+  ]> {
+  let cppNamespace = "::seam";
+  let genSpecializedAttr = 0;
+}
+def Seam_ScatterReductionAttr : EnumAttr<Seam_Dialect, Seam_ScatterReduction,
+    "scatter_reduction">;
+
+def Seam_TopKOp : Seam_Op<"top_k", [Pure, InferTypeOpAdaptor,
+    AllElementTypesMatch<["input", "values"]>]> {
+  let summary = "the `k` largest (or smallest) elements along `axis` and "
+                "their int64 indices (ONNX TopK, k resolved at import)";
+  let description = [{
+    `values` and `indices` have the input's shape with `k` at `axis`. The
+    elements come in order (largest first, or smallest first without
+    `largest`); equal elements in order of their index (ONNX's tie rule); a
+    NaN is larger than every number (as in torch.topk). ONNX's `sorted` = 0
+    leaves the order open: this order is one. `k` is in
+    `[1, input.shape[axis]]`.
+
+    ```mlir
+    %v, %i = seam.top_k %x {k = 2 : i64, axis = 1 : i64}
+        : (tensor<3x4xf32>) -> (tensor<3x2xf32>, tensor<3x2xi64>)
+    ```
+  }];
+  let arguments = (ins Seam_NumericTensor:$input, I64Attr:$k,
+                       DefaultValuedAttr<I64Attr, "-1">:$axis,
+                       DefaultValuedAttr<BoolAttr, "true">:$largest);
+  let results = (outs Seam_NumericTensor:$values,
+                      StaticShapeTensorOf<[I64]>:$indices);
+  let assemblyFormat = "$input attr-dict `:` functional-type(operands, results)";
+}
+
+def Seam_OneHotOp : Seam_Op<"one_hot", [Pure, InferTypeOpAdaptor,
+    AllElementTypesMatch<["values", "output"]>]> {
+  let summary = "one-hot encoding of `indices` along a new `axis` (ONNX OneHot, "
+                "depth resolved at import)";
+  let description = [{
+    The result has the shape of `indices` with `depth` inserted at `axis`
+    (in `[-r-1, r]` for indices of rank r); its element is `values[1]`
+    where the position along `axis` equals the index and `values[0]`
+    elsewhere. Float indices truncate toward zero; a negative index counts
+    from `depth`; an index outside `[-depth, depth)` hits no position.
+  }];
+  let arguments = (ins Seam_NumericTensor:$indices, Seam_AnyTensor:$values,
+                       I64Attr:$depth,
+                       DefaultValuedAttr<I64Attr, "-1">:$axis);
+  let results = (outs Seam_AnyTensor:$output);
+  let assemblyFormat = [{
+    $indices `,` $values attr-dict `:` functional-type(operands, results)
+  }];
+}
+
+def Seam_GatherNDOp : Seam_Op<"gather_nd", [Pure, InferTypeOpAdaptor,
+    AllElementTypesMatch<["data", "output"]>]> {
+  let summary = "gathers slices of `data` addressed by index tuples (ONNX GatherND)";
+  let description = [{
+    The last dim m of `indices` holds a tuple that addresses a slice of
+    `data` after its first `batch_dims` dims; the result has shape
+    `indices.shape[:-1] + data.shape[batch_dims + m:]`. The first
+    `batch_dims` dims of `indices` and `data` agree. Indices are wrapped
+    and clamped as seam.gather's; a dim that tuples address is not 0 (when
+    there are tuples).
+  }];
+  let arguments = (ins Seam_AnyTensor:$data, Seam_IndexTensor:$indices,
+                       DefaultValuedAttr<I64Attr, "0">:$batch_dims);
+  let results = (outs Seam_AnyTensor:$output);
+  let assemblyFormat = [{
+    $data `,` $indices attr-dict `:` functional-type(operands, results)
+  }];
+}
+
+def Seam_ScatterElementsOp : Seam_Op<"scatter_elements", [Pure,
+    InferTypeOpAdaptor, AllElementTypesMatch<["data", "updates", "output"]>]> {
+  let summary = "`data` with `updates` written at `indices` along `axis` "
+                "(ONNX ScatterElements and Scatter)";
+  let description = [{
+    `indices` and `updates` have one shape, of the rank of `data`; for
+    `axis` 1, `output[i][indices[i][j][k]][k]` is `updates[i][j][k]`
+    (combined with the element there under `reduction`). Updates apply in
+    row-major order of `indices`. Indices are wrapped and clamped as
+    seam.gather's: no write lands out of bounds.
+  }];
+  let arguments = (ins Seam_AnyTensor:$data, Seam_IndexTensor:$indices,
+                       Seam_AnyTensor:$updates,
+                       DefaultValuedAttr<I64Attr, "0">:$axis,
+                       DefaultValuedAttr<Seam_ScatterReductionAttr,
+                           "ScatterReduction::none">:$reduction);
+  let results = (outs Seam_AnyTensor:$output);
+  let assemblyFormat = [{
+    $data `,` $indices `,` $updates attr-dict `:` functional-type(operands, results)
+  }];
+}
+
+def Seam_ScatterNDOp : Seam_Op<"scatter_nd", [Pure, InferTypeOpAdaptor,
+    AllElementTypesMatch<["data", "updates", "output"]>]> {
+  let summary = "`data` with slices replaced at index tuples (ONNX ScatterND)";
+  let description = [{
+    The last dim m of `indices` holds a tuple that addresses a slice of
+    `data`; `updates` has shape `indices.shape[:-1] + data.shape[m:]`
+    and its slices are written (or combined under `reduction`) in
+    row-major order. Indices are wrapped and clamped as seam.gather's.
+  }];
+  let arguments = (ins Seam_AnyTensor:$data, Seam_IndexTensor:$indices,
+                       Seam_AnyTensor:$updates,
+                       DefaultValuedAttr<Seam_ScatterReductionAttr,
+                           "ScatterReduction::none">:$reduction);
+  let results = (outs Seam_AnyTensor:$output);
+  let assemblyFormat = [{
+    $data `,` $indices `,` $updates attr-dict `:` functional-type(operands, results)
+  }];
+}
+
 #endif // SEAM_OPS_TD

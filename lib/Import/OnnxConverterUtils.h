@@ -121,7 +121,8 @@ inline std::optional<int64_t> toInt64(double value) {
 /// The converter tables of OnnxReductionConverters.cpp,
 /// OnnxLogicConverters.cpp, OnnxMathConverters.cpp,
 /// OnnxIndexingConverters.cpp, OnnxLossConverters.cpp,
-/// OnnxNormalizationConverters.cpp and OnnxControlFlowConverters.cpp.
+/// OnnxNormalizationConverters.cpp, OnnxControlFlowConverters.cpp and
+/// OnnxSelectionConverters.cpp.
 OpConverter lookupReductionOpConverter(llvm::StringRef opType);
 OpConverter lookupLogicOpConverter(llvm::StringRef opType);
 OpConverter lookupMathOpConverter(llvm::StringRef opType);
@@ -138,6 +139,7 @@ FailureOr<AutoPadAttr> autoPadAttr(GraphImporter &g);
 /// LpPool's and GlobalLpPool's `p` (default 2), or an error when it is not
 /// positive (OnnxConvPoolConverters.cpp).
 FailureOr<mlir::IntegerAttr> lpPoolP(GraphImporter &g);
+OpConverter lookupSelectionOpConverter(llvm::StringRef opType);
 
 } // namespace seam::detail
 

@@ -755,6 +755,8 @@ OpConverter lookupOpConverter(StringRef opType) {
     return converter;
   if (OpConverter converter = lookupLossOpConverter(opType))
     return converter;
+  if (OpConverter converter = lookupSelectionOpConverter(opType))
+    return converter;
   if (OpConverter converter = lookupNormalizationOpConverter(opType))
     return converter;
   if (OpConverter converter = lookupControlFlowOpConverter(opType))

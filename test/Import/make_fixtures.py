@@ -823,6 +823,66 @@ def control_flow_error_fixtures():
           check=False)
 
 
+def selection_fixtures():
+    # TopK with K a constant input (opset 11), both outputs used.
+    model("topk_smallest",
+          [node("TopK", ["x", "k"], ["v", "i"], "topk0", axis=1, largest=0)],
+          [vi("x", [3, 4])], [vi("v", [3, 2]), vi("i", [3, 2], TP.INT64)],
+          [i64("k", [2])], opset=11)
+    # TopK of opset 1 to 9: k an attribute, axis -1 by default.
+    model("topk_opset9", [node("TopK", ["x"], ["v", "i"], "topk0", k=3)],
+          [vi("x", [2, 5])], [vi("v", [2, 3]), vi("i", [2, 3], TP.INT64)],
+          opset=9)
+    # OneHot: depth a float constant, values an input, negative axis.
+    model("onehot_float_depth",
+          [node("OneHot", ["idx", "depth", "values"], ["y"], "onehot0",
+                axis=-2)],
+          [vi("idx", [2, 3], TP.INT64), vi("values", [2])],
+          [vi("y", [2, 5, 3])], [f32("depth", [5.0])], opset=11)
+    model("gathernd_batch",
+          [node("GatherND", ["x", "idx"], ["y"], "gathernd0", batch_dims=1)],
+          [vi("x", [2, 3, 4]), vi("idx", [2, 1], TP.INT64)],
+          [vi("y", [2, 4])], opset=13)
+    # The deprecated Scatter (opset 10) is ScatterElements without reduction.
+    model("scatter_opset10",
+          [node("Scatter", ["x", "idx", "u"], ["y"], "scatter0", axis=1)],
+          [vi("x", [3, 4]), vi("idx", [3, 2], TP.INT64), vi("u", [3, 2])],
+          [vi("y", [3, 4])], opset=10)
+    model("scatter_reductions",
+          [node("ScatterElements", ["x", "idx", "u"], ["a"], "scatter0",
+                reduction="mul"),
+           node("ScatterND", ["a", "nd", "v"], ["y"], "scatternd0",
+                reduction="add")],
+          [vi("x", [3, 4]), vi("idx", [2, 4], TP.INT64), vi("u", [2, 4]),
+           vi("nd", [2, 1], TP.INT64), vi("v", [2, 4])],
+          [vi("y", [3, 4])], opset=16)
+
+    # K and depth decide a shape: graph inputs are refused, naming them.
+    model("err_topk_runtime_k",
+          [node("TopK", ["x", "k"], ["v", "i"], "topk0")],
+          [vi("x", [3, 4]), vi("k", [1], TP.INT64)],
+          [vi("v", [3, 2]), vi("i", [3, 2], TP.INT64)], opset=11,
+          check=False)
+    model("err_topk_largest",
+          [node("TopK", ["x", "k"], ["v", "i"], "topk0", largest=2)],
+          [vi("x", [3, 4])], [vi("v", [3, 2]), vi("i", [3, 2], TP.INT64)],
+          [i64("k", [2])], opset=11, check=False)
+    model("err_onehot_runtime_depth",
+          [node("OneHot", ["idx", "depth", "values"], ["y"], "onehot0")],
+          [vi("idx", [3], TP.INT64), vi("depth", [1]), vi("values", [2])],
+          [vi("y", [3, 4])], opset=11, check=False)
+    model("err_onehot_nan_depth",
+          [node("OneHot", ["idx", "depth", "values"], ["y"], "onehot0")],
+          [vi("idx", [3], TP.INT64), vi("values", [2])],
+          [vi("y", [3, 4])], [f32("depth", [float("nan")])], opset=11,
+          check=False)
+    model("err_scatter_reduction",
+          [node("ScatterND", ["x", "nd", "v"], ["y"], "scatternd0",
+                reduction="sum")],
+          [vi("x", [3, 4]), vi("nd", [2, 1], TP.INT64), vi("v", [2, 4])],
+          [vi("y", [3, 4])], opset=16, check=False)
+
+
 def error_fixtures():
     # Two different unsupported ops in three nodes, one in a custom domain.
     model("err_unsupported_ops",
@@ -1084,6 +1144,7 @@ def main():
     int_mod_fixtures()
     loss_fixtures()
     normalization_fixtures()
+    selection_fixtures()
     version_conversion_fixtures()
     external_fixtures()
     error_fixtures()

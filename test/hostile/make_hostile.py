@@ -738,6 +738,49 @@ def attr_cases():
           "node 'averagepool0' (AveragePool): 'seam.avg_pool' op pads "
           "[3, 3, 3, 3] must be smaller than the kernel extent 2 of spatial "
           "dimension 0 (a window would hold only padding)"),
+        # TopK, OneHot, GatherND and the scatters: attribute values and
+        # constant inputs outside their ranges.
+        c("topk_k_negative",
+          make([node("TopK", ["x", "k"], ["v", "i"], "topk0")],
+               [vi("x", [3, 4])], [vi("v", 2), vi("i", 2, TP.INT64)],
+               [i64("k", [-1])], opset=11),
+          "node 'topk0' (TopK): 'seam.top_k' op k (-1) must be in [1, 4], "
+          "the size of axis 1"),
+        c("onehot_depth_overflow",
+          make([node("OneHot", ["i", "d", "v"], ["y"], "onehot0")],
+               [vi("i", [4], TP.INT64), vi("v", [2])], [vi("y", 2)],
+               [nh.from_array(np.array([2.0**62], np.float32), "d")],
+               opset=11),
+          "node 'onehot0' (OneHot): 'seam.one_hot' op element count of the "
+          "result [4, 4611686018427387904] overflows int64"),
+        c("onehot_depth_infinite",
+          make([node("OneHot", ["i", "d", "v"], ["y"], "onehot0")],
+               [vi("i", [4], TP.INT64), vi("v", [2])], [vi("y", 2)],
+               [nh.from_array(np.array([np.inf], np.float32), "d")],
+               opset=11),
+          "node 'onehot0' (OneHot): input 'd' (depth) is not a finite "
+          "int64: INF"),
+        c("gathernd_batch_dims_int64_min",
+          make([node("GatherND", ["x", "i"], ["y"], "gathernd0",
+                     batch_dims=INT64_MIN)],
+               [vi("x", [3, 4]), vi("i", [2, 1], TP.INT64)], [vi("y", 1)]),
+          "node 'gathernd0' (GatherND): 'seam.gather_nd' op batch_dims "
+          "(-9223372036854775808) must be in [0, min(rank(data), "
+          "rank(indices))) = [0, 2)"),
+        c("scatterelements_axis_int64_min",
+          make([node("ScatterElements", ["x", "i", "u"], ["y"],
+                     "scatterelements0", axis=INT64_MIN)],
+               [vi("x", [3, 4]), vi("i", [2, 4], TP.INT64), vi("u", [2, 4])],
+               [vi("y", 2)]),
+          "node 'scatterelements0' (ScatterElements): "
+          "'seam.scatter_elements' op axis -9223372036854775808 is out of "
+          "range [-2, 1] for rank 2"),
+        c("scatternd_tuple_beyond_rank",
+          make([node("ScatterND", ["x", "i", "u"], ["y"], "scatternd0")],
+               [vi("x", [3, 4]), vi("i", [2, 3], TP.INT64), vi("u", [2])],
+               [vi("y", 2)]),
+          "node 'scatternd0' (ScatterND): 'seam.scatter_nd' op the last dim "
+          "of indices (3) must be in [1, 2] (the rank of data)"),
     ]
 
 

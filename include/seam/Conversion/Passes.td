@@ -39,6 +39,13 @@ def SeamLowerToLinalgPass : Pass<"seam-lower-to-linalg", "::mlir::ModuleOp"> {
     - data movement: `tensor.concat`, `tensor.collapse_shape`/`expand_shape`,
       `linalg.transpose`, `tensor.pad`, `tensor.extract_slice`, and
       `linalg.generic` for reflect/edge padding and negative-step slices.
+    - indexing: `seam.gather`, `seam.gather_elements`, `seam.gather_nd`
+      and `seam.one_hot` are a `linalg.generic` over the result that reads
+      with `tensor.extract`; `seam.top_k` ranks each element along an axis
+      of up to 128 (a reduction `linalg.generic`) and picks the first `k`
+      ranks, or on longer axes keeps the best `k` in an `scf.for` per row;
+      `seam.scatter_elements`/`seam.scatter_nd` are an `scf.for` nest over
+      the updates that `tensor.insert`s into the data.
     - `seam.composite`: its body is inlined in place.
 
     Constants (`arith.constant`, dense or dense_resource) stay as they are.
@@ -47,6 +54,7 @@ def SeamLowerToLinalgPass : Pass<"seam-lower-to-linalg", "::mlir::ModuleOp"> {
     "::mlir::arith::ArithDialect",
     "::mlir::linalg::LinalgDialect",
     "::mlir::math::MathDialect",
+    "::mlir::scf::SCFDialect",
     "::mlir::tensor::TensorDialect"
   ];
 }

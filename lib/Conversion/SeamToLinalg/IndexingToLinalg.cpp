@@ -1,16 +1,19 @@
-//===- IndexingToLinalg.cpp - gather, expand, tile, trilu to linalg -------===//
+//===- IndexingToLinalg.cpp - gather, one_hot, expand, tile, trilu --------===//
 //
-// seam.gather and seam.gather_elements are a linalg.generic over the result
-// that reads the index operand in place and the data with tensor.extract
-// (indices wrapped when negative and clamped into range: never an
-// out-of-bounds read). seam.expand is a broadcasting copy, seam.tile reads
-// its input at (i mod size), seam.trilu selects on linalg.index.
+// seam.gather, seam.gather_elements and seam.gather_nd are a linalg.generic
+// over the result that reads the index operand (in place, or with
+// tensor.extract) and the data with tensor.extract (indices wrapped when
+// negative and clamped into range: never an out-of-bounds read);
+// seam.one_hot compares each position with its index. seam.expand is a
+// broadcasting copy, seam.tile reads its input at (i mod size), seam.trilu
+// selects on linalg.index.
 //
 //===----------------------------------------------------------------------===//
 
 #include "LoweringUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "seam/SeamOps.h"
 
@@ -19,20 +22,6 @@ using namespace seam;
 using namespace seam::lowering;
 
 namespace {
-
-/// `index` (an i32/i64 scalar) as an index into a dimension of `size`:
-/// negative values count from the end, the result is clamped to
-/// [0, size - 1].
-Value normalizeIndex(OpBuilder &b, Location loc, Value index, int64_t size) {
-  Value i = arith::IndexCastOp::create(b, loc, b.getIndexType(), index);
-  Value zero = indexScalar(b, loc, 0);
-  Value negative =
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, i, zero);
-  Value wrapped = arith::AddIOp::create(b, loc, i, indexScalar(b, loc, size));
-  i = arith::SelectOp::create(b, loc, negative, wrapped, i);
-  i = arith::MaxSIOp::create(b, loc, i, zero);
-  return arith::MinSIOp::create(b, loc, i, indexScalar(b, loc, size - 1));
-}
 
 /// A linalg.generic producing `type` whose only input is `indices`, read
 /// through `indicesMap`; `body` computes an element from the index scalar.
@@ -191,9 +180,110 @@ struct TriluLowering : OpConversionPattern<TriluOp> {
   }
 };
 
+struct GatherNDLowering : OpConversionPattern<GatherNDOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(GatherNDOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Value data = adaptor.getData();
+    Value indices = adaptor.getIndices();
+    ArrayRef<int64_t> dataShape = shapeOf(data);
+    int64_t rank = dataShape.size();
+    int64_t indexRank = shapeOf(indices).size();
+    int64_t batch = op.getBatchDims(); // I64Attr reads as uint64_t.
+    int64_t tuple = shapeOf(indices).back();
+    // Result dims: indices.shape[:-1] (the first `batch` of them shared with
+    // data), then data.shape[batch + tuple:].
+    Value result = buildIndexedGeneric(
+        rewriter, op.getLoc(), op.getType(), Value(), AffineMap(),
+        [&](OpBuilder &b, Location l, Value) -> Value {
+          SmallVector<Value> prefix;
+          for (int64_t d = 0; d + 1 < indexRank; ++d)
+            prefix.push_back(linalg::IndexOp::create(b, l, d));
+          SmallVector<Value> at(prefix.begin(), prefix.begin() + batch);
+          for (int64_t j = 0; j < tuple; ++j) {
+            SmallVector<Value> where(prefix);
+            where.push_back(indexScalar(b, l, j));
+            Value index = tensor::ExtractOp::create(b, l, indices, where);
+            at.push_back(normalizeIndex(b, l, index, dataShape[batch + j]));
+          }
+          for (int64_t d = batch + tuple; d < rank; ++d)
+            at.push_back(linalg::IndexOp::create(
+                b, l, indexRank - 1 + (d - batch - tuple)));
+          return tensor::ExtractOp::create(b, l, data, at);
+        });
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+/// seam.one_hot: each result element compares its position along `axis`
+/// with the index (read with the axis dropped) and selects on or off.
+struct OneHotLowering : OpConversionPattern<OneHotOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(OneHotOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    MLIRContext *ctx = getContext();
+    RankedTensorType type = op.getType();
+    int64_t rank = type.getRank();
+    int64_t axis = op.getAxis(); // I64Attr reads as uint64_t.
+    if (axis < 0)
+      axis += rank;
+    int64_t depth = op.getDepth();
+    Value values = adaptor.getValues();
+    Value off = tensor::ExtractOp::create(rewriter, loc, values,
+                                          indexScalar(rewriter, loc, 0));
+    Value on = tensor::ExtractOp::create(rewriter, loc, values,
+                                         indexScalar(rewriter, loc, 1));
+    SmallVector<AffineExpr> exprs = dimExprs(ctx, 0, rank);
+    exprs.erase(exprs.begin() + axis);
+    Value result = buildIndexedGeneric(
+        rewriter, loc, type, adaptor.getIndices(),
+        AffineMap::get(rank, 0, exprs, ctx),
+        [&](OpBuilder &b, Location l, Value index) -> Value {
+          Value position = linalg::IndexOp::create(b, l, axis);
+          // An index as int64 (floats truncate toward zero), and whether it
+          // can hit at all: a NaN or a float beyond int64 cannot (converting
+          // those would be poison).
+          Value valid = arith::ConstantIntOp::create(b, l, b.getI1Type(), 1);
+          Value i = index;
+          if (isa<FloatType>(i.getType())) {
+            Value magnitude = math::AbsFOp::create(b, l, i);
+            valid = arith::CmpFOp::create(b, l, arith::CmpFPredicate::OLT,
+                                          magnitude,
+                                          scalarLike(b, l, magnitude, 0x1p62));
+            i = arith::SelectOp::create(b, l, valid, i, scalarLike(b, l, i, 0));
+            i = arith::FPToSIOp::create(b, l, b.getI64Type(), i);
+          } else if (i.getType() != b.getI64Type()) {
+            i = arith::ExtSIOp::create(b, l, b.getI64Type(), i);
+          }
+          Value negative = arith::CmpIOp::create(
+              b, l, arith::CmpIPredicate::slt, i, scalarLike(b, l, i, 0));
+          i = arith::SelectOp::create(
+              b, l, negative,
+              arith::AddIOp::create(
+                  b, l, i,
+                  arith::ConstantIntOp::create(b, l, b.getI64Type(), depth)),
+              i);
+          Value p = arith::IndexCastOp::create(b, l, b.getI64Type(), position);
+          Value hit = arith::AndIOp::create(
+              b, l, valid,
+              arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, i, p));
+          return arith::SelectOp::create(b, l, hit, on, off);
+        });
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
 } // namespace
 
 void lowering::populateIndexingPatterns(RewritePatternSet &patterns) {
-  patterns.add<GatherLowering, GatherElementsLowering, ExpandLowering,
-               TileLowering, TriluLowering>(patterns.getContext());
+  patterns.add<GatherLowering, GatherElementsLowering, GatherNDLowering,
+               OneHotLowering, ExpandLowering, TileLowering, TriluLowering>(
+      patterns.getContext());
 }

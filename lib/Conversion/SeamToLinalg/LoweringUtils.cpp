@@ -21,6 +21,18 @@ Value lowering::indexScalar(OpBuilder &b, Location loc, int64_t value) {
   return arith::ConstantIndexOp::create(b, loc, value);
 }
 
+Value lowering::normalizeIndex(OpBuilder &b, Location loc, Value index,
+                               int64_t size) {
+  Value i = arith::IndexCastOp::create(b, loc, b.getIndexType(), index);
+  Value zero = indexScalar(b, loc, 0);
+  Value negative =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, i, zero);
+  Value wrapped = arith::AddIOp::create(b, loc, i, indexScalar(b, loc, size));
+  i = arith::SelectOp::create(b, loc, negative, wrapped, i);
+  i = arith::MaxSIOp::create(b, loc, i, zero);
+  return arith::MinSIOp::create(b, loc, i, indexScalar(b, loc, size - 1));
+}
+
 Value lowering::scalarOfType(OpBuilder &b, Location loc, Type type,
                              double value) {
   if (auto floatType = dyn_cast<FloatType>(type))

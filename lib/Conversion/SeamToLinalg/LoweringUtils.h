@@ -26,6 +26,11 @@ Value f32Scalar(OpBuilder &b, Location loc, float value);
 /// `arith.constant value : index`.
 Value indexScalar(OpBuilder &b, Location loc, int64_t value);
 
+/// `index` (an i32/i64 scalar) as an index into a dimension of `size`:
+/// negative values count from the end, the result is clamped to
+/// [0, size - 1] (never an out-of-bounds access).
+Value normalizeIndex(OpBuilder &b, Location loc, Value index, int64_t size);
+
 /// `arith.constant value : type` for a float or integer `type` (integers
 /// truncate toward zero).
 Value scalarOfType(OpBuilder &b, Location loc, Type type, double value);
@@ -158,6 +163,8 @@ void populateDataMovementPatterns(RewritePatternSet &patterns);
 void populateCastCompareSelectPatterns(RewritePatternSet &patterns);
 void populateMathPatterns(RewritePatternSet &patterns);
 void populateIndexingPatterns(RewritePatternSet &patterns);
+void populateScatterPatterns(RewritePatternSet &patterns);
+void populateTopKPatterns(RewritePatternSet &patterns);
 void populateLogSoftmaxPatterns(RewritePatternSet &patterns);
 void populateNormalizationPatterns(RewritePatternSet &patterns);
 

@@ -100,6 +100,8 @@ void seam::populateSeamToLinalgConversionPatterns(RewritePatternSet &patterns) {
   lowering::populateCastCompareSelectPatterns(patterns);
   lowering::populateMathPatterns(patterns);
   lowering::populateIndexingPatterns(patterns);
+  lowering::populateScatterPatterns(patterns);
+  lowering::populateTopKPatterns(patterns);
   lowering::populateLogSoftmaxPatterns(patterns);
   lowering::populateNormalizationPatterns(patterns);
   patterns.add<CompositeInlining>(patterns.getContext());
@@ -110,5 +112,6 @@ void seam::configureSeamToLinalgConversionTarget(ConversionTarget &target) {
   // Offloaded regions stay calls of their backend (seam-lower-kernel-calls).
   target.addLegalOp<KernelCallOp>();
   target.addLegalDialect<arith::ArithDialect, linalg::LinalgDialect,
-                         math::MathDialect, tensor::TensorDialect>();
+                         math::MathDialect, scf::SCFDialect,
+                         tensor::TensorDialect>();
 }
