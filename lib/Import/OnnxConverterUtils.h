@@ -120,14 +120,17 @@ inline std::optional<int64_t> toInt64(double value) {
 
 /// The converter tables of OnnxReductionConverters.cpp,
 /// OnnxLogicConverters.cpp, OnnxMathConverters.cpp,
-/// OnnxIndexingConverters.cpp, OnnxLossConverters.cpp and
-/// OnnxNormalizationConverters.cpp.
+/// OnnxIndexingConverters.cpp, OnnxLossConverters.cpp,
+/// OnnxNormalizationConverters.cpp, OnnxEinsumConverters.cpp and
+/// OnnxBitShiftConverters.cpp.
 OpConverter lookupReductionOpConverter(llvm::StringRef opType);
 OpConverter lookupLogicOpConverter(llvm::StringRef opType);
 OpConverter lookupMathOpConverter(llvm::StringRef opType);
 OpConverter lookupIndexingOpConverter(llvm::StringRef opType);
 OpConverter lookupLossOpConverter(llvm::StringRef opType);
 OpConverter lookupNormalizationOpConverter(llvm::StringRef opType);
+OpConverter lookupEinsumOpConverter(llvm::StringRef opType);
+OpConverter lookupBitShiftOpConverter(llvm::StringRef opType);
 
 } // namespace seam::detail
 

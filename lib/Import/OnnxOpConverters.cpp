@@ -754,6 +754,10 @@ OpConverter lookupOpConverter(StringRef opType) {
     return converter;
   if (OpConverter converter = lookupNormalizationOpConverter(opType))
     return converter;
+  if (OpConverter converter = lookupEinsumOpConverter(opType))
+    return converter;
+  if (OpConverter converter = lookupBitShiftOpConverter(opType))
+    return converter;
   using K = IntBinaryKind;
   return llvm::StringSwitch<OpConverter>(opType)
       .Case("Conv", convertConv)

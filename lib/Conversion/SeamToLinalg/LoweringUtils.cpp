@@ -5,6 +5,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/ReshapeOpsUtils.h"
+#include "mlir/IR/AttrTypeSubElements.h"
 
 using namespace mlir;
 using namespace seam;
@@ -150,8 +151,63 @@ Value lowering::divideBy(OpBuilder &b, Location loc, Value value,
         Value d = scalarOfType(nb, nloc, args[0].getType(), divisor);
         if (isa<FloatType>(args[0].getType()))
           return arith::DivFOp::create(nb, nloc, args[0], d);
-        return arith::DivSIOp::create(nb, nloc, args[0], d);
+        return divInts(nb, nloc, args[0], d);
       });
+}
+
+//===----------------------------------------------------------------------===//
+// Unsigned integers
+//===----------------------------------------------------------------------===//
+
+bool lowering::isUnsigned(Type type) { return type.isUnsignedInteger(); }
+
+arith::CmpIPredicate lowering::intPredicate(Type type,
+                                            arith::CmpIPredicate predicate) {
+  if (!isUnsigned(type))
+    return predicate;
+  using P = arith::CmpIPredicate;
+  switch (predicate) {
+  case P::slt:
+    return P::ult;
+  case P::sle:
+    return P::ule;
+  case P::sgt:
+    return P::ugt;
+  case P::sge:
+    return P::uge;
+  default:
+    return predicate;
+  }
+}
+
+Value lowering::minInts(OpBuilder &b, Location loc, Value lhs, Value rhs) {
+  if (isUnsigned(lhs.getType()))
+    return arith::MinUIOp::create(b, loc, lhs, rhs);
+  return arith::MinSIOp::create(b, loc, lhs, rhs);
+}
+
+Value lowering::maxInts(OpBuilder &b, Location loc, Value lhs, Value rhs) {
+  if (isUnsigned(lhs.getType()))
+    return arith::MaxUIOp::create(b, loc, lhs, rhs);
+  return arith::MaxSIOp::create(b, loc, lhs, rhs);
+}
+
+Value lowering::divInts(OpBuilder &b, Location loc, Value lhs, Value rhs) {
+  if (isUnsigned(lhs.getType()))
+    return arith::DivUIOp::create(b, loc, lhs, rhs);
+  return arith::DivSIOp::create(b, loc, lhs, rhs);
+}
+
+void lowering::eraseSignedness(Operation *root) {
+  AttrTypeReplacer replacer;
+  replacer.addReplacement([](IntegerType type) -> std::optional<Type> {
+    if (!type.isUnsigned())
+      return std::nullopt;
+    return IntegerType::get(type.getContext(), type.getWidth());
+  });
+  replacer.recursivelyReplaceElementsIn(root, /*replaceAttrs=*/true,
+                                        /*replaceLocs=*/false,
+                                        /*replaceTypes=*/true);
 }
 
 Value lowering::padWithConstant(OpBuilder &b, Location loc, Value input,

@@ -1,0 +1,255 @@
+//===- OnnxEinsumConverters.cpp - ONNX Einsum as seam ops -----------------===//
+//
+// ONNX Einsum, decomposed at import into seam ops that exist: each operand
+// is transposed to one common order of the equation's indices (the
+// output's first, then the summed ones), reshaped with size-1 dims for the
+// indices it lacks, the operands are multiplied (NumPy broadcasting), and
+// the summed indices are reduced away. This covers matrix products, batched
+// ones, transposes, sums, outer and inner products, `...` batch dims and the
+// implicit output (no `->`); an index repeated within one operand (a
+// diagonal) is refused.
+//
+//===----------------------------------------------------------------------===//
+
+#include "OnnxConverterUtils.h"
+
+#include "seam/SeamOps.h"
+#include "llvm/ADT/StringSwitch.h"
+
+#include <map>
+
+using namespace mlir;
+using namespace seam;
+
+namespace seam::detail {
+
+//===----------------------------------------------------------------------===//
+// Einsum equations
+//===----------------------------------------------------------------------===//
+
+/// One index of a term: a letter ('a'..'z', 'A'..'Z') or, for `...`, the
+/// dims it stands for, numbered from the last one (-1 is the last broadcast
+/// dim, -2 the one before, ...), so that operands align them to the right.
+using EinsumIndex = int;
+
+/// A parsed equation: the indices of each input, and of the output.
+struct EinsumEquation {
+  std::vector<std::vector<EinsumIndex>> inputs;
+  std::vector<EinsumIndex> output;
+};
+
+/// The indices of `term` for an operand of rank `rank` (or, for the output,
+/// `ellipsisRank` broadcast dims where `...` is).
+static FailureOr<std::vector<EinsumIndex>>
+parseTerm(GraphImporter &g, StringRef term, int64_t rank, bool isOutput,
+          int64_t ellipsisRank) {
+  size_t dots = term.find("...");
+  if (dots != StringRef::npos && term.find("...", dots + 3) != StringRef::npos)
+    return g.error() << "equation term '" << term
+                     << "' has more than one '...'";
+  StringRef letters = term;
+  std::string withoutDots = term.str();
+  if (dots != StringRef::npos)
+    withoutDots.erase(dots, 3);
+  letters = withoutDots;
+  for (char c : letters)
+    if (!llvm::isAlpha(c))
+      return g.error() << "equation term '" << term << "' has '" << c
+                       << "'; an index is a letter (or '...')";
+  int64_t broadcastDims = 0;
+  if (isOutput) {
+    broadcastDims = dots == StringRef::npos ? 0 : ellipsisRank;
+  } else {
+    if (static_cast<int64_t>(letters.size()) > rank ||
+        (dots == StringRef::npos &&
+         static_cast<int64_t>(letters.size()) != rank))
+      return g.error() << "equation term '" << term << "' has "
+                       << letters.size() << " indices for an input of rank "
+                       << rank;
+    broadcastDims = dots == StringRef::npos
+                        ? 0
+                        : rank - static_cast<int64_t>(letters.size());
+  }
+  std::vector<EinsumIndex> indices;
+  for (size_t i = 0; i < term.size();) {
+    if (dots != StringRef::npos && i == dots) {
+      for (int64_t d = broadcastDims; d > 0; --d)
+        indices.push_back(static_cast<EinsumIndex>(-d));
+      i += 3;
+      continue;
+    }
+    EinsumIndex letter = static_cast<unsigned char>(term[i]);
+    if (llvm::is_contained(indices, letter))
+      return g.error() << "index '" << term[i] << "' is repeated in term '"
+                       << term
+                       << "'; Seam does not support diagonals (an index "
+                          "repeated within one operand or in the output)";
+    indices.push_back(letter);
+    ++i;
+  }
+  return indices;
+}
+
+/// Parses `equation` for inputs of ranks `ranks`.
+static FailureOr<EinsumEquation> parseEquation(GraphImporter &g,
+                                               StringRef equation,
+                                               ArrayRef<int64_t> ranks) {
+  std::string compact;
+  for (char c : equation)
+    if (c != ' ')
+      compact.push_back(c);
+  StringRef text = compact;
+  auto [lhs, rhs] = text.split("->");
+  bool explicitOutput = text.contains("->");
+  SmallVector<StringRef> terms;
+  lhs.split(terms, ',');
+  if (terms.size() != ranks.size())
+    return g.error() << "equation '" << equation << "' has " << terms.size()
+                     << " input terms for " << ranks.size() << " inputs";
+  EinsumEquation eq;
+  int64_t ellipsisRank = 0;
+  for (auto [term, rank] : llvm::zip(terms, ranks)) {
+    ASSIGN_OR_FAIL(indices, parseTerm(g, term, rank, false, 0));
+    for (EinsumIndex i : indices)
+      ellipsisRank = std::max<int64_t>(ellipsisRank, -i);
+    eq.inputs.push_back(indices);
+  }
+  if (explicitOutput) {
+    ASSIGN_OR_FAIL(out, parseTerm(g, rhs, 0, true, ellipsisRank));
+    for (EinsumIndex i : out)
+      if (i > 0 && !llvm::any_of(eq.inputs, [&](const auto &in) {
+            return llvm::is_contained(in, i);
+          }))
+        return g.error() << "output index '" << static_cast<char>(i)
+                         << "' of equation '" << equation
+                         << "' is in no input";
+    eq.output = out;
+    return eq;
+  }
+  // Implicit output: the broadcast dims, then the letters that occur once,
+  // in alphabetical order (as NumPy).
+  for (int64_t d = ellipsisRank; d > 0; --d)
+    eq.output.push_back(static_cast<EinsumIndex>(-d));
+  std::map<EinsumIndex, int> counts;
+  for (const auto &in : eq.inputs)
+    for (EinsumIndex i : in)
+      if (i > 0)
+        ++counts[i];
+  for (auto [index, count] : counts)
+    if (count == 1)
+      eq.output.push_back(index);
+  return eq;
+}
+
+static std::string describeIndex(EinsumIndex i) {
+  if (i > 0)
+    return std::string("'") + static_cast<char>(i) + "'";
+  return "broadcast dim " + std::to_string(i) + " of '...'";
+}
+
+static LogicalResult convertEinsum(GraphImporter &g) {
+  if (!g.findAttr("equation"))
+    return g.error() << "attribute 'equation' is required";
+  ASSIGN_OR_FAIL(equation, g.stringAttr("equation", ""));
+  int numInputs = g.node().input_size();
+  if (numInputs == 0)
+    return g.error() << "has no inputs";
+  SmallVector<Value> operands;
+  SmallVector<int64_t> ranks;
+  for (int i = 0; i < numInputs; ++i) {
+    ASSIGN_OR_FAIL(v, g.tensorInput(i));
+    operands.push_back(v);
+    ranks.push_back(cast<RankedTensorType>(v.getType()).getRank());
+  }
+  ASSIGN_OR_FAIL(eq, parseEquation(g, equation, ranks));
+
+  // The size of each index: letters agree exactly, broadcast dims are
+  // equal or 1.
+  std::map<EinsumIndex, int64_t> sizes;
+  for (auto [indices, v] : llvm::zip(eq.inputs, operands)) {
+    ArrayRef<int64_t> shape = cast<RankedTensorType>(v.getType()).getShape();
+    for (auto [index, size] : llvm::zip(indices, shape)) {
+      auto [it, inserted] = sizes.emplace(index, size);
+      if (inserted || it->second == size)
+        continue;
+      if (index < 0 && (it->second == 1 || size == 1)) {
+        it->second = std::max(it->second, size);
+        continue;
+      }
+      return g.error() << "index " << describeIndex(index) << " of equation '"
+                       << equation << "' has sizes " << it->second << " and "
+                       << size;
+    }
+  }
+
+  // The common order: the output's indices, then the summed ones.
+  std::vector<EinsumIndex> order = eq.output;
+  for (const auto &[index, size] : sizes)
+    if (!llvm::is_contained(order, index))
+      order.push_back(index);
+  int64_t outRank = static_cast<int64_t>(eq.output.size());
+  int64_t rank = static_cast<int64_t>(order.size());
+  auto positionOf = [&](EinsumIndex index) {
+    return static_cast<int64_t>(llvm::find(order, index) - order.begin());
+  };
+
+  // Each operand in the common order, size 1 where it lacks an index.
+  Value product;
+  for (auto [indices, v] : llvm::zip(eq.inputs, operands)) {
+    auto type = cast<RankedTensorType>(v.getType());
+    SmallVector<int64_t> perm(indices.size());
+    for (size_t i = 0; i < perm.size(); ++i)
+      perm[i] = static_cast<int64_t>(i);
+    llvm::stable_sort(perm, [&](int64_t a, int64_t b) {
+      return positionOf(indices[a]) < positionOf(indices[b]);
+    });
+    Value x = v;
+    if (!llvm::equal(perm, llvm::seq<int64_t>(0, perm.size()))) {
+      Attrs attrs{g.builder()};
+      attrs.add("perm", g.builder().getDenseI64ArrayAttr(perm));
+      ASSIGN_OR_FAIL(t, createInferred<TransposeOp>(g, {x}, attrs.list));
+      x = t;
+    }
+    SmallVector<int64_t> shape(rank, 1);
+    for (auto [index, size] : llvm::zip(indices, type.getShape()))
+      shape[positionOf(index)] = size;
+    if (shape != cast<RankedTensorType>(x.getType()).getShape()) {
+      auto op = ReshapeOp::create(g.builder(), g.loc(), type.clone(shape), x);
+      if (failed(verifyCreated(g, op)))
+        return failure();
+      x = op.getResult();
+    }
+    if (!product) {
+      product = x;
+      continue;
+    }
+    ASSIGN_OR_FAIL(m, createInferred<MulOp>(g, {product, x}));
+    product = m;
+  }
+
+  // A single operand broadcast to the output (an output index of size > 1
+  // it lacks cannot happen: every output index is in some input).
+  if (rank > outRank) {
+    SmallVector<int64_t> summed;
+    for (int64_t d = outRank; d < rank; ++d)
+      summed.push_back(d);
+    Attrs attrs{g.builder()};
+    attrs.add("axes", g.builder().getDenseI64ArrayAttr(summed));
+    attrs.add("keepdims", g.builder().getBoolAttr(false));
+    ASSIGN_OR_FAIL(s, createInferred<ReduceSumOp>(g, {product}, attrs.list));
+    product = s;
+  }
+  // Broadcast dims of size 1 against larger ones in other operands: the
+  // product has the larger size already (mul broadcasts); with a single
+  // operand there is nothing to broadcast.
+  g.setOutput(0, product);
+  return success();
+}
+
+OpConverter lookupEinsumOpConverter(StringRef opType) {
+  return llvm::StringSwitch<OpConverter>(opType)
+      .Case("Einsum", convertEinsum)
+      .Default(nullptr);
+}
+
+} // namespace seam::detail
