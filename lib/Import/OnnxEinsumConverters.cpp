@@ -7,12 +7,14 @@
 // the summed indices are reduced away. This covers matrix products, batched
 // ones, transposes, sums, outer and inner products, `...` batch dims and the
 // implicit output (no `->`); an index repeated within one operand (a
-// diagonal) is refused.
+// diagonal, "ii->i") is first taken with a seam.gather of the flattened
+// repeated dims.
 //
 //===----------------------------------------------------------------------===//
 
 #include "OnnxConverterUtils.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "seam/SeamOps.h"
 #include "llvm/ADT/StringSwitch.h"
 
@@ -79,11 +81,11 @@ parseTerm(GraphImporter &g, StringRef term, int64_t rank, bool isOutput,
       continue;
     }
     EinsumIndex letter = static_cast<unsigned char>(term[i]);
-    if (llvm::is_contained(indices, letter))
-      return g.error() << "index '" << term[i] << "' is repeated in term '"
-                       << term
-                       << "'; Seam does not support diagonals (an index "
-                          "repeated within one operand or in the output)";
+    // Within an input a repeated index takes a diagonal; the output has
+    // each index once.
+    if (isOutput && llvm::is_contained(indices, letter))
+      return g.error() << "index '" << term[i]
+                       << "' is repeated in the output term '" << term << "'";
     indices.push_back(letter);
     ++i;
   }
@@ -147,6 +149,70 @@ static std::string describeIndex(EinsumIndex i) {
   return "broadcast dim " + std::to_string(i) + " of '...'";
 }
 
+/// The diagonal of `x` (indices `indices`) over each index it repeats: the
+/// repeated dims (all of size n, k of them) are moved last, merged into one
+/// of n^k, and the elements 0, s, 2s, ... with s = 1 + n + ... + n^(k-1)
+/// gathered, which leaves the index once, last. Updates `indices`.
+static FailureOr<Value> takeDiagonals(GraphImporter &g, StringRef equation,
+                                      Value x,
+                                      std::vector<EinsumIndex> &indices) {
+  for (size_t first = 0; first < indices.size(); ++first) {
+    EinsumIndex index = indices[first];
+    if (llvm::count(indices, index) < 2)
+      continue;
+    ArrayRef<int64_t> shape = cast<RankedTensorType>(x.getType()).getShape();
+    // Kept dims first, in order, then the repeated ones.
+    SmallVector<int64_t> perm, repeated;
+    for (size_t d = 0; d < indices.size(); ++d)
+      (indices[d] == index ? repeated : perm).push_back(d);
+    int64_t n = shape[repeated.front()];
+    for (int64_t d : repeated)
+      if (shape[d] != n)
+        return g.error() << "index " << describeIndex(index)
+                         << " of equation '" << equation << "' has sizes "
+                         << n << " and " << shape[d];
+    perm.append(repeated);
+    std::vector<EinsumIndex> kept;
+    SmallVector<int64_t> merged;
+    for (int64_t d : ArrayRef(perm).drop_back(repeated.size())) {
+      kept.push_back(indices[d]);
+      merged.push_back(shape[d]);
+    }
+    Attrs attrs{g.builder()};
+    attrs.add("perm", g.builder().getDenseI64ArrayAttr(perm));
+    ASSIGN_OR_FAIL(t, createInferred<TransposeOp>(g, {x}, attrs.list));
+    // n^k is at most the element count of x, and so is the stride sum.
+    int64_t flat = 1, stride = 0;
+    for (size_t j = 0; j < repeated.size(); ++j) {
+      stride += flat;
+      flat *= n;
+    }
+    merged.push_back(flat);
+    auto type = cast<RankedTensorType>(t.getType());
+    auto reshape =
+        ReshapeOp::create(g.builder(), g.loc(), type.clone(merged), t);
+    if (failed(verifyCreated(g, reshape)))
+      return failure();
+    SmallVector<int64_t> positions;
+    for (int64_t i = 0; i < n; ++i)
+      positions.push_back(i * stride);
+    auto indexType = RankedTensorType::get({n}, g.builder().getI64Type());
+    Value gatherIndices = arith::ConstantOp::create(
+        g.builder(), g.loc(), indexType,
+        DenseElementsAttr::get(indexType, ArrayRef(positions)));
+    Attrs axis{g.builder()};
+    axis.add("axis", g.builder().getI64IntegerAttr(
+                         static_cast<int64_t>(merged.size()) - 1));
+    ASSIGN_OR_FAIL(d, createInferred<GatherOp>(
+                          g, {reshape.getResult(), gatherIndices}, axis.list));
+    kept.push_back(index);
+    indices = kept;
+    x = d;
+    first = static_cast<size_t>(-1); // Indices moved: start over.
+  }
+  return x;
+}
+
 static LogicalResult convertEinsum(GraphImporter &g) {
   if (!g.findAttr("equation"))
     return g.error() << "attribute 'equation' is required";
@@ -162,6 +228,10 @@ static LogicalResult convertEinsum(GraphImporter &g) {
     ranks.push_back(cast<RankedTensorType>(v.getType()).getRank());
   }
   ASSIGN_OR_FAIL(eq, parseEquation(g, equation, ranks));
+  for (auto [indices, v] : llvm::zip(eq.inputs, operands)) {
+    ASSIGN_OR_FAIL(diagonal, takeDiagonals(g, equation, v, indices));
+    v = diagonal;
+  }
 
   // The size of each index: letters agree exactly, broadcast dims are
   // equal or 1.

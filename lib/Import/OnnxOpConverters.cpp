@@ -222,8 +222,27 @@ static LogicalResult convertConv(GraphImporter &g) {
   return success();
 }
 
+/// Input 0 of MaxPool: an f32 tensor, or an integer one of at most 16 bits
+/// (int8, uint8, uint16) cast to f32, which holds every such value exactly
+/// (max of exact values is exact). Sets `intType` to the integer type.
+static FailureOr<Value> maxPoolInput(GraphImporter &g, Type &intType) {
+  ASSIGN_OR_FAIL(x, g.tensorInput(0));
+  auto type = cast<RankedTensorType>(x.getType());
+  auto integer = dyn_cast<IntegerType>(type.getElementType());
+  if (!integer || integer.getWidth() == 1 || integer.getWidth() > 16)
+    return g.f32Input(0);
+  intType = integer;
+  auto cast = CastOp::create(g.builder(), g.loc(),
+                             type.clone(g.builder().getF32Type()), x);
+  return cast.getResult();
+}
+
 template <typename OpTy> static LogicalResult convertPool(GraphImporter &g) {
-  ASSIGN_OR_FAIL(x, g.f32Input(0));
+  Type intType;
+  FailureOr<Value> input = std::is_same_v<OpTy, MaxPoolOp>
+                               ? maxPoolInput(g, intType)
+                               : g.f32Input(0);
+  ASSIGN_OR_FAIL(x, input);
   if (!g.findAttr("kernel_shape"))
     return g.error() << "attribute 'kernel_shape' is required";
   Attrs attrs{g.builder()};
@@ -241,7 +260,14 @@ template <typename OpTy> static LogicalResult convertPool(GraphImporter &g) {
       return failure();
   }
   ASSIGN_OR_FAIL(r, createInferred<OpTy>(g, {x}, attrs.list));
-  g.setOutput(0, r);
+  if (!intType) {
+    g.setOutput(0, r);
+    return success();
+  }
+  auto back = CastOp::create(
+      g.builder(), g.loc(), cast<RankedTensorType>(r.getType()).clone(intType),
+      r);
+  g.setOutput(0, back.getResult());
   return success();
 }
 
