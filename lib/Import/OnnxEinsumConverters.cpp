@@ -149,6 +149,16 @@ static std::string describeIndex(EinsumIndex i) {
   return "broadcast dim " + std::to_string(i) + " of '...'";
 }
 
+/// `x` with its dims permuted by `perm` (itself for the identity).
+static FailureOr<Value> transposed(GraphImporter &g, Value x,
+                                   ArrayRef<int64_t> perm) {
+  if (llvm::equal(perm, llvm::seq<int64_t>(0, perm.size())))
+    return x;
+  Attrs attrs{g.builder()};
+  attrs.add("perm", g.builder().getDenseI64ArrayAttr(perm));
+  return createInferred<TransposeOp>(g, {x}, attrs.list);
+}
+
 /// The diagonal of `x` (indices `indices`) over each index it repeats: the
 /// repeated dims (all of size n, k of them) are moved last, merged into one
 /// of n^k, and the elements 0, s, 2s, ... with s = 1 + n + ... + n^(k-1)
@@ -171,6 +181,11 @@ static FailureOr<Value> takeDiagonals(GraphImporter &g, StringRef equation,
         return g.error() << "index " << describeIndex(index)
                          << " of equation '" << equation << "' has sizes "
                          << n << " and " << shape[d];
+    // The gather's indices are a constant of n elements.
+    if (n > kMaxFoldedIntElements)
+      return g.error() << "the diagonal of index " << describeIndex(index)
+                       << " has " << n << " elements; Seam takes diagonals of "
+                       << "at most " << kMaxFoldedIntElements;
     perm.append(repeated);
     std::vector<EinsumIndex> kept;
     SmallVector<int64_t> merged;
@@ -178,9 +193,7 @@ static FailureOr<Value> takeDiagonals(GraphImporter &g, StringRef equation,
       kept.push_back(indices[d]);
       merged.push_back(shape[d]);
     }
-    Attrs attrs{g.builder()};
-    attrs.add("perm", g.builder().getDenseI64ArrayAttr(perm));
-    ASSIGN_OR_FAIL(t, createInferred<TransposeOp>(g, {x}, attrs.list));
+    ASSIGN_OR_FAIL(t, transposed(g, x, perm));
     // n^k is at most the element count of x, and so is the stride sum.
     int64_t flat = 1, stride = 0;
     for (size_t j = 0; j < repeated.size(); ++j) {
@@ -273,13 +286,7 @@ static LogicalResult convertEinsum(GraphImporter &g) {
     llvm::stable_sort(perm, [&](int64_t a, int64_t b) {
       return positionOf(indices[a]) < positionOf(indices[b]);
     });
-    Value x = v;
-    if (!llvm::equal(perm, llvm::seq<int64_t>(0, perm.size()))) {
-      Attrs attrs{g.builder()};
-      attrs.add("perm", g.builder().getDenseI64ArrayAttr(perm));
-      ASSIGN_OR_FAIL(t, createInferred<TransposeOp>(g, {x}, attrs.list));
-      x = t;
-    }
+    ASSIGN_OR_FAIL(x, transposed(g, v, perm));
     SmallVector<int64_t> shape(rank, 1);
     for (auto [index, size] : llvm::zip(indices, type.getShape()))
       shape[positionOf(index)] = size;
@@ -297,8 +304,8 @@ static LogicalResult convertEinsum(GraphImporter &g) {
     product = m;
   }
 
-  // A single operand broadcast to the output (an output index of size > 1
-  // it lacks cannot happen: every output index is in some input).
+  // The summed indices are the last dims of the product (broadcast dims of
+  // size 1 in one operand took the other's size in the products).
   if (rank > outRank) {
     SmallVector<int64_t> summed;
     for (int64_t d = outRank; d < rank; ++d)
@@ -309,9 +316,6 @@ static LogicalResult convertEinsum(GraphImporter &g) {
     ASSIGN_OR_FAIL(s, createInferred<ReduceSumOp>(g, {product}, attrs.list));
     product = s;
   }
-  // Broadcast dims of size 1 against larger ones in other operands: the
-  // product has the larger size already (mul broadcasts); with a single
-  // operand there is nothing to broadcast.
   g.setOutput(0, product);
   return success();
 }

@@ -6,6 +6,8 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/ReshapeOpsUtils.h"
 #include "mlir/IR/AttrTypeSubElements.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
 
 using namespace mlir;
 using namespace seam;
@@ -199,12 +201,31 @@ Value lowering::divInts(OpBuilder &b, Location loc, Value lhs, Value rhs) {
 }
 
 void lowering::eraseSignedness(Operation *root) {
-  AttrTypeReplacer replacer;
-  replacer.addReplacement([](IntegerType type) -> std::optional<Type> {
-    if (!type.isUnsigned())
+  auto signless = [](Type type) -> std::optional<Type> {
+    auto integer = dyn_cast<IntegerType>(type);
+    if (!integer || !integer.isUnsigned())
       return std::nullopt;
-    return IntegerType::get(type.getContext(), type.getWidth());
-  });
+    return IntegerType::get(type.getContext(), integer.getWidth());
+  };
+  AttrTypeReplacer replacer;
+  replacer.addReplacement(
+      [&](IntegerType type) -> std::optional<Type> { return signless(type); });
+  // Dense constants keep their bits (the replacer does not look into them).
+  replacer.addReplacement(
+      [&](DenseIntOrFPElementsAttr attr) -> std::optional<Attribute> {
+        std::optional<Type> element = signless(attr.getElementType());
+        if (!element)
+          return std::nullopt;
+        return attr.bitcast(*element);
+      });
+  replacer.addReplacement(
+      [&](DenseResourceElementsAttr attr) -> std::optional<Attribute> {
+        std::optional<Type> element = signless(attr.getElementType());
+        if (!element)
+          return std::nullopt;
+        return DenseResourceElementsAttr::get(
+            attr.getType().clone(*element), attr.getRawHandle());
+      });
   replacer.recursivelyReplaceElementsIn(root, /*replaceAttrs=*/true,
                                         /*replaceLocs=*/false,
                                         /*replaceTypes=*/true);
