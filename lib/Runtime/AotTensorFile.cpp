@@ -251,8 +251,8 @@ bool parseNpy(const std::string &path, const std::string &bytes, Tensor &tensor,
   if (!type)
     return fail(error, path,
                 "unsupported .npy dtype '" + descr +
-                    "' (supported: <f4, <f8, <f2, <i8, <i4, |i1, |u1, |b1), "
-                    "header: " +
+                    "' (supported: <f4, <f8, <f2, <i8, <i4, |i1, |u1, <u2, "
+                    "<u4, <u8, |b1), header: " +
                     trim(header));
   at = findValue(header, "fortran_order");
   if (at != std::string::npos && header.compare(at, 4, "True") == 0)

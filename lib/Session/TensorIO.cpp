@@ -131,7 +131,7 @@ static Expected<TensorFile> readNpy(const std::string &path,
   if (!type)
     return fail(path, "unsupported .npy dtype '" + descr.str() +
                           "' (supported: <f4, <f8, <f2, <i8, <i4, |i1, |u1, "
-                          "|b1), header: " +
+                          "<u2, <u4, <u8, |b1), header: " +
                           header.trim().str());
   if (header.contains("'fortran_order': True"))
     return fail(path, "Fortran-order .npy files are not supported");

@@ -1035,7 +1035,8 @@ def input_cases():
 
     x_npy, x_pb = ["--input", "x={d}/x.npy"], ["--input", "x={d}/x.pb"]
     unsupported = ("x.npy': unsupported .npy dtype '>f4' (supported: <f4, "
-                   "<f8, <f2, <i8, <i4, |i1, |u1, |b1), header: ")
+                   "<f8, <f2, <i8, <i4, |i1, |u1, <u2, <u4, <u8, |b1), "
+                   "header: ")
     dyn = save(relu_model(("N", "C", "H", "W")))
 
     def shape(name, specs, expect, **kw):
