@@ -49,11 +49,9 @@ parseTerm(GraphImporter &g, StringRef term, int64_t rank, bool isOutput,
   if (dots != StringRef::npos && term.find("...", dots + 3) != StringRef::npos)
     return g.error() << "equation term '" << term
                      << "' has more than one '...'";
-  StringRef letters = term;
-  std::string withoutDots = term.str();
+  std::string letters = term.str();
   if (dots != StringRef::npos)
-    withoutDots.erase(dots, 3);
-  letters = withoutDots;
+    letters.erase(dots, 3);
   for (char c : letters)
     if (!llvm::isAlpha(c))
       return g.error() << "equation term '" << term << "' has '" << c
@@ -93,9 +91,8 @@ parseTerm(GraphImporter &g, StringRef term, int64_t rank, bool isOutput,
 }
 
 /// Parses `equation` for inputs of ranks `ranks`.
-static FailureOr<EinsumEquation> parseEquation(GraphImporter &g,
-                                               StringRef equation,
-                                               ArrayRef<int64_t> ranks) {
+static FailureOr<EinsumEquation>
+parseEquation(GraphImporter &g, StringRef equation, ArrayRef<int64_t> ranks) {
   std::string compact;
   for (char c : equation)
     if (c != ' ')
@@ -123,8 +120,7 @@ static FailureOr<EinsumEquation> parseEquation(GraphImporter &g,
             return llvm::is_contained(in, i);
           }))
         return g.error() << "output index '" << static_cast<char>(i)
-                         << "' of equation '" << equation
-                         << "' is in no input";
+                         << "' of equation '" << equation << "' is in no input";
     eq.output = out;
     return eq;
   }
@@ -178,9 +174,9 @@ static FailureOr<Value> takeDiagonals(GraphImporter &g, StringRef equation,
     int64_t n = shape[repeated.front()];
     for (int64_t d : repeated)
       if (shape[d] != n)
-        return g.error() << "index " << describeIndex(index)
-                         << " of equation '" << equation << "' has sizes "
-                         << n << " and " << shape[d];
+        return g.error() << "index " << describeIndex(index) << " of equation '"
+                         << equation << "' has sizes " << n << " and "
+                         << shape[d];
     // The gather's indices are a constant of n elements.
     if (n > kMaxFoldedIntElements)
       return g.error() << "the diagonal of index " << describeIndex(index)

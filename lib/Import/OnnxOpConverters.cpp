@@ -264,9 +264,9 @@ template <typename OpTy> static LogicalResult convertPool(GraphImporter &g) {
     g.setOutput(0, r);
     return success();
   }
-  auto back = CastOp::create(
-      g.builder(), g.loc(), cast<RankedTensorType>(r.getType()).clone(intType),
-      r);
+  auto back =
+      CastOp::create(g.builder(), g.loc(),
+                     cast<RankedTensorType>(r.getType()).clone(intType), r);
   g.setOutput(0, back.getResult());
   return success();
 }

@@ -518,8 +518,9 @@ bool parsePb(const std::string &path, const std::string &bytes, Tensor &tensor,
     case 5:    // repeated int32 int32_data
     case 7:    // repeated int64 int64_data
     case 11: { // repeated uint64 uint64_data
-      std::vector<uint64_t> &out =
-          field == 5 ? int32Data : field == 7 ? int64Data : uint64Data;
+      std::vector<uint64_t> &out = field == 5   ? int32Data
+                                   : field == 7 ? int64Data
+                                                : uint64Data;
       if (wireType == 0) {
         if (!in.varint(value))
           return malformed("a truncated integer");
@@ -616,9 +617,9 @@ bool parsePb(const std::string &path, const std::string &bytes, Tensor &tensor,
     // too), of int64_data and of uint64_data (uint32, uint64), truncated to
     // the element's bytes (two's complement).
     const std::vector<uint64_t> &from =
-        type == SEAM_AOT_INT64                                ? int64Data
+        type == SEAM_AOT_INT64                               ? int64Data
         : type == SEAM_AOT_UINT32 || type == SEAM_AOT_UINT64 ? uint64Data
-                                                              : int32Data;
+                                                             : int32Data;
     size_t width = static_cast<size_t>(seam_element_size(type));
     for (size_t i = 0; i < count; ++i) {
       uint64_t v = from[i];

@@ -168,7 +168,7 @@ llvm::Error readSignature(ModuleOp module, std::vector<TensorInfo> &inputs,
         os << "@main " << (isResult ? "result" : "argument") << " #" << i
            << " ('" << nameOf(main, isResult, i) << "') has type " << type
            << "; it must be a static tensor of f32, f64, f16, i64, i32, i8, "
-              "ui8 or i1";
+              "ui8, ui16, ui32, ui64 or i1";
         return llvm::createStringError(text);
       }
       list->push_back({nameOf(main, isResult, i),

@@ -68,12 +68,12 @@ Value compareScalars(OpBuilder &b, Location loc, Value lhs, Value rhs,
                      arith::CmpIPredicate unsignedPredicate) {
   if (isa<FloatType>(lhs.getType()))
     return arith::CmpFOp::create(b, loc, floatPredicate, lhs, rhs);
-  return arith::CmpIOp::create(
-      b, loc,
-      lhs.getType().isInteger(1) || isUnsigned(lhs.getType())
-          ? unsignedPredicate
-          : signedPredicate,
-      lhs, rhs);
+  return arith::CmpIOp::create(b, loc,
+                               lhs.getType().isInteger(1) ||
+                                       isUnsigned(lhs.getType())
+                                   ? unsignedPredicate
+                                   : signedPredicate,
+                               lhs, rhs);
 }
 
 using FP = arith::CmpFPredicate;

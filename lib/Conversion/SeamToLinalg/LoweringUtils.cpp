@@ -223,8 +223,8 @@ void lowering::eraseSignedness(Operation *root) {
         std::optional<Type> element = signless(attr.getElementType());
         if (!element)
           return std::nullopt;
-        return DenseResourceElementsAttr::get(
-            attr.getType().clone(*element), attr.getRawHandle());
+        return DenseResourceElementsAttr::get(attr.getType().clone(*element),
+                                              attr.getRawHandle());
       });
   replacer.recursivelyReplaceElementsIn(root, /*replaceAttrs=*/true,
                                         /*replaceLocs=*/false,

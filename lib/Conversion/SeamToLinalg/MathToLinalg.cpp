@@ -186,10 +186,9 @@ Value scalarBody(BitShiftOp op, OpBuilder &b, Location loc, ValueRange args) {
   Value inRange =
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, y, width);
   Value amount = arith::SelectOp::create(b, loc, inRange, y, zero);
-  Value shifted =
-      op.getDirection() == ShiftDirection::left
-          ? arith::ShLIOp::create(b, loc, x, amount).getResult()
-          : arith::ShRUIOp::create(b, loc, x, amount).getResult();
+  Value shifted = op.getDirection() == ShiftDirection::left
+                      ? arith::ShLIOp::create(b, loc, x, amount).getResult()
+                      : arith::ShRUIOp::create(b, loc, x, amount).getResult();
   return arith::SelectOp::create(b, loc, inRange, shifted, zero);
 }
 Value scalarBody(PReluOp, OpBuilder &b, Location loc, ValueRange args) {

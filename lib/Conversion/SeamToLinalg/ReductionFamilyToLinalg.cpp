@@ -46,11 +46,10 @@ static Value extremeValue(OpBuilder &b, Location loc, Type type, bool highest) {
         b.getFloatAttr(floatType, APFloat::getInf(floatType.getFloatSemantics(),
                                                   /*Negative=*/!highest)));
   unsigned width = type.getIntOrFloatBitWidth();
-  APInt value = isUnsigned(type)
-                    ? (highest ? APInt::getMaxValue(width)
-                               : APInt::getMinValue(width))
-                    : (highest ? APInt::getSignedMaxValue(width)
-                               : APInt::getSignedMinValue(width));
+  APInt value = isUnsigned(type) ? (highest ? APInt::getMaxValue(width)
+                                            : APInt::getMinValue(width))
+                                 : (highest ? APInt::getSignedMaxValue(width)
+                                            : APInt::getSignedMinValue(width));
   return arith::ConstantOp::create(b, loc, b.getIntegerAttr(type, value));
 }
 
@@ -94,10 +93,12 @@ static Value square(OpBuilder &b, Location loc, Value x) {
   return combine(b, loc, Combiner::Mul, x, x);
 }
 
-/// `|x|`.
+/// `|x|` (`x` itself for unsigned integers).
 static Value absolute(OpBuilder &b, Location loc, Value x) {
   if (isa<FloatType>(x.getType()))
     return math::AbsFOp::create(b, loc, x);
+  if (isUnsigned(x.getType()))
+    return x;
   return math::AbsIOp::create(b, loc, x);
 }
 
@@ -318,8 +319,8 @@ static Value argReduce(OpBuilder &b, Location loc, Value input, int64_t axis,
           using P = arith::CmpIPredicate;
           P better =
               isMax ? (last ? P::sge : P::sgt) : (last ? P::sle : P::slt);
-          take = arith::CmpIOp::create(
-              nb, l, intPredicate(x.getType(), better), x, best);
+          take = arith::CmpIOp::create(nb, l, intPredicate(x.getType(), better),
+                                       x, best);
         }
         Value index = arith::IndexCastOp::create(
             nb, l, nb.getI64Type(), linalg::IndexOp::create(nb, l, axis));

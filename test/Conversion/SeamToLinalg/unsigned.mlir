@@ -102,3 +102,27 @@ func.func @constant(%a: tensor<2xui8>) -> tensor<2xui8> {
   %0 = seam.add %a, %c : (tensor<2xui8>, tensor<2xui8>) -> tensor<2xui8>
   return %0 : tensor<2xui8>
 }
+
+// -----
+
+// |x| of an unsigned integer is x: reduce_l1 sums the elements.
+// CHECK-LABEL: func @reduce_l1
+// CHECK-NOT: math.absi
+// CHECK: arith.addi
+func.func @reduce_l1(%a: tensor<2x3xui32>) -> tensor<2xui32> {
+  %0 = seam.reduce_l1 %a {axes = array<i64: 1>, keepdims = false} : (tensor<2x3xui32>) -> tensor<2xui32>
+  return %0 : tensor<2xui32>
+}
+
+// -----
+
+// The same for abs, and sign is 0 or 1.
+// CHECK-LABEL: func @abs_sign
+// CHECK-NOT: math.absi
+// CHECK: arith.cmpi ugt
+// CHECK: arith.cmpi ult
+func.func @abs_sign(%a: tensor<4xui8>) -> (tensor<4xui8>, tensor<4xui8>) {
+  %0 = seam.abs %a : tensor<4xui8>
+  %1 = seam.sign %a : tensor<4xui8>
+  return %0, %1 : tensor<4xui8>, tensor<4xui8>
+}
