@@ -1,14 +1,15 @@
 //===- OnnxEinsumConverters.cpp - ONNX Einsum as seam ops -----------------===//
 //
-// ONNX Einsum, decomposed at import into seam ops that exist: each operand
-// is transposed to one common order of the equation's indices (the
-// output's first, then the summed ones), reshaped with size-1 dims for the
-// indices it lacks, the operands are multiplied (NumPy broadcasting), and
-// the summed indices are reduced away. This covers matrix products, batched
-// ones, transposes, sums, outer and inner products, `...` batch dims and the
-// implicit output (no `->`); an index repeated within one operand (a
-// diagonal, "ii->i") is first taken with a seam.gather of the flattened
-// repeated dims.
+// ONNX Einsum, decomposed at import into seam ops that exist. Two float32
+// operands become one seam.matmul between transposes and reshapes (see
+// contractAsMatmul). Otherwise each operand is transposed to one common
+// order of the equation's indices (the output's first, then the summed
+// ones), reshaped with size-1 dims for the indices it lacks, the operands are
+// multiplied (NumPy broadcasting), and the summed indices are reduced away.
+// This covers matrix products, batched ones, transposes, sums, outer and inner
+// products, `...` batch dims and the implicit output (no `->`); an index
+// repeated within one operand (a diagonal, "ii->i") is first taken with a
+// seam.gather of the flattened repeated dims.
 //
 //===----------------------------------------------------------------------===//
 
@@ -155,6 +156,29 @@ static FailureOr<Value> transposed(GraphImporter &g, Value x,
   return createInferred<TransposeOp>(g, {x}, attrs.list);
 }
 
+/// `x` reshaped to `shape` (itself when it has that shape).
+static FailureOr<Value> reshaped(GraphImporter &g, Value x,
+                                 ArrayRef<int64_t> shape) {
+  auto type = cast<RankedTensorType>(x.getType());
+  if (type.getShape() == shape)
+    return x;
+  auto op = ReshapeOp::create(g.builder(), g.loc(), type.clone(shape), x);
+  if (failed(verifyCreated(g, op)))
+    return failure();
+  return op.getResult();
+}
+
+/// `x` summed over `axes`, which go (itself when there are none).
+static FailureOr<Value> summed(GraphImporter &g, Value x,
+                               ArrayRef<int64_t> axes) {
+  if (axes.empty())
+    return x;
+  Attrs attrs{g.builder()};
+  attrs.add("axes", g.builder().getDenseI64ArrayAttr(axes));
+  attrs.add("keepdims", g.builder().getBoolAttr(false));
+  return createInferred<ReduceSumOp>(g, {x}, attrs.list);
+}
+
 /// The diagonal of `x` (indices `indices`) over each index it repeats: the
 /// repeated dims (all of size n, k of them) are moved last, merged into one
 /// of n^k, and the elements 0, s, 2s, ... with s = 1 + n + ... + n^(k-1)
@@ -197,11 +221,7 @@ static FailureOr<Value> takeDiagonals(GraphImporter &g, StringRef equation,
       flat *= n;
     }
     merged.push_back(flat);
-    auto type = cast<RankedTensorType>(t.getType());
-    auto reshape =
-        ReshapeOp::create(g.builder(), g.loc(), type.clone(merged), t);
-    if (failed(verifyCreated(g, reshape)))
-      return failure();
+    ASSIGN_OR_FAIL(flattened, reshaped(g, t, merged));
     SmallVector<int64_t> positions;
     for (int64_t i = 0; i < n; ++i)
       positions.push_back(i * stride);
@@ -212,14 +232,107 @@ static FailureOr<Value> takeDiagonals(GraphImporter &g, StringRef equation,
     Attrs axis{g.builder()};
     axis.add("axis", g.builder().getI64IntegerAttr(
                          static_cast<int64_t>(merged.size()) - 1));
-    ASSIGN_OR_FAIL(d, createInferred<GatherOp>(
-                          g, {reshape.getResult(), gatherIndices}, axis.list));
+    ASSIGN_OR_FAIL(
+        d, createInferred<GatherOp>(g, {flattened, gatherIndices}, axis.list));
     kept.push_back(index);
     indices = kept;
     x = d;
     first = static_cast<size_t>(-1); // Indices moved: start over.
   }
   return x;
+}
+
+/// `x` (indices `own`) with its dims in the order of `order` (which has
+/// each of `own` once), reshaped to its first `keep` dims followed by the
+/// products of the next groups of `groups` dims each.
+static FailureOr<Value> arranged(GraphImporter &g, Value x,
+                                 ArrayRef<EinsumIndex> own,
+                                 ArrayRef<EinsumIndex> order, size_t keep,
+                                 ArrayRef<size_t> groups) {
+  SmallVector<int64_t> perm;
+  for (EinsumIndex i : order)
+    perm.push_back(llvm::find(own, i) - own.begin());
+  ASSIGN_OR_FAIL(t, transposed(g, x, perm));
+  ArrayRef<int64_t> shape = cast<RankedTensorType>(t.getType()).getShape();
+  SmallVector<int64_t> merged(shape.take_front(keep));
+  size_t at = keep;
+  for (size_t size : groups) {
+    int64_t product = 1;
+    for (int64_t d : shape.slice(at, size))
+      product *= d; // At most the element count of x.
+    merged.push_back(product);
+    at += size;
+  }
+  return reshaped(g, t, merged);
+}
+
+/// Two f32 operands as one seam.matmul, which the kernel libraries take:
+/// the indices one operand has alone and the output drops are summed first;
+/// then A is (batch..., M, K) and B (batch..., K, N), with batch the indices
+/// both have and the output keeps (seam.matmul broadcasts them, as `...`
+/// dims of size 1 want), K the ones both sum over, M and N the kept ones of
+/// A alone and of B alone; the (batch..., M, N) product is reshaped and
+/// transposed to the output. Null when a summed index has two sizes (a
+/// `...` dim of size 1 against a larger one): the caller multiplies and
+/// sums instead.
+static FailureOr<Value>
+contractAsMatmul(GraphImporter &g, const EinsumEquation &eq,
+                 ArrayRef<Value> operands,
+                 const std::map<EinsumIndex, int64_t> &sizes) {
+  std::vector<EinsumIndex> a = eq.inputs[0], b = eq.inputs[1];
+  ArrayRef<EinsumIndex> out = eq.output;
+  auto has = [](ArrayRef<EinsumIndex> list, EinsumIndex i) {
+    return llvm::is_contained(list, i);
+  };
+  std::vector<EinsumIndex> batch, m, n, k;
+  for (EinsumIndex i : out)
+    (has(a, i) && has(b, i) ? batch : has(a, i) ? m : n).push_back(i);
+  for (EinsumIndex i : a)
+    if (has(b, i) && !has(out, i))
+      k.push_back(i);
+  auto sizeIn = [](Value v, ArrayRef<EinsumIndex> own, EinsumIndex i) {
+    return cast<RankedTensorType>(v.getType())
+        .getDimSize(llvm::find(own, i) - own.begin());
+  };
+  for (EinsumIndex i : k)
+    if (sizeIn(operands[0], a, i) != sizeIn(operands[1], b, i))
+      return Value();
+
+  Value x = operands[0], y = operands[1];
+  for (auto [v, own, other] :
+       {std::make_tuple(&x, &a, &b), std::make_tuple(&y, &b, &a)}) {
+    SmallVector<int64_t> axes;
+    std::vector<EinsumIndex> kept;
+    for (auto [d, i] : llvm::enumerate(*own)) {
+      if (!has(*other, i) && !has(out, i))
+        axes.push_back(static_cast<int64_t>(d));
+      else
+        kept.push_back(i);
+    }
+    ASSIGN_OR_FAIL(r, summed(g, *v, axes));
+    *v = r;
+    *own = kept;
+  }
+  auto concat = [](ArrayRef<std::vector<EinsumIndex>> lists) {
+    std::vector<EinsumIndex> all;
+    for (const auto &list : lists)
+      all.insert(all.end(), list.begin(), list.end());
+    return all;
+  };
+  ASSIGN_OR_FAIL(lhs, arranged(g, x, a, concat({batch, m, k}), batch.size(),
+                               {m.size(), k.size()}));
+  ASSIGN_OR_FAIL(rhs, arranged(g, y, b, concat({batch, k, n}), batch.size(),
+                               {k.size(), n.size()}));
+  ASSIGN_OR_FAIL(product, createInferred<MatMulOp>(g, {lhs, rhs}));
+  std::vector<EinsumIndex> order = concat({batch, m, n});
+  SmallVector<int64_t> shape;
+  for (EinsumIndex i : order)
+    shape.push_back(sizes.at(i));
+  ASSIGN_OR_FAIL(r, reshaped(g, product, shape));
+  SmallVector<int64_t> perm;
+  for (EinsumIndex i : out)
+    perm.push_back(llvm::find(order, i) - order.begin());
+  return transposed(g, r, perm);
 }
 
 static LogicalResult convertEinsum(GraphImporter &g) {
@@ -261,6 +374,16 @@ static LogicalResult convertEinsum(GraphImporter &g) {
     }
   }
 
+  if (operands.size() == 2 && llvm::all_of(operands, [](Value v) {
+        return cast<RankedTensorType>(v.getType()).getElementType().isF32();
+      })) {
+    ASSIGN_OR_FAIL(r, contractAsMatmul(g, eq, operands, sizes));
+    if (r) {
+      g.setOutput(0, r);
+      return success();
+    }
+  }
+
   // The common order: the output's indices, then the summed ones.
   std::vector<EinsumIndex> order = eq.output;
   for (const auto &[index, size] : sizes)
@@ -282,16 +405,11 @@ static LogicalResult convertEinsum(GraphImporter &g) {
     llvm::stable_sort(perm, [&](int64_t a, int64_t b) {
       return positionOf(indices[a]) < positionOf(indices[b]);
     });
-    ASSIGN_OR_FAIL(x, transposed(g, v, perm));
+    ASSIGN_OR_FAIL(t, transposed(g, v, perm));
     SmallVector<int64_t> shape(rank, 1);
     for (auto [index, size] : llvm::zip(indices, type.getShape()))
       shape[positionOf(index)] = size;
-    if (shape != cast<RankedTensorType>(x.getType()).getShape()) {
-      auto op = ReshapeOp::create(g.builder(), g.loc(), type.clone(shape), x);
-      if (failed(verifyCreated(g, op)))
-        return failure();
-      x = op.getResult();
-    }
+    ASSIGN_OR_FAIL(x, reshaped(g, t, shape));
     if (!product) {
       product = x;
       continue;
@@ -302,17 +420,11 @@ static LogicalResult convertEinsum(GraphImporter &g) {
 
   // The summed indices are the last dims of the product (broadcast dims of
   // size 1 in one operand took the other's size in the products).
-  if (rank > outRank) {
-    SmallVector<int64_t> summed;
-    for (int64_t d = outRank; d < rank; ++d)
-      summed.push_back(d);
-    Attrs attrs{g.builder()};
-    attrs.add("axes", g.builder().getDenseI64ArrayAttr(summed));
-    attrs.add("keepdims", g.builder().getBoolAttr(false));
-    ASSIGN_OR_FAIL(s, createInferred<ReduceSumOp>(g, {product}, attrs.list));
-    product = s;
-  }
-  g.setOutput(0, product);
+  SmallVector<int64_t> axes;
+  for (int64_t d = outRank; d < rank; ++d)
+    axes.push_back(d);
+  ASSIGN_OR_FAIL(r, summed(g, product, axes));
+  g.setOutput(0, r);
   return success();
 }
 

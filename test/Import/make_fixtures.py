@@ -978,7 +978,7 @@ def einsum_fixtures():
     rng = np.random.RandomState(12)
     shapes = {"m": (2, 3), "n": (3, 4), "v": (3,), "w": (4,),
               "p": (4, 2), "e": (2, 2, 3), "f": (2, 3, 4), "t": (3, 3),
-              "g": (2, 3, 3)}
+              "g": (2, 3, 3), "q": (1, 2, 3, 4), "k": (1, 2, 5, 4)}
     arrays = {k: rng.uniform(-1, 1, s).astype(np.float32)
               for k, s in shapes.items()}
     forms = [("matmul", "ij,jk->ik", "mn"),
@@ -992,7 +992,10 @@ def einsum_fixtures():
              ("transpose", "ij->ji", "m"),
              ("trace", "ii", "t"),
              ("diagonal", "bii->bi", "g"),
-             ("spaces", " b i j -> j ", "g")]
+             ("spaces", " b i j -> j ", "g"),
+             ("attention", "bhqd,bhkd->bhqk", "qk"),
+             ("presum", "ij,jk->k", "mn"),
+             ("out_transposed", "ij,jk->ki", "mn")]
     nodes, outputs = [], []
     for name, eq, ops in forms:
         nodes.append(node("Einsum", list(ops), [name], name, equation=eq))
