@@ -141,7 +141,11 @@ static LogicalResult convertTyped(GraphImporter &g,
     if (in->ints)
       ints.push_back(&*in->ints);
   }
-  if (static_cast<int>(ints.size()) == numInputs) {
+  // uint64 values above INT64_MAX do not compare as int64: seam ops do it.
+  bool unsigned64 = llvm::any_of(ints, [](const IntTensor *t) {
+    return t->dataType == onnx::TensorProto::UINT64;
+  });
+  if (static_cast<int>(ints.size()) == numInputs && !unsigned64) {
     int32_t type = toBool ? onnx::TensorProto::BOOL : ints.back()->dataType;
     ASSIGN_OR_FAIL(r, evalIntElementwise(ints, type, eval, g.diagnostic()));
     g.setOutput(0, r);

@@ -145,7 +145,9 @@ template <typename OpTy, IntBinaryKind kind>
 static LogicalResult convertBinary(GraphImporter &g) {
   ASSIGN_OR_FAIL(lhs, g.input(0));
   ASSIGN_OR_FAIL(rhs, g.input(1));
-  if (lhs->ints && rhs->ints) {
+  // int64 arithmetic folds all but uint64 (values above INT64_MAX).
+  if (lhs->ints && rhs->ints &&
+      lhs->ints->dataType != onnx::TensorProto::UINT64) {
     ASSIGN_OR_FAIL(r,
                    evalIntBinary(kind, *lhs->ints, *rhs->ints, g.diagnostic()));
     g.setOutput(0, r);

@@ -957,14 +957,23 @@ def unsigned_fixtures():
             "d64": a64.astype(np.float64)}
     for name, v in refs.items():
         save_npy(folder, name + "_ref", v)
-    # Unsigned initializers in raw_data and in the typed fields.
+    # Unsigned initializers in raw_data and in the typed fields, and a
+    # comparison of two uint64 constants above INT64_MAX (not folded as
+    # int64).
+    big = np.array([2**63 + 1, 5], dtype=np.uint64)
+    small = np.array([1, 2**63 + 2], dtype=np.uint64)
     model("unsigned_constants",
           [node("Add", ["x16", "c16"], ["y16"], "add16"),
-           node("Add", ["x32", "c32"], ["y32"], "add32")],
+           node("Add", ["x32", "c32"], ["y32"], "add32"),
+           node("Greater", ["big", "small"], ["gt"], "gt0")],
           [vi("x16", [2], TP.UINT16), vi("x32", [2], TP.UINT32)],
-          [vi("y16", [2], TP.UINT16), vi("y32", [2], TP.UINT32)],
+          [vi("y16", [2], TP.UINT16), vi("y32", [2], TP.UINT32),
+           vi("gt", [2], TP.BOOL)],
           [nh.from_array(np.array([65535, 2], dtype=np.uint16), "c16"),
-           h.make_tensor("c32", TP.UINT32, [2], [4294967295, 3])], opset=14)
+           h.make_tensor("c32", TP.UINT32, [2], [4294967295, 3]),
+           nh.from_array(big, "big"), nh.from_array(small, "small")],
+          opset=14)
+    save_npy(os.path.join(OUT, "unsigned_constants"), "gt_ref", big > small)
     # BitShift of a signed type is not ONNX; direction is checked.
     model("err_bitshift_direction",
           [node("BitShift", ["a", "b"], ["y"], "shift0", direction="UP")],
