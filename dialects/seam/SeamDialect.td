@@ -20,7 +20,8 @@ def Seam_Dialect : Dialect {
     The `seam` dialect is the level at which Seam imports, prepares and
     partitions a model. Ops take and return ranked, statically shaped
     tensors in NCHW layout (f32 for the kernel-shaped ops; f16, f64,
-    i64, i32, i8 and i1 where ONNX defines the op for them) and follow the semantics of the
+    i64, i32, i8, ui64, ui32, ui16, ui8 and i1 where ONNX defines the op
+    for them) and follow the semantics of the
     ONNX operator of the same name (NumPy broadcasting for elementwise ops).
     Constants are `arith.constant` ops with dense or `dense_resource`
     attributes. `seam.composite` wraps a subgraph that one kernel-library
@@ -40,11 +41,20 @@ class Seam_Op<string mnemonic, list<Trait> traits = []>
 def Seam_Tensor : StaticShapeTensorOf<[F32]>;
 
 /// The element types a model's tensors may have: ONNX's float, double,
-/// float16, int64, int32, int8 and bool (i1, one byte per element in memory).
-def Seam_AnyTensor : StaticShapeTensorOf<[F16, F32, F64, I64, I32, I8, I1]>;
+/// float16, int64, int32, int8, uint64, uint32, uint16, uint8 and bool (i1,
+/// one byte per element in memory). Unsigned integers keep their signedness
+/// in the type (ui8 ...) so that the ops that care (division, remainder,
+/// comparisons, min/max, casts, shifts) read it there; seam-lower-to-linalg
+/// makes them signless and picks the unsigned arith ops.
+def Seam_AnyTensor : StaticShapeTensorOf<[F16, F32, F64, I64, I32, I8,
+                                          UI64, UI32, UI16, UI8, I1]>;
 
 /// Element types with arithmetic (everything but bool).
-def Seam_NumericTensor : StaticShapeTensorOf<[F16, F32, F64, I64, I32, I8]>;
+def Seam_NumericTensor : StaticShapeTensorOf<[F16, F32, F64, I64, I32, I8,
+                                              UI64, UI32, UI16, UI8]>;
+
+/// Unsigned integer tensors (ONNX BitShift).
+def Seam_UnsignedTensor : StaticShapeTensorOf<[UI64, UI32, UI16, UI8]>;
 
 /// Floating-point tensors (transcendental functions).
 def Seam_FloatTensor : StaticShapeTensorOf<[F16, F32, F64]>;

@@ -71,4 +71,16 @@ def Seam_NearestMode : I32EnumAttr<"NearestMode",
 def Seam_NearestModeAttr : EnumAttr<Seam_Dialect, Seam_NearestMode,
     "nearest_mode">;
 
+/// ONNX `BitShift` direction.
+def Seam_ShiftDirection : I32EnumAttr<"ShiftDirection",
+    "direction of seam.bit_shift", [
+    I32EnumAttrCase<"left", 0>,   // towards the most significant bit
+    I32EnumAttrCase<"right", 1>   // towards the least significant bit, zeros in
+  ]> {
+  let cppNamespace = "::seam";
+  let genSpecializedAttr = 0;
+}
+def Seam_ShiftDirectionAttr : EnumAttr<Seam_Dialect, Seam_ShiftDirection,
+    "shift_direction">;
+
 #endif // SEAM_ENUMS_TD

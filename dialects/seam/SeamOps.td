@@ -1085,4 +1085,29 @@ def Seam_ScatterNDOp : Seam_Op<"scatter_nd", [Pure, InferTypeOpAdaptor,
   }];
 }
 
+//===----------------------------------------------------------------------===//
+// unsigned: ops on unsigned integer tensors
+//===----------------------------------------------------------------------===//
+
+def Seam_BitShiftOp : Seam_Op<"bit_shift", [Pure, InferTypeOpAdaptor,
+    AllElementTypesMatch<["lhs", "rhs", "output"]>]> {
+  let summary = "elementwise bit shift with NumPy broadcasting (ONNX BitShift)";
+  let description = [{
+    Shifts each element of `lhs` by the corresponding element of `rhs`
+    bits, towards the most significant bit (`left`) or the least
+    significant bit (`right`, zeros shifted in). A shift by the bit width
+    or more gives 0, as NumPy's `left_shift`/`right_shift` and ONNX's
+    reference do.
+
+    ```mlir
+    %z = seam.bit_shift %x, %y {direction = #seam<shift_direction right>}
+        : (tensor<3xui8>, tensor<3xui8>) -> tensor<3xui8>
+    ```
+  }];
+  let arguments = (ins Seam_UnsignedTensor:$lhs, Seam_UnsignedTensor:$rhs,
+                       Seam_ShiftDirectionAttr:$direction);
+  let results = (outs Seam_UnsignedTensor:$output);
+  let assemblyFormat = "$lhs `,` $rhs attr-dict `:` functional-type(operands, results)";
+}
+
 #endif // SEAM_OPS_TD

@@ -34,14 +34,27 @@
 namespace seam {
 
 /// The element types of a model's inputs and outputs.
-enum class ElementType : uint8_t { F32, F64, F16, I64, I32, I8, U8, Bool };
+/// (The unsigned types after Bool keep the numbering of the older ones.)
+enum class ElementType : uint8_t {
+  F32,
+  F64,
+  F16,
+  I64,
+  I32,
+  I8,
+  U8,
+  Bool,
+  U16,
+  U32,
+  U64
+};
 
-/// The bytes of one element: 4, 8, 2, 8, 4, 1, 1, 1 (a bool is one byte,
-/// 0 or 1).
+/// The bytes of one element: 4, 8, 2, 8, 4, 1, 1, 1, 2, 4, 8 (a bool is one
+/// byte, 0 or 1).
 size_t getElementByteSize(ElementType type);
 
 /// The type as ONNX and NumPy spell it: "float32", "float64", "float16",
-/// "int64", "int32", "int8", "uint8", "bool".
+/// "int64", "int32", "int8", "uint8", "bool", "uint16", "uint32", "uint64".
 const char *getElementTypeName(ElementType type);
 
 /// An IEEE 754 half-precision number, as its bits (the element of an F16
@@ -55,7 +68,7 @@ struct Float16 {
 };
 
 /// The ElementType of C++ element type T: float, double, Float16, int64_t,
-/// int32_t, int8_t, uint8_t or bool.
+/// int32_t, int8_t, uint8_t, uint16_t, uint32_t, uint64_t or bool.
 template <typename T> struct ElementTypeOf;
 template <> struct ElementTypeOf<float> {
   static constexpr ElementType value = ElementType::F32;
@@ -77,6 +90,15 @@ template <> struct ElementTypeOf<int8_t> {
 };
 template <> struct ElementTypeOf<uint8_t> {
   static constexpr ElementType value = ElementType::U8;
+};
+template <> struct ElementTypeOf<uint16_t> {
+  static constexpr ElementType value = ElementType::U16;
+};
+template <> struct ElementTypeOf<uint32_t> {
+  static constexpr ElementType value = ElementType::U32;
+};
+template <> struct ElementTypeOf<uint64_t> {
+  static constexpr ElementType value = ElementType::U64;
 };
 template <> struct ElementTypeOf<bool> {
   static constexpr ElementType value = ElementType::Bool;

@@ -1,10 +1,10 @@
 //===- TensorIO.h - Tensor files and comparisons ----------------*- C++ -*-===//
 //
 // Reading inputs and references for seam-run and the conformance runner:
-// NumPy `.npy` (C order; float32, float64, float16, int64, int32, int8, uint8
-// and bool) and ONNX `TensorProto` `.pb` files of the same types; and
-// comparing an output with a reference as numpy.testing.assert_allclose does
-// (floats) or exactly (integers and bools).
+// NumPy `.npy` (C order; float32, float64, float16, int64, int32, int8, uint8,
+// uint16, uint32, uint64 and bool) and ONNX `TensorProto` `.pb` files of the
+// same types; and comparing an output with a reference as
+// numpy.testing.assert_allclose does (floats) or exactly (integers and bools).
 //
 //===----------------------------------------------------------------------===//
 
@@ -30,9 +30,10 @@ int32_t getOnnxDataType(ElementType type);
 std::optional<ElementType> getElementTypeOfOnnx(int32_t dataType);
 
 /// Reads a `.npy` file (dtype '<f4', '<f8', '<f2', '<i8', '<i4', '|i1',
-/// '|u1' or '|b1', C order) or an ONNX `.pb` TensorProto (FLOAT, DOUBLE,
-/// FLOAT16, INT64, INT32, INT8, UINT8 or BOOL; in raw_data or its typed
-/// field). Errors name the file and the reason.
+/// '|u1', '<u2', '<u4', '<u8' or '|b1', C order) or an ONNX `.pb` TensorProto
+/// (FLOAT, DOUBLE, FLOAT16, INT64, INT32, INT8, UINT8, UINT16, UINT32, UINT64
+/// or BOOL; in raw_data or its typed field). Errors name the file and the
+/// reason.
 Expected<TensorFile> readTensorFile(const std::string &path);
 
 /// Writes `tensor` as a `.npy` file of its element type.

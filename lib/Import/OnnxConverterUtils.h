@@ -121,8 +121,9 @@ inline std::optional<int64_t> toInt64(double value) {
 /// The converter tables of OnnxReductionConverters.cpp,
 /// OnnxLogicConverters.cpp, OnnxMathConverters.cpp,
 /// OnnxIndexingConverters.cpp, OnnxLossConverters.cpp,
-/// OnnxNormalizationConverters.cpp, OnnxControlFlowConverters.cpp and
-/// OnnxSelectionConverters.cpp.
+/// OnnxNormalizationConverters.cpp, OnnxControlFlowConverters.cpp,
+/// OnnxSelectionConverters.cpp, OnnxEinsumConverters.cpp and
+/// OnnxBitShiftConverters.cpp.
 OpConverter lookupReductionOpConverter(llvm::StringRef opType);
 OpConverter lookupLogicOpConverter(llvm::StringRef opType);
 OpConverter lookupMathOpConverter(llvm::StringRef opType);
@@ -140,6 +141,8 @@ FailureOr<AutoPadAttr> autoPadAttr(GraphImporter &g);
 /// positive (OnnxConvPoolConverters.cpp).
 FailureOr<mlir::IntegerAttr> lpPoolP(GraphImporter &g);
 OpConverter lookupSelectionOpConverter(llvm::StringRef opType);
+OpConverter lookupEinsumOpConverter(llvm::StringRef opType);
+OpConverter lookupBitShiftOpConverter(llvm::StringRef opType);
 
 } // namespace seam::detail
 

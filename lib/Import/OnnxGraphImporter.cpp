@@ -367,6 +367,46 @@ FailureOr<ImportedValue> GraphImporter::readTensor(const onnx::TensorProto &t,
     v.ints = std::move(ints);
     return v;
   }
+  case onnx::TensorProto::UINT8:
+  case onnx::TensorProto::UINT16:
+  case onnx::TensorProto::UINT32:
+  case onnx::TensorProto::UINT64: {
+    // Zero-extended to 64 bits (a uint64 above INT64_MAX keeps its bits).
+    unsigned bytes = t.data_type() == onnx::TensorProto::UINT8    ? 1
+                     : t.data_type() == onnx::TensorProto::UINT16 ? 2
+                     : t.data_type() == onnx::TensorProto::UINT32 ? 4
+                                                                  : 8;
+    IntTensor ints;
+    ints.shape = dims;
+    ints.dataType = t.data_type();
+    if (t.has_raw_data()) {
+      if (failed(checkRaw(bytes)))
+        return failure();
+      const char *raw = t.raw_data().data();
+      for (int64_t i = 0; i < *count; ++i) {
+        uint64_t x = 0;
+        std::memcpy(&x, raw + bytes * i, bytes); // little-endian
+        ints.values.push_back(static_cast<int64_t>(x));
+      }
+    } else if (bytes <= 2) {
+      // uint8 and uint16 are in int32_data.
+      if (failed(checkCount(t.int32_data_size())))
+        return failure();
+      uint64_t mask = bytes == 1 ? 0xff : 0xffff;
+      for (int32_t x : t.int32_data())
+        ints.values.push_back(
+            static_cast<int64_t>(static_cast<uint32_t>(x) & mask));
+    } else {
+      // uint32 and uint64 are in uint64_data.
+      if (failed(checkCount(t.uint64_data_size())))
+        return failure();
+      uint64_t mask = bytes == 4 ? 0xffffffffu : ~uint64_t(0);
+      for (uint64_t x : t.uint64_data())
+        ints.values.push_back(static_cast<int64_t>(x & mask));
+    }
+    v.ints = std::move(ints);
+    return v;
+  }
   case onnx::TensorProto::INT64:
   case onnx::TensorProto::INT32: {
     bool is64 = t.data_type() == onnx::TensorProto::INT64;

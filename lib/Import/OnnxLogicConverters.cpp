@@ -32,14 +32,23 @@ static int64_t convertInt(int64_t value, int32_t to) {
     return static_cast<int8_t>(value);
   case onnx::TensorProto::INT32:
     return static_cast<int32_t>(value);
-  default:
+  case onnx::TensorProto::UINT8:
+    return static_cast<uint8_t>(value);
+  case onnx::TensorProto::UINT16:
+    return static_cast<uint16_t>(value);
+  case onnx::TensorProto::UINT32:
+    return static_cast<uint32_t>(value);
+  default: // INT64, UINT64 (its bits)
     return value;
   }
 }
 
 static bool isIntDataType(int32_t type) {
   return type == onnx::TensorProto::INT64 || type == onnx::TensorProto::INT32 ||
-         type == onnx::TensorProto::INT8 || type == onnx::TensorProto::BOOL;
+         type == onnx::TensorProto::INT8 || type == onnx::TensorProto::BOOL ||
+         type == onnx::TensorProto::UINT8 ||
+         type == onnx::TensorProto::UINT16 ||
+         type == onnx::TensorProto::UINT32 || type == onnx::TensorProto::UINT64;
 }
 
 /// Casts input 0 to ONNX data type `to`.
@@ -63,8 +72,10 @@ static LogicalResult castTo(GraphImporter &g, int32_t to) {
     // Shape arithmetic turned float (x * float(shape(x))): a constant.
     auto type = RankedTensorType::get(in->ints->shape, toType);
     SmallVector<APFloat> values;
+    bool fromU64 = in->ints->dataType == onnx::TensorProto::UINT64;
     for (int64_t v : in->ints->values) {
-      APFloat f(static_cast<double>(v));
+      APFloat f(fromU64 ? static_cast<double>(static_cast<uint64_t>(v))
+                        : static_cast<double>(v));
       bool lost;
       f.convert(cast<FloatType>(toType).getFloatSemantics(),
                 APFloat::rmNearestTiesToEven, &lost);
@@ -130,7 +141,11 @@ static LogicalResult convertTyped(GraphImporter &g,
     if (in->ints)
       ints.push_back(&*in->ints);
   }
-  if (static_cast<int>(ints.size()) == numInputs) {
+  // uint64 values above INT64_MAX do not compare as int64: seam ops do it.
+  bool unsigned64 = llvm::any_of(ints, [](const IntTensor *t) {
+    return t->dataType == onnx::TensorProto::UINT64;
+  });
+  if (static_cast<int>(ints.size()) == numInputs && !unsigned64) {
     int32_t type = toBool ? onnx::TensorProto::BOOL : ints.back()->dataType;
     ASSIGN_OR_FAIL(r, evalIntElementwise(ints, type, eval, g.diagnostic()));
     g.setOutput(0, r);

@@ -66,6 +66,14 @@ Type getElementType(MLIRContext *ctx, int32_t type) {
     return IntegerType::get(ctx, 32);
   case onnx::TensorProto::INT8:
     return IntegerType::get(ctx, 8);
+  case onnx::TensorProto::UINT8:
+    return IntegerType::get(ctx, 8, IntegerType::Unsigned);
+  case onnx::TensorProto::UINT16:
+    return IntegerType::get(ctx, 16, IntegerType::Unsigned);
+  case onnx::TensorProto::UINT32:
+    return IntegerType::get(ctx, 32, IntegerType::Unsigned);
+  case onnx::TensorProto::UINT64:
+    return IntegerType::get(ctx, 64, IntegerType::Unsigned);
   case onnx::TensorProto::BOOL:
     return IntegerType::get(ctx, 1);
   default:

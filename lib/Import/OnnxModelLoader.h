@@ -46,12 +46,14 @@ std::string nodeLabel(const onnx::NodeProto &node);
 std::string dataTypeName(int32_t type);
 
 /// The element type of the IR for an ONNX data type: f32, f64, f16, i64,
-/// i32, i8 and i1 (bool); null for a type Seam does not support.
+/// i32, i8, ui64, ui32, ui16, ui8 and i1 (bool); null for a type Seam does
+/// not support.
 mlir::Type getElementType(mlir::MLIRContext *ctx, int32_t type);
 
 /// The ONNX data types getElementType supports, for error messages.
 constexpr const char *kSupportedDataTypes =
-    "float32, float64, float16, int64, int32, int8 and bool";
+    "float32, float64, float16, int64, int32, int8, uint64, uint32, uint16, "
+    "uint8 and bool";
 
 } // namespace seam::detail
 

@@ -145,7 +145,9 @@ template <typename OpTy, IntBinaryKind kind>
 static LogicalResult convertBinary(GraphImporter &g) {
   ASSIGN_OR_FAIL(lhs, g.input(0));
   ASSIGN_OR_FAIL(rhs, g.input(1));
-  if (lhs->ints && rhs->ints) {
+  // int64 arithmetic folds all but uint64 (values above INT64_MAX).
+  if (lhs->ints && rhs->ints &&
+      lhs->ints->dataType != onnx::TensorProto::UINT64) {
     ASSIGN_OR_FAIL(r,
                    evalIntBinary(kind, *lhs->ints, *rhs->ints, g.diagnostic()));
     g.setOutput(0, r);
@@ -222,8 +224,27 @@ static LogicalResult convertConv(GraphImporter &g) {
   return success();
 }
 
+/// Input 0 of MaxPool: an f32 tensor, or an integer one of at most 16 bits
+/// (int8, uint8, uint16) cast to f32, which holds every such value exactly
+/// (max of exact values is exact). Sets `intType` to the integer type.
+static FailureOr<Value> maxPoolInput(GraphImporter &g, Type &intType) {
+  ASSIGN_OR_FAIL(x, g.tensorInput(0));
+  auto type = cast<RankedTensorType>(x.getType());
+  auto integer = dyn_cast<IntegerType>(type.getElementType());
+  if (!integer || integer.getWidth() == 1 || integer.getWidth() > 16)
+    return g.f32Input(0);
+  intType = integer;
+  auto cast = CastOp::create(g.builder(), g.loc(),
+                             type.clone(g.builder().getF32Type()), x);
+  return cast.getResult();
+}
+
 template <typename OpTy> static LogicalResult convertPool(GraphImporter &g) {
-  ASSIGN_OR_FAIL(x, g.f32Input(0));
+  Type intType;
+  FailureOr<Value> input = std::is_same_v<OpTy, MaxPoolOp>
+                               ? maxPoolInput(g, intType)
+                               : g.f32Input(0);
+  ASSIGN_OR_FAIL(x, input);
   if (!g.findAttr("kernel_shape"))
     return g.error() << "attribute 'kernel_shape' is required";
   Attrs attrs{g.builder()};
@@ -244,7 +265,14 @@ template <typename OpTy> static LogicalResult convertPool(GraphImporter &g) {
       return failure();
   }
   ASSIGN_OR_FAIL(r, createInferred<OpTy>(g, {x}, attrs.list));
-  g.setOutput(0, r);
+  if (!intType) {
+    g.setOutput(0, r);
+    return success();
+  }
+  auto back =
+      CastOp::create(g.builder(), g.loc(),
+                     cast<RankedTensorType>(r.getType()).clone(intType), r);
+  g.setOutput(0, back.getResult());
   return success();
 }
 
@@ -762,6 +790,10 @@ OpConverter lookupOpConverter(StringRef opType) {
   if (OpConverter converter = lookupControlFlowOpConverter(opType))
     return converter;
   if (OpConverter converter = lookupConvPoolOpConverter(opType))
+    return converter;
+  if (OpConverter converter = lookupEinsumOpConverter(opType))
+    return converter;
+  if (OpConverter converter = lookupBitShiftOpConverter(opType))
     return converter;
   using K = IntBinaryKind;
   return llvm::StringSwitch<OpConverter>(opType)

@@ -194,7 +194,9 @@ static const struct {
 } kNpyDescriptors[] = {{SEAM_AOT_FLOAT32, "<f4"}, {SEAM_AOT_FLOAT64, "<f8"},
                        {SEAM_AOT_FLOAT16, "<f2"}, {SEAM_AOT_INT64, "<i8"},
                        {SEAM_AOT_INT32, "<i4"},   {SEAM_AOT_INT8, "|i1"},
-                       {SEAM_AOT_UINT8, "|u1"},   {SEAM_AOT_BOOL, "|b1"}};
+                       {SEAM_AOT_UINT8, "|u1"},   {SEAM_AOT_UINT16, "<u2"},
+                       {SEAM_AOT_UINT32, "<u4"},  {SEAM_AOT_UINT64, "<u8"},
+                       {SEAM_AOT_BOOL, "|b1"}};
 
 /// False with `error` when a bool tensor holds another byte than 0 or 1.
 static bool checkBools(const std::string &path, const Tensor &tensor,
@@ -249,8 +251,8 @@ bool parseNpy(const std::string &path, const std::string &bytes, Tensor &tensor,
   if (!type)
     return fail(error, path,
                 "unsupported .npy dtype '" + descr +
-                    "' (supported: <f4, <f8, <f2, <i8, <i4, |i1, |u1, |b1), "
-                    "header: " +
+                    "' (supported: <f4, <f8, <f2, <i8, <i4, |i1, |u1, <u2, "
+                    "<u4, <u8, |b1), header: " +
                     trim(header));
   at = findValue(header, "fortran_order");
   if (at != std::string::npos && header.compare(at, 4, "True") == 0)
@@ -449,7 +451,7 @@ bool parsePb(const std::string &path, const std::string &bytes, Tensor &tensor,
   // The typed data fields, as read: float_data and double_data as bytes,
   // int32_data and int64_data as the values of their varints.
   std::string floatData, doubleData;
-  std::vector<uint64_t> int32Data, int64Data;
+  std::vector<uint64_t> int32Data, int64Data, uint64Data;
   const unsigned char *raw = nullptr;
   size_t rawSize = 0;
   bool hasRaw = false, external = false;
@@ -513,24 +515,27 @@ bool parsePb(const std::string &path, const std::string &bytes, Tensor &tensor,
       }
       break;
     }
-    case 5:   // repeated int32 int32_data
-    case 7: { // repeated int64 int64_data
-      std::vector<uint64_t> &out = field == 5 ? int32Data : int64Data;
+    case 5:    // repeated int32 int32_data
+    case 7:    // repeated int64 int64_data
+    case 11: { // repeated uint64 uint64_data
+      std::vector<uint64_t> &out = field == 5   ? int32Data
+                                   : field == 7 ? int64Data
+                                                : uint64Data;
       if (wireType == 0) {
         if (!in.varint(value))
           return malformed("a truncated integer");
         out.push_back(value);
       } else if (wireType == 2) {
         if (!in.bytes(data, size))
-          return malformed("truncated packed int32_data or int64_data");
+          return malformed("truncated packed integer data");
         WireReader packed{data, data + size};
         while (packed.left()) {
           if (!packed.varint(value))
-            return malformed("truncated packed int32_data or int64_data");
+            return malformed("truncated packed integer data");
           out.push_back(value);
         }
       } else {
-        return malformed("int32_data or int64_data with a wrong wire type");
+        return malformed("integer data with a wrong wire type");
       }
       break;
     }
@@ -562,7 +567,7 @@ bool parsePb(const std::string &path, const std::string &bytes, Tensor &tensor,
     return fail(error, path,
                 "data type " + std::to_string(dataType) +
                     " is not supported (FLOAT, DOUBLE, FLOAT16, INT64, INT32, "
-                    "INT8, UINT8 or BOOL)");
+                    "INT8, UINT8, UINT16, UINT32, UINT64 or BOOL)");
   if (external)
     return fail(error, path,
                 "its data is in an external file (data_location EXTERNAL), "
@@ -586,6 +591,8 @@ bool parsePb(const std::string &path, const std::string &bytes, Tensor &tensor,
     fieldName = "double_data", values = doubleData.size() / 8;
   } else if (type == SEAM_AOT_INT64) {
     fieldName = "int64_data", values = int64Data.size();
+  } else if (type == SEAM_AOT_UINT32 || type == SEAM_AOT_UINT64) {
+    fieldName = "uint64_data", values = uint64Data.size();
   } else {
     fieldName = "int32_data", values = int32Data.size();
   }
@@ -606,10 +613,13 @@ bool parsePb(const std::string &path, const std::string &bytes, Tensor &tensor,
     if (byteCount)
       std::memcpy(out, from, byteCount);
   } else {
-    // Integers of int32_data (int8, uint8, bool, float16's bits too) and of
-    // int64_data, truncated to the element's bytes (two's complement).
+    // Integers of int32_data (int8, uint8, uint16, bool, float16's bits
+    // too), of int64_data and of uint64_data (uint32, uint64), truncated to
+    // the element's bytes (two's complement).
     const std::vector<uint64_t> &from =
-        type == SEAM_AOT_INT64 ? int64Data : int32Data;
+        type == SEAM_AOT_INT64                               ? int64Data
+        : type == SEAM_AOT_UINT32 || type == SEAM_AOT_UINT64 ? uint64Data
+                                                             : int32Data;
     size_t width = static_cast<size_t>(seam_element_size(type));
     for (size_t i = 0; i < count; ++i) {
       uint64_t v = from[i];

@@ -3,11 +3,11 @@
 // What seam_aot_runner_main (AotRunner.cpp) reads and writes, without
 // protobuf, ONNX or LLVM (it is cross-compiled with the runtime): NumPy
 // `.npy` files (v1-v3 headers, C order; '<f4', '<f8', '<f2', '<i8', '<i4',
-// '|i1', '|u1', '|b1') and ONNX `TensorProto` `.pb` files (FLOAT, DOUBLE,
-// FLOAT16, INT64, INT32, INT8, UINT8, BOOL; dims, the typed data field or
-// raw_data, name) through a small protobuf wire-format reader; seam-run's
-// random inputs and its comparison rule (lib/Session/TensorIO.cpp), and LLVM
-// formatv's {0:e} / {0:F<n>}.
+// '|i1', '|u1', '<u2', '<u4', '<u8', '|b1') and ONNX `TensorProto` `.pb` files
+// (FLOAT, DOUBLE, FLOAT16, INT64, INT32, INT8, UINT8, UINT16, UINT32, UINT64,
+// BOOL; dims, the typed data field or raw_data, name) through a small protobuf
+// wire-format reader; seam-run's random inputs and its comparison rule
+// (lib/Session/TensorIO.cpp), and LLVM formatv's {0:e} / {0:F<n>}.
 //
 //===----------------------------------------------------------------------===//
 

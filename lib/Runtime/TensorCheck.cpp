@@ -11,11 +11,14 @@ extern "C" int64_t seam_element_size(int32_t elementType) {
   switch (elementType) {
   case SEAM_AOT_FLOAT64:
   case SEAM_AOT_INT64:
+  case SEAM_AOT_UINT64:
     return 8;
   case SEAM_AOT_FLOAT32:
   case SEAM_AOT_INT32:
+  case SEAM_AOT_UINT32:
     return 4;
   case SEAM_AOT_FLOAT16:
+  case SEAM_AOT_UINT16:
     return 2;
   case SEAM_AOT_INT8:
   case SEAM_AOT_UINT8:
@@ -42,6 +45,12 @@ extern "C" const char *seam_element_type_name(int32_t elementType) {
     return "int8";
   case SEAM_AOT_UINT8:
     return "uint8";
+  case SEAM_AOT_UINT16:
+    return "uint16";
+  case SEAM_AOT_UINT32:
+    return "uint32";
+  case SEAM_AOT_UINT64:
+    return "uint64";
   case SEAM_AOT_BOOL:
     return "bool";
   default:
@@ -149,6 +158,15 @@ extern "C" int32_t seam_fill_random_typed(void *data, int32_t elementType,
     return 0;
   case SEAM_AOT_UINT8:
     fill<uint8_t>(data, count, nextIndex);
+    return 0;
+  case SEAM_AOT_UINT16:
+    fill<uint16_t>(data, count, nextIndex);
+    return 0;
+  case SEAM_AOT_UINT32:
+    fill<uint32_t>(data, count, nextIndex);
+    return 0;
+  case SEAM_AOT_UINT64:
+    fill<uint64_t>(data, count, nextIndex);
     return 0;
   case SEAM_AOT_BOOL:
     fill<uint8_t>(data, count, [&] { return bit(rng); });
@@ -262,6 +280,12 @@ extern "C" SeamComparison seam_compare_typed(const void *actual,
   case SEAM_AOT_UINT8:
   case SEAM_AOT_BOOL:
     return compareExact<uint8_t>(actual, expected, count);
+  case SEAM_AOT_UINT16:
+    return compareExact<uint16_t>(actual, expected, count);
+  case SEAM_AOT_UINT32:
+    return compareExact<uint32_t>(actual, expected, count);
+  case SEAM_AOT_UINT64:
+    return compareExact<uint64_t>(actual, expected, count);
   default: {
     SeamComparison c = {0, -1, 0.0, 0.0, -1};
     return c;

@@ -499,7 +499,7 @@ public:
       TensorInfo info;
       info.name = str();
       uint8_t type = u8();
-      if (type > static_cast<uint8_t>(ElementType::Bool))
+      if (type > static_cast<uint8_t>(ElementType::U64))
         good = false;
       info.type = static_cast<ElementType>(type);
       uint32_t rank = u32();

@@ -123,7 +123,7 @@ static std::string nameOf(func::FuncOp main, bool result, unsigned i) {
 }
 
 /// The ElementType of `type` at @main's boundary, or nullopt: f32, f64,
-/// f16, signless i64/i32/i8, ui8 and i1.
+/// f16, signless i64/i32/i8, ui8/ui16/ui32/ui64 and i1.
 static std::optional<ElementType> toElementType(Type type) {
   if (type.isF32())
     return ElementType::F32;
@@ -139,6 +139,12 @@ static std::optional<ElementType> toElementType(Type type) {
     return ElementType::I8;
   if (type.isUnsignedInteger(8))
     return ElementType::U8;
+  if (type.isUnsignedInteger(16))
+    return ElementType::U16;
+  if (type.isUnsignedInteger(32))
+    return ElementType::U32;
+  if (type.isUnsignedInteger(64))
+    return ElementType::U64;
   if (type.isSignlessInteger(1))
     return ElementType::Bool;
   return std::nullopt;
@@ -162,7 +168,7 @@ llvm::Error readSignature(ModuleOp module, std::vector<TensorInfo> &inputs,
         os << "@main " << (isResult ? "result" : "argument") << " #" << i
            << " ('" << nameOf(main, isResult, i) << "') has type " << type
            << "; it must be a static tensor of f32, f64, f16, i64, i32, i8, "
-              "ui8 or i1";
+              "ui8, ui16, ui32, ui64 or i1";
         return llvm::createStringError(text);
       }
       list->push_back({nameOf(main, isResult, i),

@@ -67,8 +67,9 @@ mlir::OwningOpRef<mlir::ModuleOp> loadOnnxBytes(const std::string &bytes,
                                                 const CompileOptions &options);
 
 /// The names, shapes and element types of @main's arguments and results,
-/// which must be static tensors of f32, f64, f16, i64, i32, i8, ui8 or i1;
-/// another type is an error naming the argument or result and its type.
+/// which must be static tensors of f32, f64, f16, i64, i32, i8, ui8, ui16,
+/// ui32, ui64 or i1; another type is an error naming the argument or result and
+/// its type.
 llvm::Error readSignature(mlir::ModuleOp module,
                           std::vector<TensorInfo> &inputs,
                           std::vector<TensorInfo> &outputs);

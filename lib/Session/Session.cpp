@@ -48,11 +48,14 @@ size_t getElementByteSize(ElementType type) {
   switch (type) {
   case ElementType::F64:
   case ElementType::I64:
+  case ElementType::U64:
     return 8;
   case ElementType::F32:
   case ElementType::I32:
+  case ElementType::U32:
     return 4;
   case ElementType::F16:
+  case ElementType::U16:
     return 2;
   case ElementType::I8:
   case ElementType::U8:
@@ -78,6 +81,12 @@ const char *getElementTypeName(ElementType type) {
     return "int8";
   case ElementType::U8:
     return "uint8";
+  case ElementType::U16:
+    return "uint16";
+  case ElementType::U32:
+    return "uint32";
+  case ElementType::U64:
+    return "uint64";
   case ElementType::Bool:
     return "bool";
   }

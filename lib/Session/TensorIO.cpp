@@ -57,6 +57,12 @@ int32_t getOnnxDataType(ElementType type) {
     return SEAM_AOT_INT8;
   case ElementType::U8:
     return SEAM_AOT_UINT8;
+  case ElementType::U16:
+    return SEAM_AOT_UINT16;
+  case ElementType::U32:
+    return SEAM_AOT_UINT32;
+  case ElementType::U64:
+    return SEAM_AOT_UINT64;
   case ElementType::Bool:
     return SEAM_AOT_BOOL;
   }
@@ -66,7 +72,8 @@ int32_t getOnnxDataType(ElementType type) {
 std::optional<ElementType> getElementTypeOfOnnx(int32_t dataType) {
   for (ElementType type :
        {ElementType::F32, ElementType::F64, ElementType::F16, ElementType::I64,
-        ElementType::I32, ElementType::I8, ElementType::U8, ElementType::Bool})
+        ElementType::I32, ElementType::I8, ElementType::U8, ElementType::U16,
+        ElementType::U32, ElementType::U64, ElementType::Bool})
     if (getOnnxDataType(type) == dataType)
       return type;
   return std::nullopt;
@@ -77,7 +84,9 @@ static const std::pair<ElementType, llvm::StringLiteral> kNpyDescriptors[] = {
     {ElementType::F32, "<f4"}, {ElementType::F64, "<f8"},
     {ElementType::F16, "<f2"}, {ElementType::I64, "<i8"},
     {ElementType::I32, "<i4"}, {ElementType::I8, "|i1"},
-    {ElementType::U8, "|u1"},  {ElementType::Bool, "|b1"}};
+    {ElementType::U8, "|u1"},  {ElementType::U16, "<u2"},
+    {ElementType::U32, "<u4"}, {ElementType::U64, "<u8"},
+    {ElementType::Bool, "|b1"}};
 
 static llvm::StringRef npyDescriptor(ElementType type) {
   for (const auto &[t, descr] : kNpyDescriptors)
@@ -122,7 +131,7 @@ static Expected<TensorFile> readNpy(const std::string &path,
   if (!type)
     return fail(path, "unsupported .npy dtype '" + descr.str() +
                           "' (supported: <f4, <f8, <f2, <i8, <i4, |i1, |u1, "
-                          "|b1), header: " +
+                          "<u2, <u4, <u8, |b1), header: " +
                           header.trim().str());
   if (header.contains("'fortran_order': True"))
     return fail(path, "Fortran-order .npy files are not supported");
@@ -169,7 +178,8 @@ static Expected<TensorFile> readNpy(const std::string &path,
 }
 
 /// Copies `values` (a repeated field of the proto) to `out` as T: int32_data
-/// holds the int8, uint8, bool and float16 (its bits) elements too.
+/// holds the int8, uint8, uint16, bool and float16 (its bits) elements too,
+/// uint64_data the uint32 and uint64 ones.
 template <typename T, typename Values>
 static void copyValues(const Values &values, void *out) {
   T *data = static_cast<T *>(out);
@@ -186,7 +196,8 @@ static Expected<TensorFile> readPb(const std::string &path,
   if (!type)
     return fail(path, "data type " + std::to_string(proto.data_type()) +
                           " is not supported (FLOAT, DOUBLE, FLOAT16, INT64, "
-                          "INT32, INT8, UINT8 or BOOL)");
+                          "INT32, INT8, UINT8, UINT16, UINT32, UINT64 or "
+                          "BOOL)");
   std::vector<int64_t> shape(proto.dims().begin(), proto.dims().end());
   std::optional<int64_t> needed = dataBytes(shape, *type);
   if (!needed)
@@ -207,6 +218,10 @@ static Expected<TensorFile> readPb(const std::string &path,
     break;
   case ElementType::I64:
     field = "int64_data", values = proto.int64_data_size();
+    break;
+  case ElementType::U32:
+  case ElementType::U64:
+    field = "uint64_data", values = proto.uint64_data_size();
     break;
   default:
     field = "int32_data", values = proto.int32_data_size();
@@ -247,6 +262,15 @@ static Expected<TensorFile> readPb(const std::string &path,
       break;
     case ElementType::U8:
       copyValues<uint8_t>(proto.int32_data(), out);
+      break;
+    case ElementType::U16:
+      copyValues<uint16_t>(proto.int32_data(), out);
+      break;
+    case ElementType::U32:
+      copyValues<uint32_t>(proto.uint64_data(), out);
+      break;
+    case ElementType::U64:
+      copyValues<uint64_t>(proto.uint64_data(), out);
       break;
     case ElementType::F16:
       copyValues<uint16_t>(proto.int32_data(), out);

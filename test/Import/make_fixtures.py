@@ -938,13 +938,13 @@ def error_fixtures():
 
     # Unsupported data types: a FLOAT16 Conv weight (the ONNX type checker
     # sees the mismatch with the float input), a FLOAT16 Pow exponent (valid
-    # ONNX: Pow's exponent type is independent), an INT64 graph input.
+    # ONNX: Pow's exponent type is independent), an INT16 graph input.
     w16 = nh.from_array(rand("err_fp16.w", 4, 3, 3, 3).astype(np.float16),
                         "w")
     model("err_conv_fp16_weight", [node("Conv", ["x", "w"], ["y"], "conv0")],
           [vi("x", [1, 3, 8, 8])], [vi("y", [1, 4, 6, 6])], [w16], check=False)
-    model("err_uint16_input", [node("Identity", ["x"], ["y"], "id0")],
-          [vi("x", [2, 3], TP.UINT16)], [vi("y", [2, 3], TP.UINT16)])
+    model("err_int16_input", [node("Identity", ["x"], ["y"], "id0")],
+          [vi("x", [2, 3], TP.INT16)], [vi("y", [2, 3], TP.INT16)])
     # An op Seam computes in float32 only, on int64 tensors (valid ONNX).
     model("err_matmul_int64", [node("MatMul", ["a", "b"], ["y"], "matmul0")],
           [vi("a", [2, 3], TP.INT64), vi("b", [3, 2], TP.INT64)],
@@ -1129,6 +1129,141 @@ def convpool_fixtures():
           [vi("x", [2, 3])], [vi("y", [2, 3])], check=False)
 
 
+# Unsigned integers, BitShift, Einsum
+#===------------------------------------------------------------------------===#
+
+
+def save_npy(folder, name, array):
+    os.makedirs(folder, exist_ok=True)
+    np.save(os.path.join(folder, name + ".npy"), np.asarray(array, order="C"))
+
+
+def unsigned_fixtures():
+    # The ops whose result depends on signedness, on uint8 and uint64 values
+    # with the top bit set (NumPy computes the references).
+    folder = os.path.join(OUT, "unsigned_ops")
+    a8 = np.array([200, 7, 255, 0, 128, 9], dtype=np.uint8)
+    b8 = np.array([3, 250, 1, 5, 7, 9], dtype=np.uint8)
+    s8 = np.array([1, 7, 8, 9, 0, 255], dtype=np.uint8)  # 8, 9, 255 >= width
+    a64 = np.array([2**64 - 1, 2**63, 5, 2**63 + 7], dtype=np.uint64)
+    b64 = np.array([2**63, 3, 2**64 - 2, 10], dtype=np.uint64)
+    c8 = np.array([10, 100, 250, 1, 2, 3], dtype=np.uint8)
+    model("unsigned_ops",
+          [node("Div", ["a", "b"], ["div"], "div0"),
+           node("Mod", ["a", "b"], ["mod"], "mod0"),
+           node("Max", ["a", "b"], ["max"], "max0"),
+           node("Min", ["a", "b"], ["min"], "min0"),
+           node("Less", ["a", "b"], ["less"], "less0"),
+           node("Add", ["a", "c"], ["add"], "add0"),
+           node("Cast", ["a"], ["f"], "cast_f", to=TP.FLOAT),
+           node("Cast", ["a"], ["i"], "cast_i", to=TP.INT32),
+           node("Cast", ["f"], ["u16"], "cast_u16", to=TP.UINT16),
+           node("BitShift", ["a", "s"], ["shl"], "shl0", direction="LEFT"),
+           node("BitShift", ["a", "s"], ["shr"], "shr0", direction="RIGHT"),
+           node("Div", ["x", "y"], ["div64"], "div64"),
+           node("Greater", ["x", "y"], ["gt64"], "gt64"),
+           node("ReduceMax", ["x"], ["rmax64"], "rmax64", keepdims=0),
+           node("ReduceMin", ["x"], ["rmin64"], "rmin64", keepdims=0),
+           node("Cast", ["x"], ["d64"], "cast_d64", to=TP.DOUBLE)],
+          [vi("a", [6], TP.UINT8), vi("b", [6], TP.UINT8),
+           vi("s", [6], TP.UINT8), vi("x", [4], TP.UINT64),
+           vi("y", [4], TP.UINT64)],
+          [vi("div", [6], TP.UINT8), vi("mod", [6], TP.UINT8),
+           vi("max", [6], TP.UINT8), vi("min", [6], TP.UINT8),
+           vi("less", [6], TP.BOOL), vi("add", [6], TP.UINT8),
+           vi("f", [6]), vi("i", [6], TP.INT32), vi("u16", [6], TP.UINT16),
+           vi("shl", [6], TP.UINT8), vi("shr", [6], TP.UINT8),
+           vi("div64", [4], TP.UINT64), vi("gt64", [4], TP.BOOL),
+           vi("rmax64", [], TP.UINT64), vi("rmin64", [], TP.UINT64),
+           vi("d64", [4], TP.DOUBLE)],
+          [nh.from_array(c8, "c")], opset=14)
+    for name, v in [("a", a8), ("b", b8), ("s", s8), ("x", a64), ("y", b64)]:
+        save_npy(folder, name, v)
+    wide = s8.astype(np.uint64)
+    shl = np.where(wide < 8, (a8.astype(np.uint64) << np.minimum(wide, 7))
+                   & 0xff, 0).astype(np.uint8)
+    shr = np.where(wide < 8, a8 >> np.minimum(s8, 7), 0).astype(np.uint8)
+    refs = {"div": a8 // b8, "mod": a8 % b8, "max": np.maximum(a8, b8),
+            "min": np.minimum(a8, b8), "less": a8 < b8, "add": a8 + c8,
+            "f": a8.astype(np.float32), "i": a8.astype(np.int32),
+            "u16": a8.astype(np.uint16), "shl": shl, "shr": shr,
+            "div64": a64 // b64, "gt64": a64 > b64,
+            "rmax64": np.array(a64.max()), "rmin64": np.array(a64.min()),
+            "d64": a64.astype(np.float64)}
+    for name, v in refs.items():
+        save_npy(folder, name + "_ref", v)
+    # Unsigned initializers in raw_data and in the typed fields, and a
+    # comparison of two uint64 constants above INT64_MAX (not folded as
+    # int64).
+    big = np.array([2**63 + 1, 5], dtype=np.uint64)
+    small = np.array([1, 2**63 + 2], dtype=np.uint64)
+    model("unsigned_constants",
+          [node("Add", ["x16", "c16"], ["y16"], "add16"),
+           node("Add", ["x32", "c32"], ["y32"], "add32"),
+           node("Greater", ["big", "small"], ["gt"], "gt0")],
+          [vi("x16", [2], TP.UINT16), vi("x32", [2], TP.UINT32)],
+          [vi("y16", [2], TP.UINT16), vi("y32", [2], TP.UINT32),
+           vi("gt", [2], TP.BOOL)],
+          [nh.from_array(np.array([65535, 2], dtype=np.uint16), "c16"),
+           h.make_tensor("c32", TP.UINT32, [2], [4294967295, 3]),
+           nh.from_array(big, "big"), nh.from_array(small, "small")],
+          opset=14)
+    save_npy(os.path.join(OUT, "unsigned_constants"), "gt_ref", big > small)
+    # BitShift of a signed type is not ONNX; direction is checked.
+    model("err_bitshift_direction",
+          [node("BitShift", ["a", "b"], ["y"], "shift0", direction="UP")],
+          [vi("a", [2], TP.UINT8), vi("b", [2], TP.UINT8)],
+          [vi("y", [2], TP.UINT8)], check=False)
+
+
+def einsum_fixtures():
+    # Common Einsum forms, computed by NumPy's einsum.
+    folder = os.path.join(OUT, "einsum_forms")
+    rng = np.random.RandomState(12)
+    shapes = {"m": (2, 3), "n": (3, 4), "v": (3,), "w": (4,),
+              "p": (4, 2), "e": (2, 2, 3), "f": (2, 3, 4), "t": (3, 3),
+              "g": (2, 3, 3), "q": (1, 2, 3, 4), "k": (1, 2, 5, 4)}
+    arrays = {k: rng.uniform(-1, 1, s).astype(np.float32)
+              for k, s in shapes.items()}
+    forms = [("matmul", "ij,jk->ik", "mn"),
+             ("implicit", "ij,jk", "mn"),
+             ("outer", "i,j->ij", "vw"),
+             ("inner", "i,i", "vv"),
+             ("three", "ij,jk,kl->il", "mnp"),
+             ("ellipsis", "...ij,...jk->...ik", "ef"),
+             ("ellipsis_implicit", "...ij,jk", "en"),
+             ("sum_all", "ij->", "m"),
+             ("transpose", "ij->ji", "m"),
+             ("trace", "ii", "t"),
+             ("diagonal", "bii->bi", "g"),
+             ("spaces", " b i j -> j ", "g"),
+             ("attention", "bhqd,bhkd->bhqk", "qk"),
+             ("presum", "ij,jk->k", "mn"),
+             ("out_transposed", "ij,jk->ki", "mn")]
+    nodes, outputs = [], []
+    for name, eq, ops in forms:
+        nodes.append(node("Einsum", list(ops), [name], name, equation=eq))
+        ref = np.einsum(eq.replace(" ", ""), *[arrays[o] for o in ops])
+        ref = np.asarray(ref, dtype=np.float32)
+        outputs.append(vi(name, list(ref.shape)))
+        save_npy(folder, name + "_ref", ref)
+    used = sorted({o for _, _, ops in forms for o in ops})
+    model("einsum_forms", nodes, [vi(k, list(shapes[k])) for k in used],
+          outputs, opset=12)
+    for k in used:
+        save_npy(folder, k, arrays[k])
+    # Equations Seam refuses, each with its reason (the ones ONNX's shape
+    # inference lets through: a wrong rank or term count it refuses first).
+    bad = [("err_einsum_sizes", "ij,ij->i", [[2, 3], [2, 4]], [2]),
+           ("err_einsum_diagonal_sizes", "ii->i", [[2, 3]], [2]),
+           ("err_einsum_output_repeat", "ij->ii", [[2, 2]], [2, 2]),
+           ("err_einsum_output_unknown", "ij->k", [[2, 2]], [2])]
+    for name, eq, in_shapes, out_shape in bad:
+        ins = [vi(chr(ord("a") + i), s) for i, s in enumerate(in_shapes)]
+        model(name, [node("Einsum", [i.name for i in ins], ["y"], "einsum0",
+                          equation=eq)],
+              ins, [vi("y", out_shape)], opset=12, check=False)
+
 def main():
     if os.path.isdir(OUT):
         shutil.rmtree(OUT)
@@ -1150,6 +1285,8 @@ def main():
     error_fixtures()
     control_flow_error_fixtures()
     convpool_fixtures()
+    unsigned_fixtures()
+    einsum_fixtures()
 
     total = 0
     for root, _, files in os.walk(OUT):

@@ -198,18 +198,19 @@ TEST(Session, NonFloat32Weights) {
 
 // @main's types outside those Seam has are refused, naming the argument.
 TEST(Session, UnsupportedElementTypeIsNamed) {
-  std::string path = ::testing::TempDir() + "/seam-session-ui16.mlir";
-  std::ofstream(path) << "func.func @main(%x: tensor<2xui16> {seam.name = "
-                         "\"x\"}) -> tensor<2xui16> {\n"
-                         "  return %x : tensor<2xui16>\n}\n";
+  std::string path = ::testing::TempDir() + "/seam-session-i16.mlir";
+  std::ofstream(path) << "func.func @main(%x: tensor<2xi16> {seam.name = "
+                         "\"x\"}) -> tensor<2xi16> {\n"
+                         "  return %x : tensor<2xi16>\n}\n";
   seam::CompileOptions options;
   options.backends = {"none"};
   options.useCache = false;
   auto session = seam::Session::create(path, options);
   ASSERT_FALSE(static_cast<bool>(session));
   EXPECT_EQ(session.error().message(),
-            "@main argument #0 ('x') has type tensor<2xui16>; it must be a "
-            "static tensor of f32, f64, f16, i64, i32, i8, ui8 or i1");
+            "@main argument #0 ('x') has type tensor<2xi16>; it must be a "
+            "static tensor of f32, f64, f16, i64, i32, i8, ui8, ui16, ui32, "
+            "ui64 or i1");
 }
 
 TEST(Session, WrongInputsSayWhatWasExpected) {

@@ -157,7 +157,9 @@ const std::pair<const char *, seam::ElementType> kTypes[] = {
     {"float32", seam::ElementType::F32}, {"float64", seam::ElementType::F64},
     {"float16", seam::ElementType::F16}, {"int64", seam::ElementType::I64},
     {"int32", seam::ElementType::I32},   {"int8", seam::ElementType::I8},
-    {"uint8", seam::ElementType::U8},    {"bool", seam::ElementType::Bool}};
+    {"uint8", seam::ElementType::U8},    {"bool", seam::ElementType::Bool},
+    {"uint16", seam::ElementType::U16},  {"uint32", seam::ElementType::U32},
+    {"uint64", seam::ElementType::U64}};
 
 seam::Tensor read(const std::string &path) {
   auto file = seam::readTensorFile(path);
@@ -173,8 +175,8 @@ bool sameTensor(const seam::Tensor &a, const seam::Tensor &b) {
 }
 
 TEST(TensorIO, ElementTypeNamesAndSizes) {
-  size_t sizes[] = {4, 8, 2, 8, 4, 1, 1, 1};
-  for (size_t i = 0; i < 8; ++i) {
+  size_t sizes[] = {4, 8, 2, 8, 4, 1, 1, 1, 2, 4, 8};
+  for (size_t i = 0; i < std::size(sizes); ++i) {
     const auto &entry = kTypes[i];
     EXPECT_STREQ(seam::getElementTypeName(entry.second), entry.first);
     EXPECT_EQ(seam::getElementByteSize(entry.second), sizes[i]);
@@ -183,11 +185,15 @@ TEST(TensorIO, ElementTypeNamesAndSizes) {
   }
   EXPECT_EQ(seam::getOnnxDataType(seam::ElementType::I64), 7);
   EXPECT_EQ(seam::getOnnxDataType(seam::ElementType::Bool), 9);
-  EXPECT_EQ(seam::getElementTypeOfOnnx(4), std::nullopt); // UINT16
+  EXPECT_EQ(seam::getOnnxDataType(seam::ElementType::U16), 4);
+  EXPECT_EQ(seam::getOnnxDataType(seam::ElementType::U32), 12);
+  EXPECT_EQ(seam::getOnnxDataType(seam::ElementType::U64), 13);
+  EXPECT_EQ(seam::getElementTypeOfOnnx(5), std::nullopt); // INT16
 }
 
 // The typed fields of onnx.helper.make_tensor (int32_data for int8, uint8,
-// bool and float16's bits; int64_data; double_data) hold what NumPy saved.
+// uint16, bool and float16's bits; int64_data; uint64_data for uint32 and
+// uint64; double_data) hold what NumPy saved.
 TEST(TensorIO, PbTypedFieldsHoldWhatNumpySaved) {
   for (auto [name, type] : kTypes) {
     SCOPED_TRACE(name);
@@ -211,6 +217,15 @@ TEST(TensorIO, PbTypedFieldsHoldWhatNumpySaved) {
   EXPECT_EQ(i8.data<int8_t>()[3], -1);
   seam::Tensor u8 = read(kTyped + std::string("uint8.pb"));
   EXPECT_EQ(u8.data<uint8_t>()[1], 255);
+  seam::Tensor u16 = read(kTyped + std::string("uint16.pb"));
+  EXPECT_EQ(u16.data<uint16_t>()[1], 65535);
+  EXPECT_EQ(u16.data<uint16_t>()[2], 32768);
+  seam::Tensor u32 = read(kTyped + std::string("uint32.pb"));
+  EXPECT_EQ(u32.data<uint32_t>()[0], UINT32_MAX);
+  EXPECT_EQ(u32.data<uint32_t>()[3], 12u);
+  seam::Tensor u64 = read(kTyped + std::string("uint64.pb"));
+  EXPECT_EQ(u64.data<uint64_t>()[0], UINT64_MAX);
+  EXPECT_EQ(u64.data<uint64_t>()[1], (uint64_t(1) << 63) + 5);
   seam::Tensor f16 = read(kTyped + std::string("float16.pb"));
   EXPECT_EQ(f16.data<seam::Float16>()[2].bits, 0x7bff); // 65504
   EXPECT_EQ(f16.data<seam::Float16>()[1].toFloat(), -0.5f);
@@ -300,20 +315,20 @@ TEST(TensorIO, EachTypeRoundTripsThroughNpyAndPb) {
 
 TEST(TensorIO, UnsupportedTypesNameTheFileAndTheReason) {
   std::string header = npy("(2,)", "1234");
-  header.replace(header.find("<f4"), 3, "<u2");
-  std::string path = writeFile("u2.npy", header);
-  EXPECT_EQ(errorOf(path).substr(0, path.size() + 80),
+  header.replace(header.find("<f4"), 3, "<i2");
+  std::string path = writeFile("i2.npy", header);
+  EXPECT_EQ(errorOf(path).substr(0, path.size() + 100),
             ("'" + path +
-             "': unsupported .npy dtype '<u2' (supported: <f4, <f8, <f2, "
-             "<i8, <i4, |i1, |u1, |b1), header: ")
-                .substr(0, path.size() + 80));
+             "': unsupported .npy dtype '<i2' (supported: <f4, <f8, <f2, "
+             "<i8, <i4, |i1, |u1, <u2, <u4, <u8, |b1), header: ")
+                .substr(0, path.size() + 100));
   std::string pb = pbWithDims({2});
-  pb[pb.size() - 1] = '\x04'; // data_type = UINT16
-  path = writeFile("u16.pb", pb);
+  pb[pb.size() - 1] = '\x05'; // data_type = INT16
+  path = writeFile("i16.pb", pb);
   EXPECT_EQ(errorOf(path), "'" + path +
-                               "': data type 4 is not supported (FLOAT, "
-                               "DOUBLE, FLOAT16, INT64, INT32, INT8, UINT8 or "
-                               "BOOL)");
+                               "': data type 5 is not supported (FLOAT, "
+                               "DOUBLE, FLOAT16, INT64, INT32, INT8, UINT8, "
+                               "UINT16, UINT32, UINT64 or BOOL)");
   pb[pb.size() - 1] = '\x07'; // INT64, with no int64_data
   path = writeFile("i64.pb", pb);
   EXPECT_EQ(errorOf(path), "'" + path +

@@ -81,9 +81,9 @@ def top_k_ref(x, k, axis, largest):
     for row in np.ndindex(*moved.shape[:-1]):
         v = moved[row]
         nan = np.isnan(v) if v.dtype.kind == "f" else np.zeros(v.shape, bool)
-        key = lambda j: ((0 if nan[j] else 1, -v[j] if not nan[j] else 0, j)
+        key = lambda j: ((0 if nan[j] else 1, -v[j].item() if not nan[j] else 0, j)
                          if largest else
-                         (1 if nan[j] else 0, v[j] if not nan[j] else 0, j))
+                         (1 if nan[j] else 0, v[j].item() if not nan[j] else 0, j))
         order[row] = sorted(range(v.shape[-1]), key=key)
     idx = np.moveaxis(order[..., :k], -1, axis)
     return np.take_along_axis(x, idx, axis=axis), idx
@@ -255,6 +255,24 @@ def float16_cases():
                 order=["indices", "depth", "values"])
 
 
+def unsigned_cases():
+    """uint8 TopK and OneHot with values of the top bit set: compared
+    unsigned, zero-extended (a signed comparison or extension puts 200
+    below 3)."""
+    x = np.array([[200, 3, 130, 7, 255, 0, 128, 127]], np.uint8)
+    for largest in (1, 0):
+        v, i = top_k_ref(x, 3, 1, largest)
+        single_node("top_k_uint8_%s" % ("largest" if largest else "smallest"),
+                    "TopK", [("x", x)], [("k", np.array([3], np.int64))],
+                    [("values", v), ("indices", i)], 11, largest=largest)
+    values = np.array([0, 1], np.float32)
+    single_node("one_hot_uint8_depth_300", "OneHot",
+                [("indices", x), ("values", values)],
+                [("depth", np.array(300, np.int64))],
+                [("y", one_hot_ref(x, 300, values, -1))], 11,
+                order=["indices", "depth", "values"])
+
+
 def main():
     os.makedirs(OUT, exist_ok=True)
     for test in ("test_top_k", "test_top_k_negative_axis",
@@ -268,6 +286,7 @@ def main():
     gather_nd_cases()
     scatter_cases()
     float16_cases()
+    unsigned_cases()
 
 
 if __name__ == "__main__":

@@ -1019,11 +1019,12 @@ def data_cases():
                [vi("y", [1, 3, 4, 4])], [f32("x", (2,))]),
           "initializer 'x' has shape [2] but graph input 'x' of the same name "
           "declares [1, 3, 4, 4]"),
-        c("input_uint16",
+        c("input_int16",
           make([node("Identity", ["x"], ["y"], "id0")],
-               [vi("x", [2, 3], TP.UINT16)], [vi("y", [2, 3], TP.UINT16)]),
-          "input 'x' has data type UINT16; Seam supports float32, float64, "
-          "float16, int64, int32, int8 and bool inputs"),
+               [vi("x", [2, 3], TP.INT16)], [vi("y", [2, 3], TP.INT16)]),
+          "input 'x' has data type INT16; Seam supports float32, float64, "
+          "float16, int64, int32, int8, uint64, uint32, uint16, uint8 and "
+          "bool inputs"),
         c("input_not_a_tensor",
           relu(h.make_tensor_sequence_value_info("x", TP.FLOAT, [2, 3])),
           "input 'x' is not a tensor; Seam imports tensor inputs only"),
@@ -1077,7 +1078,8 @@ def input_cases():
 
     x_npy, x_pb = ["--input", "x={d}/x.npy"], ["--input", "x={d}/x.pb"]
     unsupported = ("x.npy': unsupported .npy dtype '>f4' (supported: <f4, "
-                   "<f8, <f2, <i8, <i4, |i1, |u1, |b1), header: ")
+                   "<f8, <f2, <i8, <i4, |i1, |u1, <u2, <u4, <u8, |b1), "
+                   "header: ")
     dyn = save(relu_model(("N", "C", "H", "W")))
 
     def shape(name, specs, expect, **kw):

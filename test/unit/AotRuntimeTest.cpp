@@ -471,12 +471,12 @@ TEST_F(AotTest, NpyReaderAndWriter) {
   EXPECT_EQ(error, "'t.npy': truncated .npy header");
   EXPECT_FALSE(seam::aot::parseNpy("t.npy", "hello", back, error));
   EXPECT_EQ(error, "'t.npy': not a .npy file");
-  std::string u2 = bytes;
-  u2.replace(u2.find("<f4"), 3, "<u2");
-  EXPECT_FALSE(seam::aot::parseNpy("t.npy", u2, back, error));
-  EXPECT_TRUE(contains(error, "'t.npy': unsupported .npy dtype '<u2' "
+  std::string i2 = bytes;
+  i2.replace(i2.find("<f4"), 3, "<i2");
+  EXPECT_FALSE(seam::aot::parseNpy("t.npy", i2, back, error));
+  EXPECT_TRUE(contains(error, "'t.npy': unsupported .npy dtype '<i2' "
                               "(supported: <f4, <f8, <f2, <i8, <i4, |i1, |u1, "
-                              "|b1), header: {'descr': '<u2'"))
+                              "<u2, <u4, <u8, |b1), header: {'descr': '<i2'"))
       << error;
   std::string fortran = bytes;
   fortran.replace(fortran.find("False"), 5, "True ");
@@ -518,10 +518,11 @@ TEST_F(AotTest, PbReader) {
                                         name, error))
             << "form " << form << " cut at " << cut;
   }
-  EXPECT_FALSE(seam::aot::parsePb("t.pb", tensorProto({2, 3}, values, 4, 0),
+  EXPECT_FALSE(seam::aot::parsePb("t.pb", tensorProto({2, 3}, values, 5, 0),
                                   tensor, name, error));
-  EXPECT_EQ(error, "'t.pb': data type 4 is not supported (FLOAT, DOUBLE, "
-                   "FLOAT16, INT64, INT32, INT8, UINT8 or BOOL)");
+  EXPECT_EQ(error, "'t.pb': data type 5 is not supported (FLOAT, DOUBLE, "
+                   "FLOAT16, INT64, INT32, INT8, UINT8, UINT16, UINT32, "
+                   "UINT64 or BOOL)");
   EXPECT_FALSE(seam::aot::parsePb("t.pb", tensorProto({2, 4}, values, 1, 0),
                                   tensor, name, error));
   EXPECT_EQ(error, "'t.pb': raw data size does not match its dims [2, 4]");
@@ -548,7 +549,8 @@ TEST_F(AotTest, PbReaderOnOnnxTestData) {
 
 // Files NumPy and ONNX wrote of every element type
 // (test/e2e/Inputs/make_typed_tensors.py; the .pb files keep their values in
-// the typed fields, int32_data, int64_data, double_data, float_data): the
+// the typed fields, int32_data, int64_data, uint64_data, double_data,
+// float_data): the
 // .pb holds what the .npy does, and the .npy written back is NumPy's, byte
 // for byte.
 TEST_F(AotTest, TypedFilesOfEachType) {
@@ -556,7 +558,9 @@ TEST_F(AotTest, TypedFilesOfEachType) {
       {"float32", SEAM_AOT_FLOAT32}, {"float64", SEAM_AOT_FLOAT64},
       {"float16", SEAM_AOT_FLOAT16}, {"int64", SEAM_AOT_INT64},
       {"int32", SEAM_AOT_INT32},     {"int8", SEAM_AOT_INT8},
-      {"uint8", SEAM_AOT_UINT8},     {"bool", SEAM_AOT_BOOL}};
+      {"uint8", SEAM_AOT_UINT8},     {"bool", SEAM_AOT_BOOL},
+      {"uint16", SEAM_AOT_UINT16},   {"uint32", SEAM_AOT_UINT32},
+      {"uint64", SEAM_AOT_UINT64}};
   std::string typed = SEAM_SOURCE_DIR "/test/e2e/Inputs/typed/";
   for (auto [type, code] : types) {
     SCOPED_TRACE(type);
@@ -589,6 +593,10 @@ TEST_F(AotTest, TypedFilesOfEachType) {
   EXPECT_EQ(static_cast<const int8_t *>(t.rawData())[0], -128);
   ASSERT_TRUE(seam::aot::readTensorFile(typed + "float16.pb", t, name, error));
   EXPECT_EQ(static_cast<const uint16_t *>(t.rawData())[2], 0x7bff);
+  ASSERT_TRUE(seam::aot::readTensorFile(typed + "uint64.pb", t, name, error));
+  EXPECT_EQ(static_cast<const uint64_t *>(t.rawData())[0], UINT64_MAX);
+  ASSERT_TRUE(seam::aot::readTensorFile(typed + "uint32.pb", t, name, error));
+  EXPECT_EQ(static_cast<const uint32_t *>(t.rawData())[0], UINT32_MAX);
 }
 
 TEST_F(AotTest, TypedCompareAndRandom) {

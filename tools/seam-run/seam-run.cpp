@@ -34,7 +34,8 @@
 // --version prints Seam's version and LLVM's.
 //
 // Inputs, outputs and references may be of any element type Seam has
-// (float32, float64, float16, int64, int32, int8, uint8, bool): random
+// (float32, float64, float16, int64, int32, int8, uint8, uint16, uint32,
+// uint64, bool): random
 // integers are in [0, 10), bools 0 or 1; floats are compared with --rtol and
 // --atol, integers and bools exactly. `output NAME: [d, ...]` ends with the
 // dtype when it is not float32 (` int64`); --save-outputs writes each

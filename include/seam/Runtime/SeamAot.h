@@ -29,11 +29,14 @@ extern "C" {
 #define SEAM_AOT_FLOAT32 1
 #define SEAM_AOT_UINT8 2
 #define SEAM_AOT_INT8 3
+#define SEAM_AOT_UINT16 4
 #define SEAM_AOT_INT32 6
 #define SEAM_AOT_INT64 7
 #define SEAM_AOT_BOOL 9 /* one byte per element, 0 or 1 */
 #define SEAM_AOT_FLOAT16 10
 #define SEAM_AOT_FLOAT64 11
+#define SEAM_AOT_UINT32 12
+#define SEAM_AOT_UINT64 13
 
 /// A function of the model called through its packed interface: args[i]
 /// points at argument i (as mlir::ExecutionEngine's packed functions).

@@ -6,7 +6,8 @@
 |* any triple. Part of seam_runtime: libc and the C++ runtime only.          *|
 |*                                                                            *|
 |* Element types are SeamAot.h's SEAM_AOT_* constants (ONNX's TensorProto    *|
-|* numbering): float32, float64, float16, int64, int32, int8, uint8, bool.   *|
+|* numbering): float32, float64, float16, int64, int32, int8, uint8, uint16, *|
+|* uint32, uint64, bool.                                                      *|
 |*                                                                            *|
 \*===----------------------------------------------------------------------===*/
 

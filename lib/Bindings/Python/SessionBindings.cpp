@@ -344,7 +344,8 @@ void seam::python::populateSessionBindings(py::module_ &m) {
       .def_property_readonly(
           "dtype", [](const TensorInfo &info) { return toDtype(info.type); },
           "The element type, a numpy.dtype: float32, float64, float16, "
-          "int64, int32, int8, uint8 or bool (e.g. numpy.dtype('int64') == "
+          "int64, int32, int8, uint8, uint16, uint32, uint64 or bool (e.g. "
+          "numpy.dtype('int64') == "
           "numpy.int64). Session.run takes arrays of exactly this dtype.")
       .def("__repr__", &tensorInfoRepr)
       .attr("__module__") = "seam";

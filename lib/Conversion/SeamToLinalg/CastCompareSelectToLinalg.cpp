@@ -3,7 +3,8 @@
 // The ops that change or test element types — seam.cast, the comparisons
 // (to i1), the logical ops on i1 and seam.where — as one linalg.generic
 // each, NumPy broadcasting in the indexing maps. Floats compare ordered
-// (NaN compares false, as in ONNX); integers compare signed, bools unsigned.
+// (NaN compares false, as in ONNX); integers compare signed, bools and
+// unsigned integers unsigned.
 //
 //===----------------------------------------------------------------------===//
 
@@ -37,32 +38,42 @@ Value castScalar(OpBuilder &b, Location loc, Value x, Type to) {
       return arith::ExtFOp::create(b, loc, to, x);
     return arith::TruncFOp::create(b, loc, to, x);
   }
+  // Bools and unsigned integers convert and widen without a sign.
+  bool fromUnsigned = fromBool || isUnsigned(from);
   if (fromFloat)
-    return arith::FPToSIOp::create(b, loc, to, x);
+    return isUnsigned(to) ? arith::FPToUIOp::create(b, loc, to, x).getResult()
+                          : arith::FPToSIOp::create(b, loc, to, x).getResult();
   if (toFloat) {
-    if (fromBool)
+    if (fromUnsigned)
       return arith::UIToFPOp::create(b, loc, to, x);
     return arith::SIToFPOp::create(b, loc, to, x);
   }
-  if (to.getIntOrFloatBitWidth() > from.getIntOrFloatBitWidth()) {
-    if (fromBool)
+  unsigned toWidth = to.getIntOrFloatBitWidth();
+  unsigned fromWidth = from.getIntOrFloatBitWidth();
+  if (toWidth > fromWidth) {
+    if (fromUnsigned)
       return arith::ExtUIOp::create(b, loc, to, x);
     return arith::ExtSIOp::create(b, loc, to, x);
   }
+  if (toWidth == fromWidth) // int8 <-> uint8 ...: the same bits.
+    return arith::BitcastOp::create(b, loc, to, x);
   return arith::TruncIOp::create(b, loc, to, x);
 }
 
-/// `lhs <predicate> rhs` for floats (ordered), integers (signed) and bools
-/// (unsigned).
+/// `lhs <predicate> rhs` for floats (ordered), signed integers and bools and
+/// unsigned integers (unsigned).
 Value compareScalars(OpBuilder &b, Location loc, Value lhs, Value rhs,
                      arith::CmpFPredicate floatPredicate,
                      arith::CmpIPredicate signedPredicate,
                      arith::CmpIPredicate unsignedPredicate) {
   if (isa<FloatType>(lhs.getType()))
     return arith::CmpFOp::create(b, loc, floatPredicate, lhs, rhs);
-  return arith::CmpIOp::create(
-      b, loc, lhs.getType().isInteger(1) ? unsignedPredicate : signedPredicate,
-      lhs, rhs);
+  return arith::CmpIOp::create(b, loc,
+                               lhs.getType().isInteger(1) ||
+                                       isUnsigned(lhs.getType())
+                                   ? unsignedPredicate
+                                   : signedPredicate,
+                               lhs, rhs);
 }
 
 using FP = arith::CmpFPredicate;

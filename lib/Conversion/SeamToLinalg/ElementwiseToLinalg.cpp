@@ -43,7 +43,7 @@ Value scalarBody(ReluOp, OpBuilder &b, Location loc, ValueRange args) {
   Value zero = scalarLike(b, loc, args[0], 0);
   if (isa<FloatType>(args[0].getType()))
     return arith::MaximumFOp::create(b, loc, args[0], zero);
-  return arith::MaxSIOp::create(b, loc, args[0], zero);
+  return maxInts(b, loc, args[0], zero);
 }
 Value scalarBody(SigmoidOp, OpBuilder &b, Location loc, ValueRange args) {
   Value x = args[0];
@@ -129,7 +129,7 @@ Value scalarBody(DivOp, OpBuilder &b, Location loc, ValueRange args) {
   if (isa<FloatType>(args[0].getType()))
     return arith::DivFOp::create(b, loc, args[0], args[1]);
   // ONNX's integer Div truncates toward zero.
-  return arith::DivSIOp::create(b, loc, args[0], args[1]);
+  return divInts(b, loc, args[0], args[1]);
 }
 Value scalarBody(PowOp, OpBuilder &b, Location loc, ValueRange args) {
   return math::PowFOp::create(b, loc, args[0], args[1]);

@@ -258,6 +258,11 @@ struct OneHotLowering : OpConversionPattern<OneHotOp> {
                                           scalarLike(b, l, magnitude, 0x1p62));
             i = arith::SelectOp::create(b, l, valid, i, scalarLike(b, l, i, 0));
             i = arith::FPToSIOp::create(b, l, b.getI64Type(), i);
+          } else if (isUnsigned(i.getType())) {
+            // Never negative: zero-extended (a ui64 above INT64_MAX reads
+            // as negative and wraps, still out of range of any depth).
+            if (i.getType().getIntOrFloatBitWidth() < 64)
+              i = arith::ExtUIOp::create(b, l, b.getI64Type(), i);
           } else if (i.getType() != b.getI64Type()) {
             i = arith::ExtSIOp::create(b, l, b.getI64Type(), i);
           }

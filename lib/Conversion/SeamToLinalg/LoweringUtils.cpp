@@ -5,6 +5,9 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/ReshapeOpsUtils.h"
+#include "mlir/IR/AttrTypeSubElements.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
 
 using namespace mlir;
 using namespace seam;
@@ -162,8 +165,82 @@ Value lowering::divideBy(OpBuilder &b, Location loc, Value value,
         Value d = scalarOfType(nb, nloc, args[0].getType(), divisor);
         if (isa<FloatType>(args[0].getType()))
           return arith::DivFOp::create(nb, nloc, args[0], d);
-        return arith::DivSIOp::create(nb, nloc, args[0], d);
+        return divInts(nb, nloc, args[0], d);
       });
+}
+
+//===----------------------------------------------------------------------===//
+// Unsigned integers
+//===----------------------------------------------------------------------===//
+
+bool lowering::isUnsigned(Type type) { return type.isUnsignedInteger(); }
+
+arith::CmpIPredicate lowering::intPredicate(Type type,
+                                            arith::CmpIPredicate predicate) {
+  if (!isUnsigned(type))
+    return predicate;
+  using P = arith::CmpIPredicate;
+  switch (predicate) {
+  case P::slt:
+    return P::ult;
+  case P::sle:
+    return P::ule;
+  case P::sgt:
+    return P::ugt;
+  case P::sge:
+    return P::uge;
+  default:
+    return predicate;
+  }
+}
+
+Value lowering::minInts(OpBuilder &b, Location loc, Value lhs, Value rhs) {
+  if (isUnsigned(lhs.getType()))
+    return arith::MinUIOp::create(b, loc, lhs, rhs);
+  return arith::MinSIOp::create(b, loc, lhs, rhs);
+}
+
+Value lowering::maxInts(OpBuilder &b, Location loc, Value lhs, Value rhs) {
+  if (isUnsigned(lhs.getType()))
+    return arith::MaxUIOp::create(b, loc, lhs, rhs);
+  return arith::MaxSIOp::create(b, loc, lhs, rhs);
+}
+
+Value lowering::divInts(OpBuilder &b, Location loc, Value lhs, Value rhs) {
+  if (isUnsigned(lhs.getType()))
+    return arith::DivUIOp::create(b, loc, lhs, rhs);
+  return arith::DivSIOp::create(b, loc, lhs, rhs);
+}
+
+void lowering::eraseSignedness(Operation *root) {
+  auto signless = [](Type type) -> std::optional<Type> {
+    auto integer = dyn_cast<IntegerType>(type);
+    if (!integer || !integer.isUnsigned())
+      return std::nullopt;
+    return IntegerType::get(type.getContext(), integer.getWidth());
+  };
+  AttrTypeReplacer replacer;
+  replacer.addReplacement(
+      [&](IntegerType type) -> std::optional<Type> { return signless(type); });
+  // Dense constants keep their bits (the replacer does not look into them).
+  replacer.addReplacement(
+      [&](DenseIntOrFPElementsAttr attr) -> std::optional<Attribute> {
+        std::optional<Type> element = signless(attr.getElementType());
+        if (!element)
+          return std::nullopt;
+        return attr.bitcast(*element);
+      });
+  replacer.addReplacement(
+      [&](DenseResourceElementsAttr attr) -> std::optional<Attribute> {
+        std::optional<Type> element = signless(attr.getElementType());
+        if (!element)
+          return std::nullopt;
+        return DenseResourceElementsAttr::get(attr.getType().clone(*element),
+                                              attr.getRawHandle());
+      });
+  replacer.recursivelyReplaceElementsIn(root, /*replaceAttrs=*/true,
+                                        /*replaceLocs=*/false,
+                                        /*replaceTypes=*/true);
 }
 
 Value lowering::padWithConstant(OpBuilder &b, Location loc, Value input,

@@ -9,6 +9,7 @@
 #ifndef SEAM_LIB_CONVERSION_SEAMTOLINALG_LOWERINGUTILS_H
 #define SEAM_LIB_CONVERSION_SEAMTOLINALG_LOWERINGUTILS_H
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Utils/StructuredOpsUtils.h"
 #include "mlir/IR/Builders.h"
@@ -57,6 +58,33 @@ Value scalarLike(OpBuilder &b, Location loc, Value like, double value);
 Value computeWidened(
     OpBuilder &b, Location loc, ValueRange args,
     function_ref<Value(OpBuilder &, Location, ValueRange)> body);
+
+//===----------------------------------------------------------------------===//
+// Unsigned integers
+//
+// The seam ops keep ONNX's unsigned types (ui8 ... ui64) until the end of
+// seam-lower-to-linalg: the scalar bodies see them on their block arguments
+// and pick the unsigned arith ops, then eraseSignedness makes every type
+// signless (arith and linalg want signless integers).
+//===----------------------------------------------------------------------===//
+
+/// True for an unsigned integer type (ui8, ui16, ui32, ui64).
+bool isUnsigned(Type type);
+
+/// `predicate` (a signed or sign-agnostic one) made unsigned when `type` is.
+arith::CmpIPredicate intPredicate(Type type, arith::CmpIPredicate predicate);
+
+/// min / max of two integers: arith.minsi / maxsi, or minui / maxui.
+Value minInts(OpBuilder &b, Location loc, Value lhs, Value rhs);
+Value maxInts(OpBuilder &b, Location loc, Value lhs, Value rhs);
+
+/// `lhs / rhs` of two integers, truncating: arith.divsi or arith.divui.
+Value divInts(OpBuilder &b, Location loc, Value lhs, Value rhs);
+
+/// Replaces every unsigned integer type in `root` (result, block argument
+/// and function types, constants' attributes) by the signless one of its
+/// width.
+void eraseSignedness(Operation *root);
 
 /// `lhs + rhs`: arith.addf for floats, arith.addi for integers.
 Value addValues(OpBuilder &b, Location loc, Value lhs, Value rhs);

@@ -46,6 +46,8 @@ Value scalarBody(NegOp, OpBuilder &b, Location loc, ValueRange args) {
 Value scalarBody(AbsOp, OpBuilder &b, Location loc, ValueRange args) {
   if (isFloat(args[0]))
     return math::AbsFOp::create(b, loc, args[0]);
+  if (isUnsigned(args[0].getType()))
+    return args[0];
   return math::AbsIOp::create(b, loc, args[0]);
 }
 Value scalarBody(SignOp, OpBuilder &b, Location loc, ValueRange args) {
@@ -59,10 +61,11 @@ Value scalarBody(SignOp, OpBuilder &b, Location loc, ValueRange args) {
     negative =
         arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, x, zero);
   } else {
-    positive =
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt, x, zero);
-    negative =
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, x, zero);
+    Type type = x.getType();
+    positive = arith::CmpIOp::create(
+        b, loc, intPredicate(type, arith::CmpIPredicate::sgt), x, zero);
+    negative = arith::CmpIOp::create(
+        b, loc, intPredicate(type, arith::CmpIPredicate::slt), x, zero);
   }
   // Zero (and NaN) stay as they are.
   Value rest = arith::SelectOp::create(b, loc, negative, minusOne, x);
@@ -144,17 +147,19 @@ Value scalarBody(ThresholdedReluOp op, OpBuilder &b, Location loc,
 Value scalarBody(MinOp, OpBuilder &b, Location loc, ValueRange args) {
   if (isFloat(args[0]))
     return arith::MinimumFOp::create(b, loc, args[0], args[1]);
-  return arith::MinSIOp::create(b, loc, args[0], args[1]);
+  return minInts(b, loc, args[0], args[1]);
 }
 Value scalarBody(MaxOp, OpBuilder &b, Location loc, ValueRange args) {
   if (isFloat(args[0]))
     return arith::MaximumFOp::create(b, loc, args[0], args[1]);
-  return arith::MaxSIOp::create(b, loc, args[0], args[1]);
+  return maxInts(b, loc, args[0], args[1]);
 }
 Value scalarBody(ModOp op, OpBuilder &b, Location loc, ValueRange args) {
   Value x = args[0], y = args[1];
   if (isFloat(x)) // The verifier requires fmod: C's fmod is frem.
     return arith::RemFOp::create(b, loc, x, y);
+  if (isUnsigned(x.getType())) // No signs: fmod and Python's % agree.
+    return arith::RemUIOp::create(b, loc, x, y);
   Value r = arith::RemSIOp::create(b, loc, x, y);
   if (op.getFmod())
     return r;
@@ -171,6 +176,21 @@ Value scalarBody(ModOp op, OpBuilder &b, Location loc, ValueRange args) {
   Value shifted = arith::AddIOp::create(b, loc, r, y);
   return arith::SelectOp::create(b, loc, adjust, shifted, r);
 }
+/// x << y or x >> y (logical); a shift by the bit width or more is 0, as
+/// in NumPy (arith.shli / shrui would give poison: the amount is clamped).
+Value scalarBody(BitShiftOp op, OpBuilder &b, Location loc, ValueRange args) {
+  Value x = args[0], y = args[1];
+  Type type = x.getType();
+  Value width = scalarOfType(b, loc, type, type.getIntOrFloatBitWidth());
+  Value zero = scalarLike(b, loc, x, 0);
+  Value inRange =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, y, width);
+  Value amount = arith::SelectOp::create(b, loc, inRange, y, zero);
+  Value shifted = op.getDirection() == ShiftDirection::left
+                      ? arith::ShLIOp::create(b, loc, x, amount).getResult()
+                      : arith::ShRUIOp::create(b, loc, x, amount).getResult();
+  return arith::SelectOp::create(b, loc, inRange, shifted, zero);
+}
 Value scalarBody(PReluOp, OpBuilder &b, Location loc, ValueRange args) {
   Value x = args[0], slope = args[1];
   Value zero = scalarLike(b, loc, x, 0);
@@ -180,8 +200,8 @@ Value scalarBody(PReluOp, OpBuilder &b, Location loc, ValueRange args) {
         arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGE, x, zero);
     scaled = arith::MulFOp::create(b, loc, x, slope);
   } else {
-    nonNegative =
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, x, zero);
+    nonNegative = arith::CmpIOp::create(
+        b, loc, intPredicate(x.getType(), arith::CmpIPredicate::sge), x, zero);
     scaled = arith::MulIOp::create(b, loc, x, slope);
   }
   return arith::SelectOp::create(b, loc, nonNegative, x, scaled);
@@ -219,5 +239,7 @@ void lowering::populateMathPatterns(RewritePatternSet &patterns) {
                ScalarBodyLowering<MinOp, scalarBody>,
                ScalarBodyLowering<MaxOp, scalarBody>,
                ScalarBodyLowering<ModOp, scalarBody>,
-               ScalarBodyLowering<PReluOp, scalarBody>>(patterns.getContext());
+               ScalarBodyLowering<PReluOp, scalarBody>,
+               ScalarBodyLowering<BitShiftOp, scalarBody>>(
+      patterns.getContext());
 }

@@ -38,7 +38,7 @@ static Type accumulatorType(Type elementType) {
 }
 
 /// The most negative (`highest` false) or most positive value of `type`:
-/// infinities for floats, the signed limits for integers.
+/// infinities for floats, the limits of integers (signed or unsigned).
 static Value extremeValue(OpBuilder &b, Location loc, Type type, bool highest) {
   if (auto floatType = dyn_cast<FloatType>(type))
     return arith::ConstantOp::create(
@@ -46,8 +46,10 @@ static Value extremeValue(OpBuilder &b, Location loc, Type type, bool highest) {
         b.getFloatAttr(floatType, APFloat::getInf(floatType.getFloatSemantics(),
                                                   /*Negative=*/!highest)));
   unsigned width = type.getIntOrFloatBitWidth();
-  APInt value = highest ? APInt::getSignedMaxValue(width)
-                        : APInt::getSignedMinValue(width);
+  APInt value = isUnsigned(type) ? (highest ? APInt::getMaxValue(width)
+                                            : APInt::getMinValue(width))
+                                 : (highest ? APInt::getSignedMaxValue(width)
+                                            : APInt::getSignedMinValue(width));
   return arith::ConstantOp::create(b, loc, b.getIntegerAttr(type, value));
 }
 
@@ -78,10 +80,10 @@ static Value combine(OpBuilder &b, Location loc, Combiner combiner, Value acc,
                    : arith::MulIOp::create(b, loc, acc, x).getResult();
   case Combiner::Max: // maximumf: NaN propagates.
     return isFloat ? arith::MaximumFOp::create(b, loc, acc, x).getResult()
-                   : arith::MaxSIOp::create(b, loc, acc, x).getResult();
+                   : maxInts(b, loc, acc, x);
   case Combiner::Min:
     return isFloat ? arith::MinimumFOp::create(b, loc, acc, x).getResult()
-                   : arith::MinSIOp::create(b, loc, acc, x).getResult();
+                   : minInts(b, loc, acc, x);
   }
   llvm_unreachable("unknown combiner");
 }
@@ -91,10 +93,12 @@ static Value square(OpBuilder &b, Location loc, Value x) {
   return combine(b, loc, Combiner::Mul, x, x);
 }
 
-/// `|x|`.
+/// `|x|` (`x` itself for unsigned integers).
 static Value absolute(OpBuilder &b, Location loc, Value x) {
   if (isa<FloatType>(x.getType()))
     return math::AbsFOp::create(b, loc, x);
+  if (isUnsigned(x.getType()))
+    return x;
   return math::AbsIOp::create(b, loc, x);
 }
 
@@ -315,7 +319,8 @@ static Value argReduce(OpBuilder &b, Location loc, Value input, int64_t axis,
           using P = arith::CmpIPredicate;
           P better =
               isMax ? (last ? P::sge : P::sgt) : (last ? P::sle : P::slt);
-          take = arith::CmpIOp::create(nb, l, better, x, best);
+          take = arith::CmpIOp::create(nb, l, intPredicate(x.getType(), better),
+                                       x, best);
         }
         Value index = arith::IndexCastOp::create(
             nb, l, nb.getI64Type(), linalg::IndexOp::create(nb, l, axis));

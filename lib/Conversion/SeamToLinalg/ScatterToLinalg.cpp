@@ -37,10 +37,10 @@ Value combine(OpBuilder &b, Location loc, ScatterReduction reduction, Value old,
                    : arith::MulIOp::create(b, loc, old, update).getResult();
   case ScatterReduction::max:
     return isFloat ? arith::MaximumFOp::create(b, loc, old, update).getResult()
-                   : arith::MaxSIOp::create(b, loc, old, update).getResult();
+                   : maxInts(b, loc, old, update);
   case ScatterReduction::min:
     return isFloat ? arith::MinimumFOp::create(b, loc, old, update).getResult()
-                   : arith::MinSIOp::create(b, loc, old, update).getResult();
+                   : minInts(b, loc, old, update);
   }
   llvm_unreachable("unknown scatter reduction");
 }

@@ -4,7 +4,7 @@
 // them as a partial dialect conversion in which the whole seam dialect is
 // illegal, so that no seam op survives silently. seam.composite regions are
 // inlined here: with no kernel library taking them, their ops lower like any
-// others.
+// others. Unsigned integer types (ui8 ...) become signless at the end.
 //
 //===----------------------------------------------------------------------===//
 
@@ -81,7 +81,10 @@ struct SeamLowerToLinalgPass
     configureSeamToLinalgConversionTarget(target);
     if (failed(applyPartialConversion(getOperation(), target,
                                       std::move(patterns))))
-      signalPassFailure();
+      return signalPassFailure();
+    // The bodies picked their unsigned ops from ui types; now the types
+    // become signless, as arith and linalg want them.
+    lowering::eraseSignedness(getOperation());
   }
 };
 

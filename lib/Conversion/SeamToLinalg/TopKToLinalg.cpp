@@ -43,7 +43,9 @@ std::pair<Value, Value> compareForTopK(OpBuilder &b, Location loc, Value a,
                                        Value bv, bool largest) {
   if (!isa<FloatType>(a.getType())) {
     using P = arith::CmpIPredicate;
-    return {arith::CmpIOp::create(b, loc, largest ? P::sgt : P::slt, a, bv),
+    // Unsigned tensors compare unsigned (their scalars are still ui here).
+    P before = intPredicate(a.getType(), largest ? P::sgt : P::slt);
+    return {arith::CmpIOp::create(b, loc, before, a, bv),
             arith::CmpIOp::create(b, loc, P::eq, a, bv)};
   }
   using P = arith::CmpFPredicate;

@@ -9,7 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 func.func @dynamic_shape(%x: tensor<?x3xf32>) -> tensor<?x3xf32> {
-  // expected-error @+1 {{operand #0 must be statically shaped tensor of 16-bit float or 32-bit float or 64-bit float or 64-bit signless integer or 32-bit signless integer or 8-bit signless integer values, but got 'tensor<?x3xf32>'}}
+  // expected-error @+1 {{operand #0 must be statically shaped tensor of 16-bit float or 32-bit float or 64-bit float or 64-bit signless integer or 32-bit signless integer or 8-bit signless integer or 64-bit unsigned integer or 32-bit unsigned integer or 16-bit unsigned integer or 8-bit unsigned integer values, but got 'tensor<?x3xf32>'}}
   %0 = seam.relu %x : tensor<?x3xf32>
   return %0 : tensor<?x3xf32>
 }
@@ -17,7 +17,7 @@ func.func @dynamic_shape(%x: tensor<?x3xf32>) -> tensor<?x3xf32> {
 // -----
 
 func.func @unranked(%x: tensor<*xf32>, %y: tensor<2xf32>) -> tensor<2xf32> {
-  // expected-error @+1 {{operand #0 must be statically shaped tensor of 16-bit float or 32-bit float or 64-bit float or 64-bit signless integer or 32-bit signless integer or 8-bit signless integer values, but got 'tensor<*xf32>'}}
+  // expected-error @+1 {{operand #0 must be statically shaped tensor of 16-bit float or 32-bit float or 64-bit float or 64-bit signless integer or 32-bit signless integer or 8-bit signless integer or 64-bit unsigned integer or 32-bit unsigned integer or 16-bit unsigned integer or 8-bit unsigned integer values, but got 'tensor<*xf32>'}}
   %0 = seam.add %x, %y : (tensor<*xf32>, tensor<2xf32>) -> tensor<2xf32>
   return %0 : tensor<2xf32>
 }
@@ -33,7 +33,7 @@ func.func @not_f32(%x: tensor<2x3xf16>) -> tensor<2x3xf16> {
 // -----
 
 func.func @dynamic_result(%x: tensor<2x3xf32>) -> tensor<?xf32> {
-  // expected-error @+1 {{result #0 must be statically shaped tensor of 16-bit float or 32-bit float or 64-bit float or 64-bit signless integer or 32-bit signless integer or 8-bit signless integer or 1-bit signless integer values, but got 'tensor<?xf32>'}}
+  // expected-error @+1 {{result #0 must be statically shaped tensor of 16-bit float or 32-bit float or 64-bit float or 64-bit signless integer or 32-bit signless integer or 8-bit signless integer or 64-bit unsigned integer or 32-bit unsigned integer or 16-bit unsigned integer or 8-bit unsigned integer or 1-bit signless integer values, but got 'tensor<?xf32>'}}
   %0 = seam.reshape %x : (tensor<2x3xf32>) -> tensor<?xf32>
   return %0 : tensor<?xf32>
 }

@@ -38,7 +38,7 @@ func.func @reduce_l2_of_integers(%x: tensor<2x3xi32>) -> tensor<1x1xi32> {
 // -----
 
 func.func @reduce_l1_of_bools(%x: tensor<2x3xi1>) -> tensor<1x1xi1> {
-  // expected-error @+1 {{'seam.reduce_l1' op operand #0 must be statically shaped tensor of 16-bit float or 32-bit float or 64-bit float or 64-bit signless integer or 32-bit signless integer or 8-bit signless integer values, but got 'tensor<2x3xi1>'}}
+  // expected-error @+1 {{'seam.reduce_l1' op operand #0 must be statically shaped tensor of 16-bit float or 32-bit float or 64-bit float or 64-bit signless integer or 32-bit signless integer or 8-bit signless integer or 64-bit unsigned integer or 32-bit unsigned integer or 16-bit unsigned integer or 8-bit unsigned integer values, but got 'tensor<2x3xi1>'}}
   %0 = seam.reduce_l1 %x : (tensor<2x3xi1>) -> tensor<1x1xi1>
   return %0 : tensor<1x1xi1>
 }

@@ -11,7 +11,7 @@ func.func @add_mixed_types(%a: tensor<4xf32>, %b: tensor<4xi64>) -> tensor<4xf32
 // -----
 
 func.func @add_bool(%a: tensor<4xi1>) -> tensor<4xi1> {
-  // expected-error @+1 {{operand #0 must be statically shaped tensor of 16-bit float or 32-bit float or 64-bit float or 64-bit signless integer or 32-bit signless integer or 8-bit signless integer values, but got 'tensor<4xi1>'}}
+  // expected-error @+1 {{operand #0 must be statically shaped tensor of 16-bit float or 32-bit float or 64-bit float or 64-bit signless integer or 32-bit signless integer or 8-bit signless integer or 64-bit unsigned integer or 32-bit unsigned integer or 16-bit unsigned integer or 8-bit unsigned integer values, but got 'tensor<4xi1>'}}
   %0 = seam.add %a, %a : (tensor<4xi1>, tensor<4xi1>) -> tensor<4xi1>
   return %0 : tensor<4xi1>
 }

@@ -5,7 +5,8 @@ helpers (the independent reference; Seam writes none of them):
 test/e2e/Inputs/typed/<dtype>.npy, <dtype>.pb
     one small tensor per element type Seam has; the .pb keeps its values in
     the typed field (float_data, double_data, int64_data, int32_data for
-    int32/int8/uint8/bool/float16), not raw_data, as onnx.helper.make_tensor
+    int32/int8/uint8/uint16/bool/float16, uint64_data for uint32/uint64),
+    not raw_data, as onnx.helper.make_tensor
     does with raw=False (ONNX's backend test data all use raw_data).
 test/tools/seam-run/Inputs/typed_io/
     inputs and expected outputs of test/e2e/Inputs/typed_io.mlir
@@ -35,6 +36,9 @@ TENSORS = {
     "int32": np.array([2 ** 31 - 1, -(2 ** 31), 0, -7, 123456], np.int32),
     "int8": np.array([[-128, 127, 0], [-1, 5, 9]], np.int8),
     "uint8": np.array([0, 255, 128, 7], np.uint8),
+    "uint16": np.array([[0, 65535], [32768, 9]], np.uint16),
+    "uint32": np.array([2 ** 32 - 1, 2 ** 31, 0, 12], np.uint32),
+    "uint64": np.array([2 ** 64 - 1, 2 ** 63 + 5, 0], np.uint64),
     "bool": np.array([[True, False, True], [False, False, True]], np.bool_),
 }
 
