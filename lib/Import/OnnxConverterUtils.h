@@ -122,8 +122,8 @@ inline std::optional<int64_t> toInt64(double value) {
 /// OnnxLogicConverters.cpp, OnnxMathConverters.cpp,
 /// OnnxIndexingConverters.cpp, OnnxLossConverters.cpp,
 /// OnnxNormalizationConverters.cpp, OnnxControlFlowConverters.cpp,
-/// OnnxSelectionConverters.cpp, OnnxEinsumConverters.cpp and
-/// OnnxBitShiftConverters.cpp.
+/// OnnxSelectionConverters.cpp, OnnxEinsumConverters.cpp,
+/// OnnxBitShiftConverters.cpp and OnnxDecomposedConverters.cpp.
 OpConverter lookupReductionOpConverter(llvm::StringRef opType);
 OpConverter lookupLogicOpConverter(llvm::StringRef opType);
 OpConverter lookupMathOpConverter(llvm::StringRef opType);
@@ -131,6 +131,7 @@ OpConverter lookupIndexingOpConverter(llvm::StringRef opType);
 OpConverter lookupLossOpConverter(llvm::StringRef opType);
 OpConverter lookupNormalizationOpConverter(llvm::StringRef opType);
 OpConverter lookupControlFlowOpConverter(llvm::StringRef opType);
+OpConverter lookupDecomposedOpConverter(llvm::StringRef opType);
 /// The table of OnnxConvPoolConverters.cpp.
 OpConverter lookupConvPoolOpConverter(llvm::StringRef opType);
 

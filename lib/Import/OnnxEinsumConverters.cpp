@@ -13,7 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "OnnxConverterUtils.h"
+#include "OnnxOpBuilding.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "seam/SeamOps.h"
@@ -156,18 +156,6 @@ static FailureOr<Value> transposed(GraphImporter &g, Value x,
   return createInferred<TransposeOp>(g, {x}, attrs.list);
 }
 
-/// `x` reshaped to `shape` (itself when it has that shape).
-static FailureOr<Value> reshaped(GraphImporter &g, Value x,
-                                 ArrayRef<int64_t> shape) {
-  auto type = cast<RankedTensorType>(x.getType());
-  if (type.getShape() == shape)
-    return x;
-  auto op = ReshapeOp::create(g.builder(), g.loc(), type.clone(shape), x);
-  if (failed(verifyCreated(g, op)))
-    return failure();
-  return op.getResult();
-}
-
 /// `x` summed over `axes`, which go (itself when there are none).
 static FailureOr<Value> summed(GraphImporter &g, Value x,
                                ArrayRef<int64_t> axes) {
@@ -221,7 +209,7 @@ static FailureOr<Value> takeDiagonals(GraphImporter &g, StringRef equation,
       flat *= n;
     }
     merged.push_back(flat);
-    ASSIGN_OR_FAIL(flattened, reshaped(g, t, merged));
+    ASSIGN_OR_FAIL(flattened, reshapeValue(g, t, merged));
     SmallVector<int64_t> positions;
     for (int64_t i = 0; i < n; ++i)
       positions.push_back(i * stride);
@@ -263,7 +251,7 @@ static FailureOr<Value> arranged(GraphImporter &g, Value x,
     merged.push_back(product);
     at += size;
   }
-  return reshaped(g, t, merged);
+  return reshapeValue(g, t, merged);
 }
 
 /// Two f32 operands as one seam.matmul, which the kernel libraries take:
@@ -328,7 +316,7 @@ contractAsMatmul(GraphImporter &g, const EinsumEquation &eq,
   SmallVector<int64_t> shape;
   for (EinsumIndex i : order)
     shape.push_back(sizes.at(i));
-  ASSIGN_OR_FAIL(r, reshaped(g, product, shape));
+  ASSIGN_OR_FAIL(r, reshapeValue(g, product, shape));
   SmallVector<int64_t> perm;
   for (EinsumIndex i : out)
     perm.push_back(llvm::find(order, i) - order.begin());
@@ -409,7 +397,7 @@ static LogicalResult convertEinsum(GraphImporter &g) {
     SmallVector<int64_t> shape(rank, 1);
     for (auto [index, size] : llvm::zip(indices, type.getShape()))
       shape[positionOf(index)] = size;
-    ASSIGN_OR_FAIL(x, reshaped(g, t, shape));
+    ASSIGN_OR_FAIL(x, reshapeValue(g, t, shape));
     if (!product) {
       product = x;
       continue;

@@ -9,7 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "OnnxConverterUtils.h"
+#include "OnnxOpBuilding.h"
 
 #include "seam/SeamOps.h"
 
@@ -30,50 +30,6 @@ static LogicalResult convertLogSoftmax(GraphImporter &g) {
     return failure();
   g.setOutput(0, op.getResult());
   return success();
-}
-
-/// A scalar (rank 0) constant of `elementType`. Integer values are taken as
-/// int64 (never through a double: ONNX's ignore_index may be any int64).
-static Value scalarConstant(GraphImporter &g, Type elementType,
-                            int64_t intValue, double floatValue) {
-  auto type = RankedTensorType::get({}, elementType);
-  Attribute attr;
-  if (auto f = dyn_cast<FloatType>(elementType))
-    attr = DenseElementsAttr::get(
-        type, g.builder().getFloatAttr(f, floatValue).getValue());
-  else
-    attr = DenseElementsAttr::get(
-        type, g.builder().getIntegerAttr(elementType, intValue).getValue());
-  return arith::ConstantOp::create(g.builder(), g.loc(), type,
-                                   cast<TypedAttr>(attr));
-}
-
-static Value intConstant(GraphImporter &g, Type elementType, int64_t value) {
-  return scalarConstant(g, elementType, value, static_cast<double>(value));
-}
-
-static Value floatConstant(GraphImporter &g, Type elementType, double value) {
-  return scalarConstant(g, elementType, 0, value);
-}
-
-/// `OpTy` of `x` with `x`'s type (unary ops without type inference).
-template <typename OpTy>
-static FailureOr<Value> createSameType(GraphImporter &g, Value x) {
-  auto op = OpTy::create(g.builder(), g.loc(), x.getType(), x);
-  if (failed(verifyCreated(g, op)))
-    return failure();
-  return op.getResult();
-}
-
-static FailureOr<Value> reshapeValue(GraphImporter &g, Value v,
-                                     ArrayRef<int64_t> shape) {
-  auto type = cast<RankedTensorType>(v.getType()).clone(shape);
-  if (type == v.getType())
-    return v;
-  auto op = ReshapeOp::create(g.builder(), g.loc(), type, v);
-  if (failed(verifyCreated(g, op)))
-    return failure();
-  return op.getResult();
 }
 
 /// The loss of log-probabilities `logProb` (N x C x d...) for `target`

@@ -789,6 +789,8 @@ OpConverter lookupOpConverter(StringRef opType) {
     return converter;
   if (OpConverter converter = lookupControlFlowOpConverter(opType))
     return converter;
+  if (OpConverter converter = lookupDecomposedOpConverter(opType))
+    return converter;
   if (OpConverter converter = lookupConvPoolOpConverter(opType))
     return converter;
   if (OpConverter converter = lookupEinsumOpConverter(opType))

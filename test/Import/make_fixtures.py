@@ -758,6 +758,45 @@ def external_fixtures():
 #===------------------------------------------------------------------------===#
 
 
+def decomposed_fixtures():
+    """ONNX ops decomposed into seam ops at import."""
+    model("float_class_shrink",
+          [node("IsNaN", ["x"], ["nan"], "isnan0"),
+           node("IsInf", ["x"], ["inf"], "isinf0", detect_negative=0),
+           node("Shrink", ["x"], ["s"], "shrink0", lambd=1.5, bias=0.5)],
+          [vi("x", [2, 3])],
+          [vi("nan", [2, 3], TP.BOOL), vi("inf", [2, 3], TP.BOOL),
+           vi("s", [2, 3])])
+    model("mvn_axes",
+          [node("MeanVarianceNormalization", ["x"], ["y"], "mvn0",
+                axes=[1, 2])],
+          [vi("x", [2, 3, 4])], [vi("y", [2, 3, 4])])
+    model("eyelike_k1_int64",
+          [node("EyeLike", ["x"], ["y"], "eye0", k=1, dtype=TP.INT64)],
+          [vi("x", [2, 3])], [vi("y", [2, 3], TP.INT64)])
+    model("quantize_per_axis",
+          [node("QuantizeLinear", ["x", "s", "zp"], ["q"], "quant0", axis=1),
+           node("DequantizeLinear", ["q", "s", "zp"], ["y"], "dequant0",
+                axis=1)],
+          [vi("x", [2, 3])], [vi("q", [2, 3], TP.INT8), vi("y", [2, 3])],
+          [f32("s", [0.5, 0.25, 2.0]),
+           nh.from_array(np.array([1, -2, 0], np.int8), "zp")])
+    model("dynamic_quantize",
+          [node("DynamicQuantizeLinear", ["x"], ["y", "s", "zp"], "dq0")],
+          [vi("x", [4])],
+          [vi("y", [4], TP.UINT8), vi("s", []), vi("zp", [], TP.UINT8)])
+    model("err_quantize_scale_2d",
+          [node("QuantizeLinear", ["x", "s"], ["q"], "quant0")],
+          [vi("x", [2, 3])], [vi("q", [2, 3], TP.UINT8)],
+          [f32("s", [[0.5, 0.5, 0.5], [1, 1, 1]])], check=False)
+    model("err_isnan_int",
+          [node("IsNaN", ["x"], ["y"], "isnan0")],
+          [vi("x", [3], TP.INT32)], [vi("y", [3], TP.BOOL)], check=False)
+    model("err_eyelike_3d",
+          [node("EyeLike", ["x"], ["y"], "eye0")],
+          [vi("x", [2, 2, 2])], [vi("y", [2, 2, 2])], check=False)
+
+
 def control_flow_error_fixtures():
     """If and Loop that Seam cannot inline or unroll, and errors of nodes
     inside subgraphs (named with where they are)."""
@@ -1284,6 +1323,7 @@ def main():
     external_fixtures()
     error_fixtures()
     control_flow_error_fixtures()
+    decomposed_fixtures()
     convpool_fixtures()
     unsigned_fixtures()
     einsum_fixtures()

@@ -1,0 +1,49 @@
+//===- OnnxOpBuilding.h - Seam ops the decompositions build -----*- C++ -*-===//
+//
+// Small builders the converters that decompose an ONNX op into several seam
+// ops share (the losses, quantization, ...): scalar constants, unary ops of
+// their operand's type, reshapes and casts, each verified for the current
+// node.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SEAM_LIB_IMPORT_ONNXOPBUILDING_H
+#define SEAM_LIB_IMPORT_ONNXOPBUILDING_H
+
+#include "OnnxConverterUtils.h"
+
+namespace seam::detail {
+
+/// A rank-0 constant of `elementType`: `intValue` for integer types (never
+/// through a double), `floatValue` for float types.
+mlir::Value scalarConstant(GraphImporter &g, Type elementType, int64_t intValue,
+                           double floatValue);
+inline mlir::Value intConstant(GraphImporter &g, Type elementType,
+                               int64_t value) {
+  return scalarConstant(g, elementType, value, static_cast<double>(value));
+}
+inline mlir::Value floatConstant(GraphImporter &g, Type elementType,
+                                 double value) {
+  return scalarConstant(g, elementType, 0, value);
+}
+
+/// `OpTy` of `x` with `x`'s type (unary ops without type inference).
+template <typename OpTy>
+FailureOr<mlir::Value> createSameType(GraphImporter &g, mlir::Value x) {
+  auto op = OpTy::create(g.builder(), g.loc(), x.getType(), x);
+  if (failed(verifyCreated(g, op)))
+    return failure();
+  return op.getResult();
+}
+
+/// `v` reshaped to `shape` (itself when it has it).
+FailureOr<mlir::Value> reshapeValue(GraphImporter &g, mlir::Value v,
+                                    ArrayRef<int64_t> shape);
+
+/// `v` cast to `elementType` (itself when it has it).
+FailureOr<mlir::Value> castValue(GraphImporter &g, mlir::Value v,
+                                 Type elementType);
+
+} // namespace seam::detail
+
+#endif // SEAM_LIB_IMPORT_ONNXOPBUILDING_H
