@@ -7,6 +7,9 @@
 //   Shrink                two wheres around the band [-lambd, lambd]
 //   MeanVarianceNormalization   ONNX's function body, reductions over axes
 //   EyeLike               an import-time constant
+//   HannWindow, HammingWindow, BlackmanWindow   import-time constants
+//   ReverseSequence       gather_elements along the time axis, the indices
+//                         reversed below each batch entry's length
 //   QuantizeLinear, DequantizeLinear, DynamicQuantizeLinear
 //                         float32 arithmetic, round half to even, saturate
 //                         to uint8/int8 (per tensor or per axis)
@@ -21,6 +24,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "llvm/ADT/StringSwitch.h"
 
+#include <cmath>
 #include <limits>
 
 using namespace mlir;
@@ -180,6 +184,92 @@ LogicalResult convertEyeLike(GraphImporter &g) {
   return success();
 }
 
+/// The generalized cosine windows of opset 17: a0 - a1 cos(2 pi n / N) +
+/// a2 cos(4 pi n / N), N the size (periodic) or the size - 1 (symmetric).
+template <int Kind> LogicalResult convertWindow(GraphImporter &g) {
+  // Hann, Hamming, Blackman.
+  constexpr double kA0[] = {0.5, 25.0 / 46.0, 0.42};
+  constexpr double kA2[] = {0.0, 0.0, 0.08};
+  double a0 = kA0[Kind], a1 = Kind == 2 ? 0.5 : 1.0 - a0, a2 = kA2[Kind];
+  ASSIGN_OR_FAIL(sizeIn, g.intInput(0));
+  if (sizeIn.values.size() != 1)
+    return g.error() << "input 'size' must hold one value, got "
+                     << sizeIn.values.size();
+  int64_t size = sizeIn.values.front();
+  if (size < 1 || size > kMaxFoldedIntElements)
+    return g.error() << "size " << size << " is not in [1, "
+                     << kMaxFoldedIntElements << "]";
+  ASSIGN_OR_FAIL(periodic, g.intAttr("periodic", 1));
+  ASSIGN_OR_FAIL(dtype, g.intAttr("output_datatype", onnx::TensorProto::FLOAT));
+  Type elementType = getElementType(g.context(), static_cast<int32_t>(dtype));
+  if (!elementType || elementType.isInteger(1))
+    return g.error() << "output_datatype " << dtype
+                     << " is not a numeric type Seam supports";
+  double denominator = periodic ? size : size - 1;
+  auto type = RankedTensorType::get({size}, elementType);
+  SmallVector<Attribute> values;
+  for (int64_t n = 0; n < size; ++n) {
+    double x = denominator > 0 ? 2 * M_PI * n / denominator : 0;
+    double w = a0 - a1 * std::cos(x) + a2 * std::cos(2 * x);
+    values.push_back(isa<FloatType>(elementType)
+                         ? Attribute(g.builder().getFloatAttr(elementType, w))
+                         : Attribute(g.builder().getIntegerAttr(
+                               elementType, static_cast<int64_t>(w))));
+  }
+  g.setOutput(0, arith::ConstantOp::create(g.builder(), g.loc(), type,
+                                           DenseElementsAttr::get(type, values))
+                     .getResult());
+  return success();
+}
+
+/// ReverseSequence: output[.., b, t, ..] reads input[.., b, len[b] - 1 - t,
+/// ..] where t < len[b], else input[.., b, t, ..].
+LogicalResult convertReverseSequence(GraphImporter &g) {
+  ASSIGN_OR_FAIL(x, g.tensorInput(0));
+  ASSIGN_OR_FAIL(lengthsIn, g.tensorInput(1));
+  ArrayRef<int64_t> shape = cast<RankedTensorType>(x.getType()).getShape();
+  int64_t rank = shape.size();
+  ASSIGN_OR_FAIL(batchAxis, g.intAttr("batch_axis", 1));
+  ASSIGN_OR_FAIL(timeAxis, g.intAttr("time_axis", 0));
+  if (rank < 2 || batchAxis < 0 || batchAxis > 1 || timeAxis < 0 ||
+      timeAxis > 1 || batchAxis == timeAxis)
+    return g.error() << "batch_axis " << batchAxis << " and time_axis "
+                     << timeAxis << " must be 0 and 1 (in either order) of "
+                     << "an input of rank 2 or more, got rank " << rank;
+  auto lengthsType = cast<RankedTensorType>(lengthsIn.getType());
+  Type i64 = g.builder().getI64Type();
+  if (lengthsType.getShape() != ArrayRef<int64_t>{shape[batchAxis]})
+    return g.error() << "sequence_lens has shape [" << lengthsType.getShape()
+                     << "], expected [" << shape[batchAxis] << "]";
+  ASSIGN_OR_FAIL(lengths64, castValue(g, lengthsIn, i64));
+  SmallVector<int64_t> batchShape(rank, 1), timeShape(rank, 1);
+  batchShape[batchAxis] = shape[batchAxis];
+  timeShape[timeAxis] = shape[timeAxis];
+  ASSIGN_OR_FAIL(lengths, reshapeValue(g, lengths64, batchShape));
+  auto timeType = RankedTensorType::get(timeShape, i64);
+  SmallVector<APInt> steps;
+  for (int64_t t = 0; t < shape[timeAxis]; ++t)
+    steps.push_back(APInt(64, t));
+  Value time = arith::ConstantOp::create(
+      g.builder(), g.loc(), timeType, DenseElementsAttr::get(timeType, steps));
+  // len - 1 - t where t < len, t elsewhere.
+  ASSIGN_OR_FAIL(inside, createInferred<LessOp>(g, {time, lengths}));
+  ASSIGN_OR_FAIL(last,
+                 createInferred<SubOp>(g, {lengths, intConstant(g, i64, 1)}));
+  ASSIGN_OR_FAIL(reversed, createInferred<SubOp>(g, {last, time}));
+  ASSIGN_OR_FAIL(index, createInferred<WhereOp>(g, {inside, reversed, time}));
+  auto fullType = RankedTensorType::get(shape, i64);
+  auto expand = ExpandOp::create(g.builder(), g.loc(), fullType, index);
+  if (failed(verifyCreated(g, expand)))
+    return failure();
+  Attrs attrs{g.builder()};
+  attrs.add("axis", g.builder().getI64IntegerAttr(timeAxis));
+  ASSIGN_OR_FAIL(y, createInferred<GatherElementsOp>(g, {x, expand.getResult()},
+                                                     attrs.list));
+  g.setOutput(0, y);
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // Quantization
 //===----------------------------------------------------------------------===//
@@ -315,6 +405,10 @@ OpConverter lookupDecomposedOpConverter(StringRef opType) {
       .Case("Shrink", convertShrink)
       .Case("MeanVarianceNormalization", convertMeanVarianceNormalization)
       .Case("EyeLike", convertEyeLike)
+      .Case("HannWindow", convertWindow<0>)
+      .Case("HammingWindow", convertWindow<1>)
+      .Case("BlackmanWindow", convertWindow<2>)
+      .Case("ReverseSequence", convertReverseSequence)
       .Case("QuantizeLinear", convertQuantizeLinear)
       .Case("DequantizeLinear", convertDequantizeLinear)
       .Case("DynamicQuantizeLinear", convertDynamicQuantizeLinear)

@@ -785,6 +785,15 @@ def decomposed_fixtures():
           [node("DynamicQuantizeLinear", ["x"], ["y", "s", "zp"], "dq0")],
           [vi("x", [4])],
           [vi("y", [4], TP.UINT8), vi("s", []), vi("zp", [], TP.UINT8)])
+    # Windows of opset 17 with the size a constant.
+    model("windows",
+          [node("HannWindow", ["four"], ["hann"], "hann0"),
+           node("HammingWindow", ["three"], ["hamming"], "hamming0",
+                periodic=0, output_datatype=TP.DOUBLE),
+           node("BlackmanWindow", ["four"], ["blackman"], "blackman0")],
+          [], [vi("hann", [4]), vi("hamming", [3], TP.DOUBLE),
+               vi("blackman", [4])],
+          [i64("four", 4), i64("three", 3)], opset=17)
     model("err_quantize_scale_2d",
           [node("QuantizeLinear", ["x", "s"], ["q"], "quant0")],
           [vi("x", [2, 3])], [vi("q", [2, 3], TP.UINT8)],
