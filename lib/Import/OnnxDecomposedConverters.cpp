@@ -241,6 +241,10 @@ LogicalResult convertReverseSequence(GraphImporter &g) {
   if (lengthsType.getShape() != ArrayRef<int64_t>{shape[batchAxis]})
     return g.error() << "sequence_lens has shape [" << lengthsType.getShape()
                      << "], expected [" << shape[batchAxis] << "]";
+  if (shape[timeAxis] > kMaxFoldedIntElements)
+    return g.error() << "the time axis has " << shape[timeAxis]
+                     << " steps, more than the " << kMaxFoldedIntElements
+                     << " indices Seam builds at import";
   ASSIGN_OR_FAIL(lengths64, castValue(g, lengthsIn, i64));
   SmallVector<int64_t> batchShape(rank, 1), timeShape(rank, 1);
   batchShape[batchAxis] = shape[batchAxis];

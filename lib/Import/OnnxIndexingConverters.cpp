@@ -173,8 +173,8 @@ static LogicalResult convertRange(GraphImporter &g) {
 }
 
 /// Trilu with `k` known only at run time: where(col - row >= k, x, 0)
-/// (<= k for the lower triangle), col - row a constant of the last two
-/// dims.
+/// (<= k for the lower triangle), col - row the broadcast difference of a
+/// column and a row of indices (constants of the last two dims' sizes).
 static LogicalResult triluWithRuntimeK(GraphImporter &g, Value x, Value k,
                                        bool upper) {
   auto type = cast<RankedTensorType>(x.getType());
@@ -185,13 +185,22 @@ static LogicalResult triluWithRuntimeK(GraphImporter &g, Value x, Value k,
     return g.error() << "k must be an int64 scalar";
   int64_t rows = type.getDimSize(type.getRank() - 2);
   int64_t cols = type.getDimSize(type.getRank() - 1);
-  auto diffType = RankedTensorType::get({rows, cols}, kType.getElementType());
-  SmallVector<APInt> diff;
-  for (int64_t i = 0; i < rows; ++i)
-    for (int64_t j = 0; j < cols; ++j)
-      diff.push_back(APInt(64, static_cast<uint64_t>(j - i), true));
-  Value d = arith::ConstantOp::create(g.builder(), g.loc(), diffType,
-                                      DenseElementsAttr::get(diffType, diff));
+  if (rows > kMaxFoldedIntElements || cols > kMaxFoldedIntElements)
+    return g.error() << "the last two dims [" << rows << ", " << cols
+                     << "] are longer than the " << kMaxFoldedIntElements
+                     << " indices Seam builds at import";
+  auto iota = [&](ArrayRef<int64_t> shape, int64_t n) {
+    auto iotaType = RankedTensorType::get(shape, kType.getElementType());
+    SmallVector<APInt> values;
+    for (int64_t i = 0; i < n; ++i)
+      values.push_back(APInt(64, static_cast<uint64_t>(i)));
+    return arith::ConstantOp::create(g.builder(), g.loc(), iotaType,
+                                     DenseElementsAttr::get(iotaType, values))
+        .getResult();
+  };
+  Value row = iota({rows, 1}, rows);
+  Value col = iota({1, cols}, cols);
+  ASSIGN_OR_FAIL(d, createInferred<SubOp>(g, {col, row}));
   FailureOr<Value> keep = upper ? createInferred<GreaterEqualOp>(g, {d, k})
                                 : createInferred<LessEqualOp>(g, {d, k});
   if (failed(keep))

@@ -57,17 +57,14 @@ std::pair<Value, Value> compareForTopK(OpBuilder &b, Location loc, Value a,
   Value yes = arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1);
   // largest: a > b, or a is NaN and b is not; smallest: a < b, or b is NaN
   // and a is not.
-  Value before;
-  if (largest)
-    before = arith::OrIOp::create(
-        b, loc, arith::CmpFOp::create(b, loc, P::OGT, a, bv),
-        arith::AndIOp::create(b, loc, aNan,
-                              arith::XOrIOp::create(b, loc, bNan, yes)));
-  else
-    before = arith::OrIOp::create(
-        b, loc, arith::CmpFOp::create(b, loc, P::OLT, a, bv),
-        arith::AndIOp::create(b, loc, bNan,
-                              arith::XOrIOp::create(b, loc, aNan, yes)));
+  // Each op on its own line: argument evaluation order is unspecified.
+  Value ordered =
+      arith::CmpFOp::create(b, loc, largest ? P::OGT : P::OLT, a, bv);
+  Value otherIsNumber =
+      arith::XOrIOp::create(b, loc, largest ? bNan : aNan, yes);
+  Value nanFirst =
+      arith::AndIOp::create(b, loc, largest ? aNan : bNan, otherIsNumber);
+  Value before = arith::OrIOp::create(b, loc, ordered, nanFirst);
   return {before, equal};
 }
 
@@ -97,10 +94,11 @@ std::pair<Value, Value> rankTopK(OpBuilder &b, Location loc, Value input,
           [&](OpBuilder &nb, Location l, ValueRange args) {
             Value self = args[0], other = args[1], count = args[2];
             auto [before, equal] = compareForTopK(nb, l, other, self, largest);
-            Value earlier =
-                arith::CmpIOp::create(nb, l, arith::CmpIPredicate::ult,
-                                      linalg::IndexOp::create(nb, l, rank),
-                                      linalg::IndexOp::create(nb, l, axis));
+            // Created in order (argument evaluation order is unspecified).
+            Value selfIndex = linalg::IndexOp::create(nb, l, axis);
+            Value otherIndex = linalg::IndexOp::create(nb, l, rank);
+            Value earlier = arith::CmpIOp::create(
+                nb, l, arith::CmpIPredicate::ult, otherIndex, selfIndex);
             before = arith::OrIOp::create(
                 nb, l, before, arith::AndIOp::create(nb, l, equal, earlier));
             Value one = arith::ExtUIOp::create(nb, l, i64, before);
