@@ -22,6 +22,7 @@
 #include "onnx/version_converter/convert.h"
 
 #include <cstring>
+#include <functional>
 #include <limits>
 
 using namespace mlir;
@@ -390,6 +391,135 @@ LogicalResult parseOnnxModel(StringRef bytes, Location loc,
   return success();
 }
 
+/// ONNX 1.12's shape inference of LayerNormalization indexes the input's
+/// dims from `axis` (+ rank when negative) without checking it: an axis
+/// below -rank, or one that wraps in an int, reads out of bounds (SIGSEGV;
+/// found by seam-fuzz-import). The input ranks are not known before that
+/// inference, so a first inference runs on a copy where each layer norm is
+/// an Identity of its input; each axis is then checked against the rank of
+/// its input. (Where that rank stays unknown, the real inference does not
+/// look at the axis either.)
+static LogicalResult checkLayerNormAxes(const onnx::ModelProto &model,
+                                        Location loc) {
+  std::function<bool(onnx::GraphProto &)> replace =
+      [&](onnx::GraphProto &graph) {
+        bool any = false;
+        for (auto &node : *graph.mutable_node()) {
+          for (auto &attr : *node.mutable_attribute()) {
+            if (attr.has_g())
+              any |= replace(*attr.mutable_g());
+            for (auto &sub : *attr.mutable_graphs())
+              any |= replace(sub);
+          }
+          if (node.op_type() != "LayerNormalization" ||
+              (!node.domain().empty() && node.domain() != "ai.onnx"))
+            continue;
+          any = true;
+          node.set_op_type("Identity");
+          node.clear_attribute();
+          if (node.input_size() > 1)
+            node.mutable_input()->DeleteSubrange(1, node.input_size() - 1);
+          if (node.output_size() > 1)
+            node.mutable_output()->DeleteSubrange(1, node.output_size() - 1);
+        }
+        return any;
+      };
+  bool hasLayerNorm = false;
+  std::function<void(const onnx::GraphProto &)> scan =
+      [&](const onnx::GraphProto &graph) {
+        for (const auto &node : graph.node()) {
+          hasLayerNorm |= node.op_type() == "LayerNormalization";
+          for (const auto &attr : node.attribute()) {
+            if (attr.has_g())
+              scan(attr.g());
+            for (const auto &sub : attr.graphs())
+              scan(sub);
+          }
+        }
+      };
+  scan(model.graph());
+  if (!hasLayerNorm)
+    return success();
+  // The probe is the model without the data of its larger initializers
+  // (inference reads only small constant inputs: shapes, axes, ...).
+  onnx::ModelProto probe;
+  probe.set_ir_version(model.ir_version());
+  *probe.mutable_opset_import() = model.opset_import();
+  const onnx::GraphProto &graph = model.graph();
+  onnx::GraphProto &probeGraph = *probe.mutable_graph();
+  *probeGraph.mutable_node() = graph.node();
+  *probeGraph.mutable_input() = graph.input();
+  *probeGraph.mutable_output() = graph.output();
+  for (const auto &init : graph.initializer()) {
+    onnx::TensorProto &copy = *probeGraph.add_initializer();
+    if (init.ByteSizeLong() <= 4096) {
+      copy = init;
+      continue;
+    }
+    copy.set_name(init.name());
+    copy.set_data_type(init.data_type());
+    *copy.mutable_dims() = init.dims();
+  }
+  replace(probeGraph);
+  try {
+    onnx::shape_inference::InferShapes(probe);
+  } catch (const std::exception &) {
+    // The real inference reports it.
+  }
+  llvm::StringMap<int64_t> ranks;
+  std::function<void(const onnx::GraphProto &)> collect =
+      [&](const onnx::GraphProto &graph) {
+        auto note = [&](const onnx::ValueInfoProto &vi) {
+          if (vi.type().tensor_type().has_shape())
+            ranks[vi.name()] = vi.type().tensor_type().shape().dim_size();
+        };
+        for (const auto &vi : graph.input())
+          note(vi);
+        for (const auto &vi : graph.value_info())
+          note(vi);
+        for (const auto &vi : graph.output())
+          note(vi);
+        for (const auto &init : graph.initializer())
+          ranks[init.name()] = init.dims_size();
+        for (const auto &node : graph.node())
+          for (const auto &attr : node.attribute()) {
+            if (attr.has_g())
+              collect(attr.g());
+            for (const auto &sub : attr.graphs())
+              collect(sub);
+          }
+      };
+  collect(probe.graph());
+  std::function<LogicalResult(const onnx::GraphProto &)> check =
+      [&](const onnx::GraphProto &graph) -> LogicalResult {
+    for (const auto &node : graph.node()) {
+      for (const auto &attr : node.attribute()) {
+        if (attr.has_g() && failed(check(attr.g())))
+          return failure();
+        for (const auto &sub : attr.graphs())
+          if (failed(check(sub)))
+            return failure();
+      }
+      if (node.op_type() != "LayerNormalization" || node.input_size() == 0)
+        continue;
+      auto it = ranks.find(node.input(0));
+      if (it == ranks.end())
+        continue;
+      int64_t rank = it->second, axis = -1;
+      for (const auto &attr : node.attribute())
+        if (attr.name() == "axis")
+          axis = attr.i();
+      if (rank == 0 || axis < -rank || axis >= rank)
+        return emitError(loc)
+               << "node '" << nodeLabel(node) << "' (LayerNormalization): axis "
+               << axis << " is out of range for input '" << node.input(0)
+               << "' of rank " << rank;
+    }
+    return success();
+  };
+  return check(model.graph());
+}
+
 /// ONNX 1.12's shape inference of convolutions and pooling reads the input's
 /// dims 2 .. 2 + (kernel rank) without checking the input's rank (SIGSEGV on
 /// a rank-3 input with a rank-4 weight). The ranks that can be known before
@@ -542,6 +672,19 @@ LogicalResult normalizeOnnxModel(onnx::ModelProto &model, StringRef baseDir,
   if (failed(checkWindowRanks(model.graph(), loc)))
     return failure();
 
+  // ONNX 1.12's DepthToSpace/SpaceToDepth inference divides by blocksize
+  // squared, which overflows to 0 for a blocksize of 2^32 (SIGFPE; found
+  // by seam-fuzz-compile): the square must fit an int32.
+  constexpr int64_t kMaxBlocksize = 46340;
+  for (const auto &node : model.graph().node())
+    if (node.op_type() == "DepthToSpace" || node.op_type() == "SpaceToDepth")
+      for (const auto &attr : node.attribute())
+        if (attr.name() == "blocksize" &&
+            (attr.i() < 1 || attr.i() > kMaxBlocksize))
+          return emitError(loc) << "node '" << nodeLabel(node) << "' ("
+                                << node.op_type() << "): blocksize " << attr.i()
+                                << " is not in [1, " << kMaxBlocksize << "]";
+
   // ONNX 1.12's shape inference reads constant inputs (Reshape's shape,
   // Slice's starts, ...) with a memcpy of raw_data into a vector sized from
   // it, without checking the size (SIGSEGV on a few stray bytes): every
@@ -618,6 +761,8 @@ LogicalResult normalizeOnnxModel(onnx::ModelProto &model, StringRef baseDir,
     model.mutable_graph()->clear_value_info();
     for (auto &out : *model.mutable_graph()->mutable_output())
       out.mutable_type()->mutable_tensor_type()->clear_shape();
+    if (failed(checkLayerNormAxes(model, loc)))
+      return failure();
     stage = "ONNX shape inference";
     onnx::shape_inference::InferShapes(
         model, onnx::OpSchemaRegistry::Instance(),

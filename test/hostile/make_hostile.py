@@ -731,6 +731,19 @@ def attr_cases():
                [nh.from_array(np.array([1, 1, 1e30, 1], np.float32), "sc")]),
           ["node 'resize0' (Resize): dim 2 of size 2 resizes to",
            "elements, not a valid dim"]),
+        # ONNX 1.12's own shape inference indexes dims with these unchecked
+        # (SIGSEGV, SIGFPE; found by seam-fuzz-import and -compile).
+        c("layernorm_axis_below_rank",
+          make([node("LayerNormalization", ["x", "g"], ["y"], "ln0",
+                     axis=-5)],
+               [vi("x", [2, 3, 4])], [vi("y", 3)], [f32("g", (4,))],
+               opset=17),
+          "node 'ln0' (LayerNormalization): axis -5 is out of range for "
+          "input 'x' of rank 3"),
+        c("depthtospace_blocksize_2_32",
+          one_op("DepthToSpace", {"x": [1, 8, 2, 3]}, blocksize=2**32),
+          "node 'depthtospace0' (DepthToSpace): blocksize 4294967296 is not "
+          "in [1, 46340]"),
         # A window entirely in the padding would average 0 elements (NaN);
         # ONNX Runtime refuses pads >= kernel.
         c("averagepool_pads_exceed_kernel",
