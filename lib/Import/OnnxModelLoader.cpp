@@ -605,6 +605,17 @@ static LogicalResult checkWindowRanks(const onnx::GraphProto &graph,
     if (keepsRank.contains(node.op_type()) && node.output_size() > 0)
       if (std::optional<int64_t> x = known(0))
         rank[node.output(0)] = *x;
+    // A Constant's rank is its value's (a Gemm's B may be one: found by
+    // seam-fuzz-import).
+    if (node.op_type() == "Constant" && node.output_size() > 0)
+      for (const auto &attr : node.attribute()) {
+        if (attr.name() == "value" && attr.has_t())
+          rank[node.output(0)] = attr.t().dims_size();
+        else if (attr.name() == "value_float" || attr.name() == "value_int")
+          rank[node.output(0)] = 0;
+        else if (attr.name() == "value_floats" || attr.name() == "value_ints")
+          rank[node.output(0)] = 1;
+      }
   }
   return success();
 }

@@ -740,6 +740,13 @@ def attr_cases():
                opset=17),
           "node 'ln0' (LayerNormalization): axis -5 is out of range for "
           "input 'x' of rank 3"),
+        c("gemm_constant_b_rank_1",
+          make([node("Constant", [], ["b"], "constant0",
+                     value=nh.from_array(np.zeros(3, np.float32), "v")),
+                node("Gemm", ["a", "b"], ["y"], "gemm0")],
+               [vi("a", [2, 1])], [vi("y", 2)]),
+          "node 'gemm0' (Gemm): input 'b' has rank 1 but Gemm takes "
+          "matrices (rank 2)"),
         c("depthtospace_blocksize_2_32",
           one_op("DepthToSpace", {"x": [1, 8, 2, 3]}, blocksize=2**32),
           "node 'depthtospace0' (DepthToSpace): blocksize 4294967296 is not "
