@@ -605,6 +605,21 @@ static LogicalResult checkWindowRanks(const onnx::GraphProto &graph,
     if (keepsRank.contains(node.op_type()) && node.output_size() > 0)
       if (std::optional<int64_t> x = known(0))
         rank[node.output(0)] = *x;
+    // GatherND's inference copies dims from batch_dims on, unchecked
+    // (SIGSEGV with -5: found by seam-fuzz-compile).
+    if (node.op_type() == "GatherND")
+      for (const auto &attr : node.attribute()) {
+        if (attr.name() != "batch_dims")
+          continue;
+        std::optional<int64_t> data = known(0), indices = known(1);
+        int64_t limit =
+            std::min(data.value_or(INT64_MAX), indices.value_or(INT64_MAX));
+        if (attr.i() < 0 || attr.i() >= limit)
+          return emitError(loc)
+                 << "node '" << nodeLabel(node) << "' (GatherND): batch_dims "
+                 << attr.i() << " must be >= 0 and below the ranks of data "
+                 << "and indices";
+      }
     // A Constant's rank is its value's (a Gemm's B may be one: found by
     // seam-fuzz-import).
     if (node.op_type() == "Constant" && node.output_size() > 0)

@@ -747,6 +747,11 @@ def attr_cases():
                [vi("a", [2, 1])], [vi("y", 2)]),
           "node 'gemm0' (Gemm): input 'b' has rank 1 but Gemm takes "
           "matrices (rank 2)"),
+        c("gathernd_negative_batch_dims",
+          one_op("GatherND", {"x": [2, 3, 4, 5]},
+                 [i64("i", np.zeros((2, 2, 2), np.int64))], batch_dims=-5),
+          "node 'gathernd0' (GatherND): batch_dims -5 must be >= 0 and "
+          "below the ranks of data and indices"),
         c("depthtospace_blocksize_2_32",
           one_op("DepthToSpace", {"x": [1, 8, 2, 3]}, blocksize=2**32),
           "node 'depthtospace0' (DepthToSpace): blocksize 4294967296 is not "
@@ -784,9 +789,8 @@ def attr_cases():
           make([node("GatherND", ["x", "i"], ["y"], "gathernd0",
                      batch_dims=INT64_MIN)],
                [vi("x", [3, 4]), vi("i", [2, 1], TP.INT64)], [vi("y", 1)]),
-          "node 'gathernd0' (GatherND): 'seam.gather_nd' op batch_dims "
-          "(-9223372036854775808) must be in [0, min(rank(data), "
-          "rank(indices))) = [0, 2)"),
+          "node 'gathernd0' (GatherND): batch_dims -9223372036854775808 "
+          "must be >= 0 and below the ranks of data and indices"),
         c("scatterelements_axis_int64_min",
           make([node("ScatterElements", ["x", "i", "u"], ["y"],
                      "scatterelements0", axis=INT64_MIN)],
