@@ -144,6 +144,8 @@ FailureOr<mlir::IntegerAttr> lpPoolP(GraphImporter &g);
 OpConverter lookupSelectionOpConverter(llvm::StringRef opType);
 OpConverter lookupEinsumOpConverter(llvm::StringRef opType);
 OpConverter lookupBitShiftOpConverter(llvm::StringRef opType);
+/// The table of OnnxRecurrentConverters.cpp (RNN, GRU, LSTM).
+OpConverter lookupRecurrentOpConverter(llvm::StringRef opType);
 
 } // namespace seam::detail
 

@@ -246,30 +246,7 @@ LogicalResult convertReverseSequence(GraphImporter &g) {
                      << " steps, more than the " << kMaxFoldedIntElements
                      << " indices Seam builds at import";
   ASSIGN_OR_FAIL(lengths64, castValue(g, lengthsIn, i64));
-  SmallVector<int64_t> batchShape(rank, 1), timeShape(rank, 1);
-  batchShape[batchAxis] = shape[batchAxis];
-  timeShape[timeAxis] = shape[timeAxis];
-  ASSIGN_OR_FAIL(lengths, reshapeValue(g, lengths64, batchShape));
-  auto timeType = RankedTensorType::get(timeShape, i64);
-  SmallVector<APInt> steps;
-  for (int64_t t = 0; t < shape[timeAxis]; ++t)
-    steps.push_back(APInt(64, t));
-  Value time = arith::ConstantOp::create(
-      g.builder(), g.loc(), timeType, DenseElementsAttr::get(timeType, steps));
-  // len - 1 - t where t < len, t elsewhere.
-  ASSIGN_OR_FAIL(inside, createInferred<LessOp>(g, {time, lengths}));
-  ASSIGN_OR_FAIL(last,
-                 createInferred<SubOp>(g, {lengths, intConstant(g, i64, 1)}));
-  ASSIGN_OR_FAIL(reversed, createInferred<SubOp>(g, {last, time}));
-  ASSIGN_OR_FAIL(index, createInferred<WhereOp>(g, {inside, reversed, time}));
-  auto fullType = RankedTensorType::get(shape, i64);
-  auto expand = ExpandOp::create(g.builder(), g.loc(), fullType, index);
-  if (failed(verifyCreated(g, expand)))
-    return failure();
-  Attrs attrs{g.builder()};
-  attrs.add("axis", g.builder().getI64IntegerAttr(timeAxis));
-  ASSIGN_OR_FAIL(y, createInferred<GatherElementsOp>(g, {x, expand.getResult()},
-                                                     attrs.list));
+  ASSIGN_OR_FAIL(y, reverseSequences(g, x, lengths64, batchAxis, timeAxis));
   g.setOutput(0, y);
   return success();
 }

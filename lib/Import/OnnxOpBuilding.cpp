@@ -48,4 +48,35 @@ FailureOr<Value> castValue(GraphImporter &g, Value v, Type elementType) {
   return op.getResult();
 }
 
+FailureOr<Value> reverseSequences(GraphImporter &g, Value x, Value lengths64,
+                                  int64_t batchAxis, int64_t timeAxis) {
+  ArrayRef<int64_t> shape = cast<RankedTensorType>(x.getType()).getShape();
+  int64_t rank = shape.size();
+  Type i64 = g.builder().getI64Type();
+  SmallVector<int64_t> batchShape(rank, 1), timeShape(rank, 1);
+  batchShape[batchAxis] = shape[batchAxis];
+  timeShape[timeAxis] = shape[timeAxis];
+  ASSIGN_OR_FAIL(lengths, reshapeValue(g, lengths64, batchShape));
+  auto timeType = RankedTensorType::get(timeShape, i64);
+  SmallVector<APInt> steps;
+  for (int64_t t = 0; t < shape[timeAxis]; ++t)
+    steps.push_back(APInt(64, t));
+  Value time = arith::ConstantOp::create(
+      g.builder(), g.loc(), timeType, DenseElementsAttr::get(timeType, steps));
+  // len - 1 - t where t < len, t elsewhere.
+  ASSIGN_OR_FAIL(inside, createInferred<LessOp>(g, {time, lengths}));
+  ASSIGN_OR_FAIL(last,
+                 createInferred<SubOp>(g, {lengths, intConstant(g, i64, 1)}));
+  ASSIGN_OR_FAIL(reversed, createInferred<SubOp>(g, {last, time}));
+  ASSIGN_OR_FAIL(index, createInferred<WhereOp>(g, {inside, reversed, time}));
+  auto fullType = RankedTensorType::get(shape, i64);
+  auto expand = ExpandOp::create(g.builder(), g.loc(), fullType, index);
+  if (failed(verifyCreated(g, expand)))
+    return failure();
+  Attrs attrs{g.builder()};
+  attrs.add("axis", g.builder().getI64IntegerAttr(timeAxis));
+  return createInferred<GatherElementsOp>(g, {x, expand.getResult()},
+                                          attrs.list);
+}
+
 } // namespace seam::detail

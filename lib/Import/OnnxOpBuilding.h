@@ -44,6 +44,14 @@ FailureOr<mlir::Value> reshapeValue(GraphImporter &g, mlir::Value v,
 FailureOr<mlir::Value> castValue(GraphImporter &g, mlir::Value v,
                                  Type elementType);
 
+/// `x` with each sequence reversed along `timeAxis` below its length:
+/// result[.., b, t, ..] = x[.., b, len[b] - 1 - t, ..] where t < len[b], else
+/// x[.., b, t, ..]. `lengths` is an i64 vector over `batchAxis`; the axes
+/// are 0 and 1, in either order (ONNX ReverseSequence).
+FailureOr<mlir::Value> reverseSequences(GraphImporter &g, mlir::Value x,
+                                        mlir::Value lengths, int64_t batchAxis,
+                                        int64_t timeAxis);
+
 } // namespace seam::detail
 
 #endif // SEAM_LIB_IMPORT_ONNXOPBUILDING_H

@@ -797,6 +797,8 @@ OpConverter lookupOpConverter(StringRef opType) {
     return converter;
   if (OpConverter converter = lookupBitShiftOpConverter(opType))
     return converter;
+  if (OpConverter converter = lookupRecurrentOpConverter(opType))
+    return converter;
   using K = IntBinaryKind;
   return llvm::StringSwitch<OpConverter>(opType)
       .Case("Conv", convertConv)

@@ -1312,6 +1312,65 @@ def einsum_fixtures():
                           equation=eq)],
               ins, [vi("y", out_shape)], opset=12, check=False)
 
+def recurrent_fixtures():
+    """RNN, GRU and LSTM, unrolled at import, and their errors."""
+    def weights(prefix, dirs, gates, hidden, inp, bias=True):
+        w = [nh.from_array(rand(prefix + "W", dirs, gates * hidden, inp), "W"),
+             nh.from_array(rand(prefix + "R", dirs, gates * hidden, hidden),
+                           "R")]
+        if bias:
+            w.append(nh.from_array(rand(prefix + "B", dirs, 2 * gates * hidden),
+                                   "B"))
+        return w
+
+    model("lstm_two_steps",
+          [node("LSTM", ["x", "W", "R", "B", "", "", "", "P"],
+                ["y", "yh", "yc"], "lstm0", hidden_size=3)],
+          [vi("x", [2, 1, 2])],
+          [vi("y", [2, 1, 1, 3]), vi("yh", [1, 1, 3]), vi("yc", [1, 1, 3])],
+          weights("lstm_two_steps", 1, 4, 3, 2) +
+          [nh.from_array(rand("lstm_two_stepsP", 1, 9), "P")], opset=14)
+    model("gru_reverse_lengths",
+          [node("GRU", ["x", "W", "R", "", "lens"], ["", "yh"], "gru0",
+                hidden_size=2, direction="reverse")],
+          [vi("x", [3, 2, 2]), vi("lens", [2], TP.INT32)],
+          [vi("yh", [1, 2, 2])], weights("gru_reverse", 1, 3, 2, 2, False),
+          opset=14)
+    rnn = weights("rnn_err", 1, 1, 2, 2)
+    bad = [
+        ("err_rnn_direction", dict(direction="sideways")),
+        ("err_rnn_activation", dict(activations=["Swish"])),
+        ("err_rnn_activation_count", dict(activations=["Tanh", "Relu"])),
+        ("err_rnn_affine_no_alpha", dict(activations=["Affine"])),
+        ("err_rnn_clip", dict(clip=-1.0)),
+        ("err_rnn_layout", dict(layout=2)),
+    ]
+    for name, attrs in bad:
+        model(name, [node("RNN", ["x", "W", "R", "B"], ["", "yh"], "rnn0",
+                          hidden_size=2, **attrs)],
+              [vi("x", [3, 1, 2])], [vi("yh", [1, 1, 2])], rnn, opset=14,
+              check=False)
+    model("err_rnn_w_shape",
+          [node("RNN", ["x", "W", "R"], ["", "yh"], "rnn0", hidden_size=2)],
+          [vi("x", [3, 1, 4])], [vi("yh", [1, 1, 2])], rnn[:2], opset=14,
+          check=False)
+    model("err_rnn_lengths_range",
+          [node("RNN", ["x", "W", "R", "B", "lens"], ["", "yh"], "rnn0",
+                hidden_size=2)],
+          [vi("x", [3, 2, 2])], [vi("yh", [1, 2, 2])],
+          rnn + [nh.from_array(np.array([3, 4], np.int32), "lens")],
+          opset=14, check=False)
+    model("err_rnn_too_many_steps",
+          [node("RNN", ["x", "W", "R"], ["", "yh"], "rnn0", hidden_size=2)],
+          [vi("x", [16385, 1, 2])], [vi("yh", [1, 1, 2])], rnn[:2],
+          opset=14, check=False)
+    model("err_lstm_initial_c_shape",
+          [node("LSTM", ["x", "W", "R", "", "", "", "c0"], ["", "yh"],
+                "lstm0", hidden_size=2)],
+          [vi("x", [3, 1, 2]), vi("c0", [1, 2, 2])], [vi("yh", [1, 1, 2])],
+          weights("lstm_err", 1, 4, 2, 2, False), opset=14, check=False)
+
+
 def main():
     if os.path.isdir(OUT):
         shutil.rmtree(OUT)
@@ -1336,6 +1395,7 @@ def main():
     convpool_fixtures()
     unsigned_fixtures()
     einsum_fixtures()
+    recurrent_fixtures()
 
     total = 0
     for root, _, files in os.walk(OUT):

@@ -37,6 +37,7 @@ struct OnnxImportOptions {
   /// If and Loop are inlined and unrolled at import: at most this many nodes
   /// of their subgraphs are imported (over all iterations and nesting), and
   /// a Loop runs at most `maxLoopIterations` iterations; more is an error.
+  /// RNN, GRU and LSTM are unrolled too, over at most that many steps.
   int64_t maxInlinedNodes = int64_t(1) << 16;
   int64_t maxLoopIterations = int64_t(1) << 14;
 };
