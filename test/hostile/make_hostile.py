@@ -964,10 +964,9 @@ def opset_cases():
                opsets=[("ai.onnx.ml", 3)]),
           unsupported + "ai.onnx.ml::Normalizer (1 node)"),
         c("unsupported_op",
-          make([node("LSTM", ["x", "w", "r"], ["y"], "lstm0")],
-               [vi("x", [1, 1, 2])], [vi("y", 4)],
-               [f32("w", (1, 8, 2)), f32("r", (1, 8, 2))]),
-          unsupported + "LSTM (1 node)"),
+          make([node("StringNormalizer", ["x"], ["y"], "normalizer0")],
+               [vi("x", [2], TP.STRING)], [vi("y", 1, TP.STRING)]),
+          unsupported + "StringNormalizer (1 node)"),
         # The note that names the node, on seam-run.
         c("unsupported_op_names_node",
           make([node("Det", ["x"], ["y"], "det0")],
