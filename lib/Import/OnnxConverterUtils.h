@@ -146,6 +146,8 @@ OpConverter lookupEinsumOpConverter(llvm::StringRef opType);
 OpConverter lookupBitShiftOpConverter(llvm::StringRef opType);
 /// The table of OnnxRecurrentConverters.cpp (RNN, GRU, LSTM).
 OpConverter lookupRecurrentOpConverter(llvm::StringRef opType);
+/// The table of OnnxSpectralConverters.cpp (DFT).
+OpConverter lookupSpectralOpConverter(llvm::StringRef opType);
 
 } // namespace seam::detail
 

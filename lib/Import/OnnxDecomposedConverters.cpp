@@ -10,6 +10,8 @@
 //   HannWindow, HammingWindow, BlackmanWindow   import-time constants
 //   ReverseSequence       gather_elements along the time axis, the indices
 //                         reversed below each batch entry's length
+//   MaxUnpool             the values scattered (scatter_elements) at their
+//                         flat indices into zeros of the output's shape
 //   QuantizeLinear, DequantizeLinear, DynamicQuantizeLinear
 //                         float32 arithmetic, round half to even, saturate
 //                         to uint8/int8 (per tensor or per axis)
@@ -252,6 +254,83 @@ LogicalResult convertReverseSequence(GraphImporter &g) {
 }
 
 //===----------------------------------------------------------------------===//
+// MaxUnpool
+//===----------------------------------------------------------------------===//
+
+/// MaxUnpool: zeros of the output shape (output_shape, a constant, or the
+/// inverse of the pooling's arithmetic) with X written at the flat indices
+/// I, as MaxPool's Indices output gives them.
+LogicalResult convertMaxUnpool(GraphImporter &g) {
+  ASSIGN_OR_FAIL(x, g.tensorInput(0));
+  ASSIGN_OR_FAIL(indices, g.tensorInput(1));
+  auto xType = cast<RankedTensorType>(x.getType());
+  auto iType = cast<RankedTensorType>(indices.getType());
+  ArrayRef<int64_t> shape = xType.getShape();
+  int64_t rank = shape.size(), spatial = rank - 2;
+  if (rank < 3)
+    return g.error() << "input '" << g.node().input(0) << "' has shape ["
+                     << shape << "]; MaxUnpool takes [N, C, D1, ...]";
+  if (iType.getShape() != shape || !iType.getElementType().isInteger(64))
+    return g.error() << "input '" << g.node().input(1) << "' has type " << iType
+                     << "; the indices are int64 of X's shape [" << shape
+                     << "]";
+  ASSIGN_OR_FAIL(kernel, g.intsAttr("kernel_shape"));
+  ASSIGN_OR_FAIL(stridesAttr, g.intsAttr("strides"));
+  ASSIGN_OR_FAIL(padsAttr, g.intsAttr("pads"));
+  SmallVector<int64_t> strides =
+      stridesAttr ? *stridesAttr : SmallVector<int64_t>(spatial, 1);
+  SmallVector<int64_t> pads =
+      padsAttr ? *padsAttr : SmallVector<int64_t>(2 * spatial, 0);
+  if (!kernel || static_cast<int64_t>(kernel->size()) != spatial ||
+      static_cast<int64_t>(strides.size()) != spatial ||
+      static_cast<int64_t>(pads.size()) != 2 * spatial)
+    return g.error() << "kernel_shape (required), strides and pads must have "
+                     << spatial << ", " << spatial << " and " << 2 * spatial
+                     << " values for an input of rank " << rank;
+  SmallVector<int64_t> outShape{shape[0], shape[1]};
+  for (int64_t i = 0; i < spatial; ++i) {
+    int64_t k = (*kernel)[i], s = strides[i];
+    if (k <= 0 || s <= 0 || pads[i] < 0 || pads[i + spatial] < 0 ||
+        k > (int64_t(1) << 20) || s > (int64_t(1) << 20) ||
+        pads[i] > (int64_t(1) << 20) || pads[i + spatial] > (int64_t(1) << 20))
+      return g.error() << "kernel_shape, strides and pads of dimension " << i
+                       << " must be positive (pads non-negative) and at most "
+                       << (int64_t(1) << 20);
+    outShape.push_back((shape[i + 2] - 1) * s + k - pads[i] -
+                       pads[i + spatial]);
+  }
+  if (g.hasInput(2)) {
+    ASSIGN_OR_FAIL(requested, g.intInput(2));
+    if (static_cast<int64_t>(requested.values.size()) != rank)
+      return g.error() << "input '" << g.node().input(2)
+                       << "' (output_shape) has " << requested.values.size()
+                       << " values; the output has rank " << rank;
+    outShape.assign(requested.values.begin(), requested.values.end());
+  }
+  int64_t total = 1;
+  for (int64_t d : outShape) {
+    if (d <= 0 || d > kMaxFoldedIntElements || total > (int64_t(1) << 31) / d)
+      return g.error() << "the output shape [" << ArrayRef<int64_t>(outShape)
+                       << "] is empty or has more than 2^31 elements";
+    total *= d;
+  }
+  Type element = xType.getElementType();
+  auto zerosType = RankedTensorType::get({total}, element);
+  Attribute zero = isa<FloatType>(element)
+                       ? Attribute(g.builder().getFloatAttr(element, 0.0))
+                       : Attribute(g.builder().getIntegerAttr(element, 0));
+  Value zeros = arith::ConstantOp::create(
+      g.builder(), g.loc(), zerosType, DenseElementsAttr::get(zerosType, zero));
+  ASSIGN_OR_FAIL(flatX, reshapeValue(g, x, {xType.getNumElements()}));
+  ASSIGN_OR_FAIL(flatI, reshapeValue(g, indices, {xType.getNumElements()}));
+  ASSIGN_OR_FAIL(scattered,
+                 createInferred<ScatterElementsOp>(g, {zeros, flatI, flatX}));
+  ASSIGN_OR_FAIL(y, reshapeValue(g, scattered, outShape));
+  g.setOutput(0, y);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // Quantization
 //===----------------------------------------------------------------------===//
 
@@ -390,6 +469,7 @@ OpConverter lookupDecomposedOpConverter(StringRef opType) {
       .Case("HammingWindow", convertWindow<1>)
       .Case("BlackmanWindow", convertWindow<2>)
       .Case("ReverseSequence", convertReverseSequence)
+      .Case("MaxUnpool", convertMaxUnpool)
       .Case("QuantizeLinear", convertQuantizeLinear)
       .Case("DequantizeLinear", convertDequantizeLinear)
       .Case("DynamicQuantizeLinear", convertDynamicQuantizeLinear)

@@ -799,6 +799,8 @@ OpConverter lookupOpConverter(StringRef opType) {
     return converter;
   if (OpConverter converter = lookupRecurrentOpConverter(opType))
     return converter;
+  if (OpConverter converter = lookupSpectralOpConverter(opType))
+    return converter;
   using K = IntBinaryKind;
   return llvm::StringSwitch<OpConverter>(opType)
       .Case("Conv", convertConv)

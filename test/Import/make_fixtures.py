@@ -1371,6 +1371,37 @@ def recurrent_fixtures():
           weights("lstm_err", 1, 4, 2, 2, False), opset=14, check=False)
 
 
+def dft_unpool_fixtures():
+    """DFT and MaxUnpool, decomposed at import, and their errors."""
+    model("dft_complex_axis2",
+          [node("DFT", ["x"], ["y"], "dft0", axis=2)],
+          [vi("x", [2, 4, 3, 2])], [vi("y", [2, 4, 3, 2])], opset=17)
+    model("maxunpool_2x2",
+          [node("MaxUnpool", ["x", "i"], ["y"], "unpool0", kernel_shape=[2, 2],
+                strides=[2, 2])],
+          [vi("x", [1, 1, 2, 2]), vi("i", [1, 1, 2, 2], TP.INT64)],
+          [vi("y", [1, 1, 4, 4])], opset=11)
+    model("err_dft_f64",
+          [node("DFT", ["x"], ["y"], "dft0")],
+          [vi("x", [1, 4, 1], TP.DOUBLE)], [vi("y", [1, 4, 2], TP.DOUBLE)],
+          opset=17, check=False)
+    model("err_dft_axis_parts",
+          [node("DFT", ["x"], ["y"], "dft0", axis=-1)],
+          [vi("x", [1, 4, 1])], [vi("y", [1, 4, 2])], opset=17, check=False)
+    model("err_maxunpool_runtime_shape",
+          [node("MaxUnpool", ["x", "i", "shape"], ["y"], "unpool0",
+                kernel_shape=[2, 2], strides=[2, 2])],
+          [vi("x", [1, 1, 2, 2]), vi("i", [1, 1, 2, 2], TP.INT64),
+           vi("shape", [4], TP.INT64)],
+          [vi("y", [1, 1, 4, 4])], opset=11, check=False)
+    model("err_maxunpool_huge_shape",
+          [node("MaxUnpool", ["x", "i", "shape"], ["y"], "unpool0",
+                kernel_shape=[2, 2], strides=[2, 2])],
+          [vi("x", [1, 1, 2, 2]), vi("i", [1, 1, 2, 2], TP.INT64)],
+          [vi("y", ["a", "b", "c", "d"])], [i64("shape", [1, 1, 65536, 65536])],
+          opset=11,
+          check=False)
+
 def main():
     if os.path.isdir(OUT):
         shutil.rmtree(OUT)
@@ -1396,6 +1427,7 @@ def main():
     unsigned_fixtures()
     einsum_fixtures()
     recurrent_fixtures()
+    dft_unpool_fixtures()
 
     total = 0
     for root, _, files in os.walk(OUT):
