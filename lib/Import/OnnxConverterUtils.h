@@ -148,6 +148,8 @@ OpConverter lookupBitShiftOpConverter(llvm::StringRef opType);
 OpConverter lookupRecurrentOpConverter(llvm::StringRef opType);
 /// The table of OnnxSpectralConverters.cpp (DFT).
 OpConverter lookupSpectralOpConverter(llvm::StringRef opType);
+/// The table of OnnxGridSampleConverters.cpp.
+OpConverter lookupGridSampleOpConverter(llvm::StringRef opType);
 
 } // namespace seam::detail
 

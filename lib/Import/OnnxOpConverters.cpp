@@ -801,6 +801,8 @@ OpConverter lookupOpConverter(StringRef opType) {
     return converter;
   if (OpConverter converter = lookupSpectralOpConverter(opType))
     return converter;
+  if (OpConverter converter = lookupGridSampleOpConverter(opType))
+    return converter;
   using K = IntBinaryKind;
   return llvm::StringSwitch<OpConverter>(opType)
       .Case("Conv", convertConv)

@@ -1402,6 +1402,17 @@ def dft_unpool_fixtures():
           opset=11,
           check=False)
 
+def gridsample_fixtures():
+    """GridSample, decomposed at import, and its errors."""
+    def gridsample(name, check=True, x=(1, 2, 3, 4), **attrs):
+        model(name, [node("GridSample", ["x", "grid"], ["y"], "gs0", **attrs)],
+              [vi("x", list(x)), vi("grid", [1, 2, 5, 2])],
+              [vi("y", [1, 2, 2, 5])], opset=16, check=check)
+    gridsample("gridsample_bilinear_border", padding_mode="border")
+    gridsample("err_gridsample_mode", check=False, mode="area")
+    gridsample("err_gridsample_padding", check=False, padding_mode="wrap")
+
+
 def main():
     if os.path.isdir(OUT):
         shutil.rmtree(OUT)
@@ -1428,6 +1439,7 @@ def main():
     einsum_fixtures()
     recurrent_fixtures()
     dft_unpool_fixtures()
+    gridsample_fixtures()
 
     total = 0
     for root, _, files in os.walk(OUT):
