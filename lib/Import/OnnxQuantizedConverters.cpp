@@ -30,6 +30,9 @@
 
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/CheckedArithmetic.h"
+
+#include <cstdint>
 
 using namespace mlir;
 using namespace seam;
@@ -313,9 +316,10 @@ FailureOr<Value> integerConv(GraphImporter &g, unsigned wIndex, unsigned xZp,
   Attrs attrs{g.builder()};
   if (failed(addConvAttrs(g, attrs)))
     return failure();
+  // An overflow is a reduction too long anyway.
   int64_t reduction = 1;
   for (int64_t d : wShape.drop_front())
-    reduction *= d; // Static dims whose product fits (checked at import).
+    reduction = llvm::checkedMul(reduction, d).value_or(INT64_MAX);
   return exactProduct(g, xc, wc, reduction, [&](Value lhs, Value rhs) {
     return createInferred<ConvOp>(g, {lhs, rhs}, attrs.list);
   });
