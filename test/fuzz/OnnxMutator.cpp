@@ -327,6 +327,10 @@ const char *const kOpTypes[] = {"Conv",
                                 "Constant",
                                 "Range",
                                 "Tile",
+                                "ConvInteger",
+                                "QLinearConv",
+                                "MatMulInteger",
+                                "QLinearMatMul",
                                 "NoSuchOp"};
 
 bool mutateNode(onnx::GraphProto &graph, Rng &rng) {
