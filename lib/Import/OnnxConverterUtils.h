@@ -138,6 +138,9 @@ OpConverter lookupConvPoolOpConverter(llvm::StringRef opType);
 /// The node's auto_pad, or null for NOTSET; an error names any other value
 /// (OnnxOpConverters.cpp).
 FailureOr<AutoPadAttr> autoPadAttr(GraphImporter &g);
+/// Adds Conv's attributes (kernel_shape, strides, pads, dilations, auto_pad,
+/// group) of the node to `attrs`, for seam.conv (OnnxOpConverters.cpp).
+LogicalResult addConvAttrs(GraphImporter &g, Attrs &attrs);
 /// LpPool's and GlobalLpPool's `p` (default 2), or an error when it is not
 /// positive (OnnxConvPoolConverters.cpp).
 FailureOr<mlir::IntegerAttr> lpPoolP(GraphImporter &g);
@@ -150,6 +153,8 @@ OpConverter lookupRecurrentOpConverter(llvm::StringRef opType);
 OpConverter lookupSpectralOpConverter(llvm::StringRef opType);
 /// The table of OnnxGridSampleConverters.cpp.
 OpConverter lookupGridSampleOpConverter(llvm::StringRef opType);
+/// The table of OnnxQuantizedConverters.cpp.
+OpConverter lookupQuantizedOpConverter(llvm::StringRef opType);
 
 } // namespace seam::detail
 

@@ -354,32 +354,6 @@ FailureOr<Value> alongAxis(GraphImporter &g, Value v, int64_t rank,
   return reshapeValue(g, v, shape);
 }
 
-/// saturate(round(x / scale) + zeroPoint) in f32, then cast to `target`
-/// (ui8 or i8); no division without a scale, no addition without a zero
-/// point.
-FailureOr<Value> quantize(GraphImporter &g, Value x, Value scale,
-                          Value zeroPointF32, Type target) {
-  Value scaled = x;
-  if (scale) {
-    ASSIGN_OR_FAIL(q, createInferred<DivOp>(g, {x, scale}));
-    scaled = q;
-  }
-  ASSIGN_OR_FAIL(rounded, createSameType<RoundOp>(g, scaled));
-  Value shifted = rounded;
-  if (zeroPointF32) {
-    ASSIGN_OR_FAIL(s, createInferred<AddOp>(g, {rounded, zeroPointF32}));
-    shifted = s;
-  }
-  bool isSigned = !target.isUnsignedInteger();
-  auto clip =
-      ClipOp::create(g.builder(), g.loc(), shifted.getType(), shifted,
-                     g.builder().getF32FloatAttr(isSigned ? -128.0f : 0.0f),
-                     g.builder().getF32FloatAttr(isSigned ? 127.0f : 255.0f));
-  if (failed(verifyCreated(g, clip)))
-    return failure();
-  return castValue(g, clip.getResult(), target);
-}
-
 LogicalResult convertQuantizeLinear(GraphImporter &g) {
   ASSIGN_OR_FAIL(x, g.f32Input(0));
   ASSIGN_OR_FAIL(scaleIn, g.f32Input(1));

@@ -525,7 +525,8 @@ static LogicalResult checkLayerNormAxes(const onnx::ModelProto &model,
 /// a rank-3 input with a rank-4 weight). The ranks that can be known before
 /// inference (graph inputs, initializers, and through ops that keep the rank
 /// of their first input) are checked against each window op's kernel rank
-/// (its weight's rank - 2, or kernel_shape's length) first.
+/// (its weight's rank - 2, or kernel_shape's length) first. ConvInteger and
+/// QLinearConv go through the same inference.
 static LogicalResult checkWindowRanks(const onnx::GraphProto &graph,
                                       Location loc) {
   llvm::StringMap<int64_t> rank;
@@ -555,6 +556,8 @@ static LogicalResult checkWindowRanks(const onnx::GraphProto &graph,
                                               "Selu",
                                               "Erf",
                                               "Conv",
+                                              "ConvInteger",
+                                              "QLinearConv",
                                               "ConvTranspose",
                                               "MaxPool",
                                               "AveragePool",
@@ -564,7 +567,8 @@ static LogicalResult checkWindowRanks(const onnx::GraphProto &graph,
                                               "InstanceNormalization",
                                               "LRN"};
   static const llvm::StringSet<> windowOps = {
-      "Conv", "ConvTranspose", "MaxPool", "AveragePool", "LpPool"};
+      "Conv",    "ConvInteger", "QLinearConv", "ConvTranspose",
+      "MaxPool", "AveragePool", "LpPool"};
   for (const auto &node : graph.node()) {
     auto known = [&](int i) -> std::optional<int64_t> {
       if (i >= node.input_size())
@@ -579,8 +583,11 @@ static LogicalResult checkWindowRanks(const onnx::GraphProto &graph,
       for (const auto &attr : node.attribute())
         if (attr.name() == "kernel_shape")
           kernelRank = attr.ints_size();
-      if (StringRef(node.op_type()).starts_with("Conv"))
-        if (std::optional<int64_t> w = known(1))
+      // The weight: input 3 of QLinearConv (after x's scale and zero
+      // point), input 1 of the other convolutions.
+      StringRef op = node.op_type();
+      if (op.starts_with("Conv") || op == "QLinearConv")
+        if (std::optional<int64_t> w = known(op == "QLinearConv" ? 3 : 1))
           kernelRank = *w - 2;
       std::optional<int64_t> x = known(0);
       if (x && kernelRank && *kernelRank >= 1 && *x != *kernelRank + 2)

@@ -79,4 +79,27 @@ FailureOr<Value> reverseSequences(GraphImporter &g, Value x, Value lengths64,
                                           attrs.list);
 }
 
+FailureOr<Value> quantize(GraphImporter &g, Value x, Value scale,
+                          Value zeroPointF32, Type target) {
+  Value scaled = x;
+  if (scale) {
+    ASSIGN_OR_FAIL(q, createInferred<DivOp>(g, {x, scale}));
+    scaled = q;
+  }
+  ASSIGN_OR_FAIL(rounded, createSameType<RoundOp>(g, scaled));
+  Value shifted = rounded;
+  if (zeroPointF32) {
+    ASSIGN_OR_FAIL(s, createInferred<AddOp>(g, {rounded, zeroPointF32}));
+    shifted = s;
+  }
+  bool isSigned = !target.isUnsignedInteger();
+  auto clip =
+      ClipOp::create(g.builder(), g.loc(), shifted.getType(), shifted,
+                     g.builder().getF32FloatAttr(isSigned ? -128.0f : 0.0f),
+                     g.builder().getF32FloatAttr(isSigned ? 127.0f : 255.0f));
+  if (failed(verifyCreated(g, clip)))
+    return failure();
+  return castValue(g, clip.getResult(), target);
+}
+
 } // namespace seam::detail

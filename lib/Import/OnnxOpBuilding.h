@@ -2,8 +2,8 @@
 //
 // Small builders the converters that decompose an ONNX op into several seam
 // ops share (the losses, quantization, ...): scalar constants, unary ops of
-// their operand's type, reshapes and casts, each verified for the current
-// node.
+// their operand's type, reshapes and casts, quantization to uint8/int8,
+// each verified for the current node.
 //
 //===----------------------------------------------------------------------===//
 
@@ -51,6 +51,13 @@ FailureOr<mlir::Value> castValue(GraphImporter &g, mlir::Value v,
 FailureOr<mlir::Value> reverseSequences(GraphImporter &g, mlir::Value x,
                                         mlir::Value lengths, int64_t batchAxis,
                                         int64_t timeAxis);
+
+/// saturate(round(x / scale) + zeroPoint) in f32 (round half to even), then
+/// cast to `target` (ui8 or i8); no division without a scale, no addition
+/// without a zero point (QuantizeLinear, QLinearMatMul, QLinearConv).
+FailureOr<mlir::Value> quantize(GraphImporter &g, mlir::Value x,
+                                mlir::Value scale, mlir::Value zeroPointF32,
+                                Type target);
 
 } // namespace seam::detail
 

@@ -206,6 +206,14 @@ static LogicalResult addWindowAttrs(GraphImporter &g, Attrs &attrs) {
   return success();
 }
 
+LogicalResult addConvAttrs(GraphImporter &g, Attrs &attrs) {
+  if (failed(addWindowAttrs(g, attrs)))
+    return failure();
+  ASSIGN_OR_FAIL(group, g.intAttr("group", 1));
+  attrs.add("group", g.builder().getI64IntegerAttr(group));
+  return success();
+}
+
 static LogicalResult convertConv(GraphImporter &g) {
   ASSIGN_OR_FAIL(x, g.f32Input(0));
   ASSIGN_OR_FAIL(w, g.f32Input(1));
@@ -215,10 +223,8 @@ static LogicalResult convertConv(GraphImporter &g) {
     operands.push_back(bias);
   }
   Attrs attrs{g.builder()};
-  if (failed(addWindowAttrs(g, attrs)))
+  if (failed(addConvAttrs(g, attrs)))
     return failure();
-  ASSIGN_OR_FAIL(group, g.intAttr("group", 1));
-  attrs.add("group", g.builder().getI64IntegerAttr(group));
   ASSIGN_OR_FAIL(r, createInferred<ConvOp>(g, operands, attrs.list));
   g.setOutput(0, r);
   return success();
@@ -802,6 +808,8 @@ OpConverter lookupOpConverter(StringRef opType) {
   if (OpConverter converter = lookupSpectralOpConverter(opType))
     return converter;
   if (OpConverter converter = lookupGridSampleOpConverter(opType))
+    return converter;
+  if (OpConverter converter = lookupQuantizedOpConverter(opType))
     return converter;
   using K = IntBinaryKind;
   return llvm::StringSwitch<OpConverter>(opType)

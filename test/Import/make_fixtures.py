@@ -1186,6 +1186,177 @@ def save_npy(folder, name, array):
     np.save(os.path.join(folder, name + ".npy"), np.asarray(array, order="C"))
 
 
+#===------------------------------------------------------------------------===#
+# MatMulInteger, ConvInteger, QLinearMatMul, QLinearConv
+#===------------------------------------------------------------------------===#
+
+
+def conv_reference(x, w, group=1, strides=(1, 1), pads=(0, 0, 0, 0),
+                   dilations=(1, 1)):
+    """2-D convolution of int64 arrays, one output element at a time: the
+    exact sums ConvInteger and QLinearConv accumulate."""
+    n, c, height, width = x.shape
+    m, cg, kh, kw = w.shape
+    xp = np.zeros((n, c, height + pads[0] + pads[2],
+                   width + pads[1] + pads[3]), np.int64)
+    xp[:, :, pads[0]:pads[0] + height, pads[1]:pads[1] + width] = x
+    out_h = (xp.shape[2] - (kh - 1) * dilations[0] - 1) // strides[0] + 1
+    out_w = (xp.shape[3] - (kw - 1) * dilations[1] - 1) // strides[1] + 1
+    y = np.zeros((n, m, out_h, out_w), np.int64)
+    per_group = m // group
+    for o in range(m):
+        g = o // per_group
+        for i in range(out_h):
+            for j in range(out_w):
+                r, q = i * strides[0], j * strides[1]
+                window = xp[:, g * cg:(g + 1) * cg,
+                            r:r + (kh - 1) * dilations[0] + 1:dilations[0],
+                            q:q + (kw - 1) * dilations[1] + 1:dilations[1]]
+                y[:, o, i, j] = (window * w[o]).sum(axis=(1, 2, 3))
+    return y
+
+
+def requantize(acc, multiplier, zero_point):
+    """ONNX Runtime's float32 requantization: round half to even of
+    acc * multiplier, plus the zero point, saturated to its type."""
+    info = np.iinfo(zero_point.dtype)
+    y = np.rint(acc.astype(np.float32) * multiplier) + zero_point
+    return np.clip(y, info.min, info.max).astype(zero_point.dtype)
+
+
+def quantized_fixtures():
+    """Integer and quantized products, checked exactly against NumPy. The
+    reductions are long enough to take each of the importer's three ways
+    to stay exact in float32 (one product; the second operand split into
+    base-16 digits; both split)."""
+    rng = np.random.RandomState(10)
+    u8 = lambda *shape: rng.randint(0, 256, shape).astype(np.uint8)
+    s8 = lambda *shape: rng.randint(-128, 128, shape).astype(np.int8)
+    i64 = lambda a: a.astype(np.int64)
+    tensor_type = lambda a: onnx.mapping.NP_TYPE_TO_TENSOR_TYPE[a.dtype]
+
+    def write_case(name, nodes, inputs, outputs, arrays, refs, inits=(),
+                   opset=10):
+        model(name, nodes, [vi(k, list(arrays[k].shape),
+                               tensor_type(arrays[k])) for k in inputs],
+              [vi(k, list(refs[k].shape),
+                  tensor_type(refs[k]))
+               for k in outputs], inits, opset=opset)
+        folder = os.path.join(OUT, name)
+        for k in inputs:
+            save_npy(folder, k, arrays[k])
+        for k in outputs:
+            save_npy(folder, k + "_ref", refs[k])
+
+    # int8 A (batched) times uint8 B, zero points per row of A and per
+    # column of B; K = 300 splits B.
+    a, b, azp, bzp = s8(2, 3, 300), u8(300, 5), s8(3), u8(5)
+    a[0, 0], b[:, 0] = -128, 255  # sums past 2^24 with the zero points
+    azp[0], bzp[0] = 127, 0
+    acc = np.matmul(i64(a) - i64(azp).reshape(3, 1), i64(b) - i64(bzp))
+    write_case("matmul_integer_rows",
+               [node("MatMulInteger", ["a", "b", "azp", "bzp"], ["y"],
+                     "mmi0")],
+               ["a", "b", "azp", "bzp"], ["y"],
+               {"a": a, "b": b, "azp": azp, "bzp": bzp},
+               {"y": acc.astype(np.int32)})
+    # K = 5000 of 255 * 255: both operands split, sums of 3.25e8.
+    a, b = u8(2, 5000), u8(5000, 2)
+    a[0], b[:, 0] = 255, 255
+    write_case("matmul_integer_long",
+               [node("MatMulInteger", ["a", "b"], ["y"], "mmi0")],
+               ["a", "b"], ["y"], {"a": a, "b": b},
+               {"y": np.matmul(i64(a), i64(b)).astype(np.int32)})
+    # Grouped int8 ConvInteger with strides, asymmetric pads, dilations and
+    # a zero point per output channel; K = 2 * 3 * 3 = 18 (one product).
+    x, w, xzp, wzp = s8(1, 4, 7, 7), s8(4, 2, 3, 3), np.int8(-5), s8(4)
+    attrs = dict(group=2, strides=[2, 1], pads=[1, 0, 2, 1],
+                 dilations=[1, 2])
+    acc = conv_reference(i64(x) - xzp, i64(w) - i64(wzp).reshape(4, 1, 1, 1),
+                         **attrs)
+    write_case("conv_integer_channels",
+               [node("ConvInteger", ["x", "w", "xzp", "wzp"], ["y"], "ci0",
+                     **attrs)],
+               ["x", "w", "xzp", "wzp"], ["y"],
+               {"x": x, "w": w, "xzp": np.array(xzp), "wzp": wzp},
+               {"y": acc.astype(np.int32)})
+    # uint8 ConvInteger with SAME_UPPER; K = 40 * 3 * 3 = 360 splits w.
+    x, w = u8(1, 40, 4, 4), u8(2, 40, 3, 3)
+    x[0, :, 1, 1], w[0] = 255, 255
+    acc = conv_reference(i64(x) - 3, i64(w), pads=(1, 1, 1, 1))
+    write_case("conv_integer_long",
+               [node("ConvInteger", ["x", "w", "xzp"], ["y"], "ci0",
+                     auto_pad="SAME_UPPER")],
+               ["x", "w"], ["y"], {"x": x, "w": w},
+               {"y": acc.astype(np.int32)},
+               [nh.from_array(np.array(3, np.uint8), "xzp")])
+    # int8 QLinearConv: grouped, strided, padded, a scale and zero point per
+    # output channel, an int32 bias, int8 output.
+    x, w, bias = s8(1, 4, 5, 5), s8(6, 2, 3, 3), rng.randint(
+        -3000, 3000, 6).astype(np.int32)
+    xs, xzp = np.float32(0.05), np.int8(3)
+    ws = rng.uniform(0.002, 0.02, 6).astype(np.float32)
+    wzp = s8(6)
+    ys, yzp = np.float32(0.4), np.int8(-7)
+    attrs = dict(group=2, strides=[2, 2], pads=[1, 1, 1, 1])
+    acc = conv_reference(i64(x) - xzp, i64(w) - i64(wzp).reshape(6, 1, 1, 1),
+                         **attrs) + bias.reshape(1, 6, 1, 1)
+    multiplier = (xs * ws / ys).astype(np.float32).reshape(1, 6, 1, 1)
+    names = ["x", "xs", "xzp", "w", "ws", "wzp", "ys", "yzp", "bias"]
+    arrays = {"x": x, "xs": np.array(xs), "xzp": np.array(xzp), "w": w,
+              "ws": ws, "wzp": wzp, "ys": np.array(ys), "yzp": np.array(yzp),
+              "bias": bias}
+    write_case("qlinear_conv_channels",
+               [node("QLinearConv", names, ["y"], "qc0", **attrs)],
+               names, ["y"], arrays,
+               {"y": requantize(acc, multiplier, np.array(yzp))})
+    # int8 QLinearMatMul with scales and zero points per row of a (batched)
+    # and per column of b; K = 4.
+    a, b = s8(2, 3, 4), s8(4, 5)
+    azp, bzp, yzp = s8(3), s8(5), s8(3)
+    as_ = rng.uniform(0.01, 0.1, 3).astype(np.float32)
+    bs = rng.uniform(0.01, 0.1, 5).astype(np.float32)
+    ys = rng.uniform(2.0, 6.0, 3).astype(np.float32)
+    acc = np.matmul(i64(a) - i64(azp).reshape(3, 1), i64(b) - i64(bzp))
+    multiplier = (as_.reshape(3, 1) * bs / ys.reshape(3, 1)).astype(
+        np.float32)
+    names = ["a", "as", "azp", "b", "bs", "bzp", "ys", "yzp"]
+    write_case("qlinear_matmul_rows",
+               [node("QLinearMatMul", names, ["y"], "qmm0")],
+               names, ["y"],
+               {"a": a, "as": as_, "azp": azp, "b": b, "bs": bs, "bzp": bzp,
+                "ys": ys, "yzp": yzp},
+               {"y": requantize(acc, multiplier, yzp.reshape(3, 1))})
+
+    # Errors that ONNX's checks let through: shapes of zero points, scales
+    # and bias, and a reduction too long to compute exactly.
+    def err(name, op, inputs, out_shape):
+        model(name, [node(op, list(inputs), ["y"], "q0")],
+              [vi(k, s, t) for k, (s, t) in inputs.items()],
+              [vi("y", out_shape, TP.INT32 if op.endswith("Integer") else
+                  TP.UINT8)], opset=10, check=False)
+    U8, F = TP.UINT8, TP.FLOAT
+    err("err_matmul_integer_zero_point",
+        "MatMulInteger", {"a": ([4, 3], U8), "b": ([3, 2], U8),
+                          "azp": ([2, 3], U8)}, [4, 2])
+    err("err_matmul_integer_long",
+        "MatMulInteger", {"a": ([1, 70000], U8), "b": ([70000, 1], U8)},
+        [1, 1])
+    err("err_conv_integer_zero_point",
+        "ConvInteger", {"x": ([1, 1, 4, 4], U8), "w": ([2, 1, 3, 3], U8),
+                        "xzp": ([], U8), "wzp": ([3], U8)}, [1, 2, 2, 2])
+    err("err_conv_integer_type",
+        "ConvInteger", {"x": ([1, 1, 4, 4], U8), "w": ([2, 1, 3, 3], U8),
+                        "xzp": ([], TP.INT8)}, [1, 2, 2, 2])
+    qconv = {"x": ([1, 1, 4, 4], U8), "xs": ([2], F), "xzp": ([], U8),
+             "w": ([2, 1, 3, 3], U8), "ws": ([], F), "wzp": ([], U8),
+             "ys": ([], F), "yzp": ([], U8)}
+    err("err_qlinear_conv_scale", "QLinearConv", qconv, [1, 2, 2, 2])
+    qconv["xs"] = ([], F)
+    qconv["bias"] = ([3], TP.INT32)
+    err("err_qlinear_conv_bias", "QLinearConv", qconv, [1, 2, 2, 2])
+
+
 def unsigned_fixtures():
     # The ops whose result depends on signedness, on uint8 and uint64 values
     # with the top bit set (NumPy computes the references).
@@ -1440,6 +1611,7 @@ def main():
     recurrent_fixtures()
     dft_unpool_fixtures()
     gridsample_fixtures()
+    quantized_fixtures()
 
     total = 0
     for root, _, files in os.walk(OUT):

@@ -327,6 +327,16 @@ const char *const kOpTypes[] = {"Conv",
                                 "Constant",
                                 "Range",
                                 "Tile",
+                                "ConvInteger",
+                                "QLinearConv",
+                                "MatMulInteger",
+                                "QLinearMatMul",
+                                "RNN",
+                                "GRU",
+                                "LSTM",
+                                "DFT",
+                                "GridSample",
+                                "MaxUnpool",
                                 "NoSuchOp"};
 
 bool mutateNode(onnx::GraphProto &graph, Rng &rng) {

@@ -552,6 +552,39 @@ def attr_cases():
                [vi("x", [1, 3, 8])], [vi("y", 3)], [f32("w", (4, 3, 3, 3))]),
           "node 'conv0' (Conv): input 'r' has rank 3 but the kernel has 2 "
           "spatial dims (the input needs rank 4)"),
+        # The same inference in ConvInteger and QLinearConv (whose weight
+        # is input 3).
+        c("convinteger_input_rank_below_kernel",
+          make([node("ConvInteger", ["x", "w"], ["y"], "convinteger0")],
+               [vi("x", [1, 3, 8], TP.UINT8), vi("w", [4, 3, 3, 3], TP.UINT8)],
+               [vi("y", 3, TP.INT32)], opset=10),
+          "node 'convinteger0' (ConvInteger): input 'x' has rank 3 but the "
+          "kernel has 2 spatial dims (the input needs rank 4)"),
+        c("qlinearconv_input_rank_below_kernel",
+          make([node("QLinearConv", ["x", "s", "zp", "w", "s", "zp", "s",
+                                     "zp"], ["y"], "qlinearconv0")],
+               [vi("x", [1, 3, 8], TP.UINT8), vi("s", []),
+                vi("zp", [], TP.UINT8), vi("w", [4, 3, 3, 3], TP.UINT8)],
+               [vi("y", 3, TP.UINT8)], opset=10),
+          "node 'qlinearconv0' (QLinearConv): input 'x' has rank 3 but the "
+          "kernel has 2 spatial dims (the input needs rank 4)"),
+        # Seam's own checks of the quantized products: a zero point per
+        # output channel of the wrong length, a reduction too long to sum
+        # exactly in float32.
+        c("convinteger_w_zero_point_length",
+          make([node("ConvInteger", ["x", "w", "", "wzp"], ["y"],
+                     "convinteger0")],
+               [vi("x", [1, 3, 8, 8], TP.INT8), vi("w", [4, 3, 3, 3], TP.INT8),
+                vi("wzp", [5], TP.INT8)], [vi("y", 4, TP.INT32)], opset=10),
+          "node 'convinteger0' (ConvInteger): w_zero_point must be a scalar, "
+          "1-D with one value per output channel (4), got shape [5]"),
+        c("matmulinteger_reduction_too_long",
+          make([node("MatMulInteger", ["a", "b"], ["y"], "matmulinteger0")],
+               [vi("a", [1, 1 << 20], TP.UINT8),
+                vi("b", [1 << 20, 1], TP.UINT8)], [vi("y", 2, TP.INT32)],
+               opset=10),
+          "node 'matmulinteger0' (MatMulInteger): a sum of 1048576 products "
+          "per result is longer than Seam computes exactly in float32"),
         c("maxpool_input_rank_below_kernel",
           one_op("MaxPool", {"x": [1, 3, 8]}, kernel_shape=[2, 2]),
           "node 'maxpool0' (MaxPool): input 'x' has rank 3 but the kernel "
