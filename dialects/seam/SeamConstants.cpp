@@ -44,6 +44,31 @@ std::optional<std::vector<float>> seam::getF32ConstantData(Value value) {
   return std::nullopt;
 }
 
+/// The dense attribute of an integer tensor constant.
+static DenseIntElementsAttr integerAttr(Value value) {
+  auto constant = value ? value.getDefiningOp<arith::ConstantOp>() : nullptr;
+  if (!constant)
+    return {};
+  return dyn_cast<DenseIntElementsAttr>(constant.getValue());
+}
+
+bool seam::isIntegerConstant(Value value) {
+  return static_cast<bool>(integerAttr(value));
+}
+
+std::optional<std::vector<int64_t>> seam::getIntegerConstantData(Value value) {
+  DenseIntElementsAttr attr = integerAttr(value);
+  if (!attr)
+    return std::nullopt;
+  bool isUnsigned = attr.getElementType().isUnsignedInteger();
+  std::vector<int64_t> data;
+  data.reserve(attr.getNumElements());
+  for (const APInt &x : attr.getValues<APInt>())
+    data.push_back(isUnsigned ? static_cast<int64_t>(x.getZExtValue())
+                              : x.getSExtValue());
+  return data;
+}
+
 Value seam::createF32Constant(OpBuilder &builder, Location loc,
                               ArrayRef<int64_t> shape, ArrayRef<float> data,
                               StringRef name, int64_t inlineLimit) {

@@ -27,6 +27,14 @@ std::optional<std::vector<float>> getF32ConstantData(Value value);
 /// True if `value` is an f32 constant that getF32ConstantData can read.
 bool isF32Constant(Value value);
 
+/// The elements of `value` if it is a dense integer constant (of any width,
+/// sign- or zero-extended as its type says), in row-major order; nullopt
+/// otherwise (the quantized products' zero points, biases, int8 weights).
+std::optional<std::vector<int64_t>> getIntegerConstantData(Value value);
+
+/// True if `value` is a dense integer constant.
+bool isIntegerConstant(Value value);
+
 /// Creates an `arith.constant` of `tensor<shape x f32>` holding `data`: dense
 /// up to `inlineLimit` elements, else a dense_resource blob named `name`.
 Value createF32Constant(OpBuilder &builder, Location loc,

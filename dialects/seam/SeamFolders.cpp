@@ -254,10 +254,24 @@ OpFoldResult PowOp::fold(FoldAdaptor adaptor) {
   return foldBinarySplat(*this, adaptor.getLhs(), adaptor.getRhs());
 }
 
-OpFoldResult CastOp::fold(FoldAdaptor) {
+OpFoldResult CastOp::fold(FoldAdaptor adaptor) {
   if (getInput().getType() == getType())
     return getInput();
-  return {};
+  // A small integer constant cast to f32 (a quantized op's zero point, which
+  // a kernel library's pattern wants as a constant): exact up to 2^24, and
+  // rounded to nearest beyond, as the lowering's sitofp/uitofp.
+  constexpr int64_t kMaxFoldedElements = 64;
+  auto ints = dyn_cast_or_null<DenseIntElementsAttr>(adaptor.getInput());
+  if (!ints || !getType().getElementType().isF32() ||
+      ints.getElementType().getIntOrFloatBitWidth() == 1 ||
+      ints.getNumElements() > kMaxFoldedElements)
+    return {};
+  bool isUnsigned = ints.getElementType().isUnsignedInteger();
+  SmallVector<float> values;
+  for (const APInt &x : ints.getValues<APInt>())
+    values.push_back(isUnsigned ? static_cast<float>(x.getZExtValue())
+                                : static_cast<float>(x.getSExtValue()));
+  return DenseElementsAttr::get(getType(), ArrayRef<float>(values));
 }
 
 //===----------------------------------------------------------------------===//

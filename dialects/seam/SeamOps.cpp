@@ -64,7 +64,8 @@ static FailureOr<ArrayRef<int64_t>> shapeOf(Value v, StringRef what,
 static LogicalResult
 inferWindowResult(MLIRContext *ctx, ArrayRef<int64_t> input,
                   int64_t outChannels, const WindowAttrs &attrs,
-                  const OpDiagnostic &diag, SmallVectorImpl<Type> &results) {
+                  const OpDiagnostic &diag, SmallVectorImpl<Type> &results,
+                  Type elementType = {}) {
   if (input.size() < 3 || input.size() > 5)
     return diag.emit() << "input must have rank 3 to 5 (N x C x 1 to 3 "
                           "spatial dims), got rank "
@@ -75,7 +76,7 @@ inferWindowResult(MLIRContext *ctx, ArrayRef<int64_t> input,
     return failure();
   SmallVector<int64_t> shape = {input[0], outChannels};
   shape.append(spatial->begin(), spatial->end());
-  return addResult(ctx, shape, diag, results);
+  return addResult(ctx, shape, diag, results, elementType);
 }
 
 /// The optional `kernel_shape` of a conv or conv_transpose agrees with the
@@ -100,11 +101,12 @@ checkKernelAndBias(const OpDiagnostic &diag,
   return success();
 }
 
-LogicalResult ConvOp::inferReturnTypes(MLIRContext *ctx,
-                                       std::optional<Location> loc,
-                                       Adaptor adaptor,
-                                       SmallVectorImpl<Type> &results) {
-  OpDiagnostic diag(loc, getOperationName());
+/// Infers the result of seam.conv or seam.conv_integer, whose result has
+/// `elementType` (f32 when null).
+template <typename Adaptor>
+static LogicalResult
+inferConvResult(MLIRContext *ctx, const OpDiagnostic &diag, Adaptor adaptor,
+                Value bias, Type elementType, SmallVectorImpl<Type> &results) {
   FailureOr<ArrayRef<int64_t>> input =
       shapeOf(adaptor.getInput(), "input", diag);
   FailureOr<ArrayRef<int64_t>> weight =
@@ -130,8 +132,8 @@ LogicalResult ConvOp::inferReturnTypes(MLIRContext *ctx,
                        << channels << " channels in " << group
                        << " group(s), i.e. " << channels / group;
   ArrayRef<int64_t> kernel = weight->drop_front(2);
-  if (failed(checkKernelAndBias(diag, adaptor.getKernelShape(), kernel,
-                                adaptor.getBias(), outChannels)))
+  if (failed(checkKernelAndBias(diag, adaptor.getKernelShape(), kernel, bias,
+                                outChannels)))
     return failure();
   WindowAttrs attrs{kernel,
                     adaptor.getStrides(),
@@ -139,7 +141,17 @@ LogicalResult ConvOp::inferReturnTypes(MLIRContext *ctx,
                     adaptor.getDilations(),
                     adaptor.getAutoPad(),
                     /*ceilMode=*/false};
-  return inferWindowResult(ctx, *input, outChannels, attrs, diag, results);
+  return inferWindowResult(ctx, *input, outChannels, attrs, diag, results,
+                           elementType);
+}
+
+LogicalResult ConvOp::inferReturnTypes(MLIRContext *ctx,
+                                       std::optional<Location> loc,
+                                       Adaptor adaptor,
+                                       SmallVectorImpl<Type> &results) {
+  OpDiagnostic diag(loc, getOperationName());
+  return inferConvResult(ctx, diag, adaptor, adaptor.getBias(), Type(),
+                         results);
 }
 
 template <typename PoolOp>
@@ -200,7 +212,8 @@ template <typename OpT> static SmallVector<int64_t> resolvedPads(OpT op) {
   WindowAttrs attrs{kernel,          op.getStrides(),
                     op.getPads(),    op.getDilations(),
                     op.getAutoPad(), false};
-  if constexpr (!std::is_same_v<OpT, ConvOp>)
+  if constexpr (!std::is_same_v<OpT, ConvOp> &&
+                !std::is_same_v<OpT, ConvIntegerOp>)
     attrs.ceilMode = op.getCeilMode();
   SmallVector<int64_t> pads;
   (void)inferWindowOutput(input.getShape().drop_front(2), attrs,
@@ -220,6 +233,10 @@ template <typename OpT> static SmallVector<int64_t> resolvedPads(OpT op) {
 
 SEAM_DEFINE_WINDOW_METHODS(
     ConvOp,
+    SmallVector<int64_t>(
+        cast<RankedTensorType>(getWeight().getType()).getShape().drop_front(2)))
+SEAM_DEFINE_WINDOW_METHODS(
+    ConvIntegerOp,
     SmallVector<int64_t>(
         cast<RankedTensorType>(getWeight().getType()).getShape().drop_front(2)))
 SEAM_DEFINE_WINDOW_METHODS(MaxPoolOp, SmallVector<int64_t>(getKernelShape()))
@@ -284,13 +301,14 @@ LogicalResult GemmOp::inferReturnTypes(MLIRContext *ctx,
   return addResult(ctx, {m, n}, diag, results);
 }
 
-LogicalResult MatMulOp::inferReturnTypes(MLIRContext *ctx,
-                                         std::optional<Location> loc,
-                                         Adaptor adaptor,
-                                         SmallVectorImpl<Type> &results) {
-  OpDiagnostic diag(loc, getOperationName());
-  FailureOr<ArrayRef<int64_t>> as = shapeOf(adaptor.getA(), "A", diag);
-  FailureOr<ArrayRef<int64_t>> bs = shapeOf(adaptor.getB(), "B", diag);
+/// Infers the result of seam.matmul or seam.matmul_integer (NumPy's matmul
+/// of `a` and `b`), whose result has `elementType` (f32 when null).
+static LogicalResult inferMatMulResult(MLIRContext *ctx,
+                                       const OpDiagnostic &diag, Value aValue,
+                                       Value bValue, Type elementType,
+                                       SmallVectorImpl<Type> &results) {
+  FailureOr<ArrayRef<int64_t>> as = shapeOf(aValue, "A", diag);
+  FailureOr<ArrayRef<int64_t>> bs = shapeOf(bValue, "B", diag);
   if (failed(as) || failed(bs))
     return failure();
   if (as->empty() || bs->empty())
@@ -315,7 +333,16 @@ LogicalResult MatMulOp::inferReturnTypes(MLIRContext *ctx,
     shape.push_back(m);
   if (!bVector)
     shape.push_back(n);
-  return addResult(ctx, shape, diag, results);
+  return addResult(ctx, shape, diag, results, elementType);
+}
+
+LogicalResult MatMulOp::inferReturnTypes(MLIRContext *ctx,
+                                         std::optional<Location> loc,
+                                         Adaptor adaptor,
+                                         SmallVectorImpl<Type> &results) {
+  OpDiagnostic diag(loc, getOperationName());
+  return inferMatMulResult(ctx, diag, adaptor.getA(), adaptor.getB(), Type(),
+                           results);
 }
 
 LogicalResult BatchNormOp::inferReturnTypes(MLIRContext *ctx,
@@ -1322,4 +1349,91 @@ LogicalResult LrnOp::verify() {
     return emitOpError("input must have rank >= 2 (N x C x ...), got rank ")
            << getInput().getType().getRank();
   return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Integer products
+//===----------------------------------------------------------------------===//
+
+LogicalResult ConvIntegerOp::inferReturnTypes(MLIRContext *ctx,
+                                              std::optional<Location> loc,
+                                              Adaptor adaptor,
+                                              SmallVectorImpl<Type> &results) {
+  OpDiagnostic diag(loc, getOperationName());
+  return inferConvResult(ctx, diag, adaptor, Value(), IntegerType::get(ctx, 32),
+                         results);
+}
+
+LogicalResult
+MatMulIntegerOp::inferReturnTypes(MLIRContext *ctx, std::optional<Location> loc,
+                                  Adaptor adaptor,
+                                  SmallVectorImpl<Type> &results) {
+  OpDiagnostic diag(loc, getOperationName());
+  return inferMatMulResult(ctx, diag, adaptor.getA(), adaptor.getB(),
+                           IntegerType::get(ctx, 32), results);
+}
+
+/// The zero point `zp` (named `name`) of `operand`, when present, has its
+/// element type and a shape that broadcasts to the operand's without
+/// changing it, with size 1 on `contracted` (an axis of the operand, or -1
+/// for none).
+static LogicalResult verifyZeroPoint(Operation *op, Value zp, StringRef name,
+                                     Value operand, StringRef operandName,
+                                     int64_t contracted) {
+  if (!zp)
+    return success();
+  auto zpType = cast<RankedTensorType>(zp.getType());
+  auto type = cast<RankedTensorType>(operand.getType());
+  if (zpType.getElementType() != type.getElementType())
+    return op->emitOpError()
+           << name << " has element type " << zpType.getElementType()
+           << ", not " << operandName << "'s " << type.getElementType();
+  ArrayRef<int64_t> shape = type.getShape(), zpShape = zpType.getShape();
+  int64_t offset = static_cast<int64_t>(shape.size()) - zpShape.size();
+  bool fits = offset >= 0;
+  for (int64_t i = 0; fits && i < static_cast<int64_t>(zpShape.size()); ++i) {
+    int64_t axis = offset + i;
+    fits = zpShape[i] == 1 || (zpShape[i] == shape[axis] && axis != contracted);
+  }
+  if (!fits)
+    return op->emitOpError()
+           << name << " of shape [" << zpShape << "] does not broadcast to "
+           << operandName << " [" << shape << "]"
+           << (contracted >= 0 ? " with size 1 on the contracted axis" : "");
+  return success();
+}
+
+LogicalResult ConvIntegerOp::verify() {
+  if (Value zp = getInputZeroPoint();
+      zp && cast<RankedTensorType>(zp.getType()).getNumElements() != 1)
+    return emitOpError() << "input_zero_point must hold one value, got shape ["
+                         << cast<RankedTensorType>(zp.getType()).getShape()
+                         << "]";
+  // Per output channel: M x 1 x ... x 1, the weight's rank.
+  if (Value zp = getWeightZeroPoint()) {
+    ArrayRef<int64_t> shape = cast<RankedTensorType>(zp.getType()).getShape();
+    int64_t rank = cast<RankedTensorType>(getWeight().getType()).getRank();
+    if (!shape.empty() &&
+        (static_cast<int64_t>(shape.size()) != rank ||
+         !llvm::all_of(shape.drop_front(), [](int64_t d) { return d == 1; })))
+      return emitOpError() << "weight_zero_point must be a scalar or of shape "
+                              "[M, 1, ...] (one value per output channel), "
+                              "got ["
+                           << shape << "]";
+  }
+  if (failed(verifyZeroPoint(*this, getInputZeroPoint(), "input_zero_point",
+                             getInput(), "input", -1)))
+    return failure();
+  return verifyZeroPoint(*this, getWeightZeroPoint(), "weight_zero_point",
+                         getWeight(), "weight", -1);
+}
+
+LogicalResult MatMulIntegerOp::verify() {
+  int64_t aRank = cast<RankedTensorType>(getA().getType()).getRank();
+  int64_t bRank = cast<RankedTensorType>(getB().getType()).getRank();
+  if (failed(verifyZeroPoint(*this, getAZeroPoint(), "a_zero_point", getA(),
+                             "a", aRank - 1)))
+    return failure();
+  return verifyZeroPoint(*this, getBZeroPoint(), "b_zero_point", getB(), "b",
+                         bRank >= 2 ? bRank - 2 : 0);
 }

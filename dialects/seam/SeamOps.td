@@ -1110,4 +1110,91 @@ def Seam_BitShiftOp : Seam_Op<"bit_shift", [Pure, InferTypeOpAdaptor,
   let assemblyFormat = "$lhs `,` $rhs attr-dict `:` functional-type(operands, results)";
 }
 
+//===----------------------------------------------------------------------===//
+// integer: products of 8-bit integers accumulated in int32
+//===----------------------------------------------------------------------===//
+
+/// The operands of the integer products: int8 or uint8 tensors.
+def Seam_Int8Tensor : StaticShapeTensorOf<[I8, UI8]>;
+
+/// Their accumulators.
+def Seam_Int32Tensor : StaticShapeTensorOf<[I32]>;
+
+def Seam_ConvIntegerOp : Seam_Op<"conv_integer", [Pure, InferTypeOpAdaptor,
+    AttrSizedOperandSegments]> {
+  let summary = "N-d convolution of 8-bit integers less their zero points, "
+                "accumulated in int32 (ONNX ConvInteger)";
+  let description = [{
+    `seam.conv` of `input - input_zero_point` and
+    `weight - weight_zero_point`, computed exactly in int32 (each operand
+    less its zero point is an integer in [-255, 255]). `input_zero_point`
+    is a scalar of the input's element type; `weight_zero_point` a scalar
+    or one value per output channel (M x 1 x ... x 1) of the weight's
+    element type; an absent zero point is 0. The attributes are
+    `seam.conv`'s. QLinearConv is this op followed by its requantization
+    (a float32 scale, rounding, the output zero point, saturation), which a
+    kernel library with int8 convolutions takes as a whole.
+
+    ```mlir
+    %y = seam.conv_integer %x, %w input_zero_point(%zp) {pads = array<i64: 1, 1, 1, 1>}
+        : (tensor<1x3x8x8xui8>, tensor<8x3x3x3xi8>, tensor<ui8>) -> tensor<1x8x8x8xi32>
+    ```
+  }];
+  let arguments = (ins
+    Seam_Int8Tensor:$input,
+    Seam_Int8Tensor:$weight,
+    Optional<Seam_Int8Tensor>:$input_zero_point,
+    Optional<Seam_Int8Tensor>:$weight_zero_point,
+    OptionalAttr<DenseI64ArrayAttr>:$kernel_shape,
+    OptionalAttr<DenseI64ArrayAttr>:$strides,
+    OptionalAttr<DenseI64ArrayAttr>:$pads,
+    OptionalAttr<DenseI64ArrayAttr>:$dilations,
+    DefaultValuedAttr<ConfinedAttr<I64Attr, [IntPositive]>, "1">:$group,
+    DefaultValuedAttr<Seam_AutoPadAttr, "::seam::AutoPad::notset">:$auto_pad
+  );
+  let results = (outs Seam_Int32Tensor:$output);
+  let assemblyFormat = [{
+    $input `,` $weight
+    (`input_zero_point` `(` $input_zero_point^ `)`)?
+    (`weight_zero_point` `(` $weight_zero_point^ `)`)?
+    attr-dict `:` functional-type(operands, results)
+  }];
+  let extraClassDeclaration = WindowOpMethods;
+  let hasVerifier = 1;
+}
+
+def Seam_MatMulIntegerOp : Seam_Op<"matmul_integer", [Pure, InferTypeOpAdaptor,
+    AttrSizedOperandSegments]> {
+  let summary = "matrix product of 8-bit integers less their zero points, "
+                "accumulated in int32 (ONNX MatMulInteger)";
+  let description = [{
+    `seam.matmul` (NumPy semantics) of `a - a_zero_point` and
+    `b - b_zero_point`, computed exactly in int32. Each zero point has its
+    operand's element type and broadcasts to it without changing its shape,
+    with size 1 on the contracted axis: a scalar, one value per row of `a`
+    (`[M, 1]`, or `a`'s shape with 1 last) or per column of `b` (`[N]`, or
+    `b`'s shape with 1 on its second-to-last axis); an absent zero point is
+    0. QLinearMatMul is this op followed by its requantization.
+
+    ```mlir
+    %y = seam.matmul_integer %a, %b a_zero_point(%zp)
+        : (tensor<2x300xui8>, tensor<300x5xi8>, tensor<ui8>) -> tensor<2x5xi32>
+    ```
+  }];
+  let arguments = (ins
+    Seam_Int8Tensor:$a,
+    Seam_Int8Tensor:$b,
+    Optional<Seam_Int8Tensor>:$a_zero_point,
+    Optional<Seam_Int8Tensor>:$b_zero_point
+  );
+  let results = (outs Seam_Int32Tensor:$output);
+  let assemblyFormat = [{
+    $a `,` $b
+    (`a_zero_point` `(` $a_zero_point^ `)`)?
+    (`b_zero_point` `(` $b_zero_point^ `)`)?
+    attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
 #endif // SEAM_OPS_TD

@@ -20,6 +20,12 @@
 
 namespace seam {
 
+/// The longest reduction (products per result) of seam.conv_integer and
+/// seam.matmul_integer that the compiled path computes exactly: operands
+/// less their zero points, split in base-16 digits, summed in float32
+/// (lib/Conversion/SeamToLinalg/IntegerProductToLinalg.cpp).
+inline constexpr int64_t kMaxExactIntegerReduction = int64_t(1) << 16;
+
 /// Emits errors on behalf of one op, prefixed like Operation::emitOpError
 /// ("'seam.conv' op ..."), or nothing when there is no location (as when
 /// result types are inferred by a builder that does not want diagnostics).

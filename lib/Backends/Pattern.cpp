@@ -46,12 +46,17 @@ OpPattern &OpPattern::where(OpPredicate predicate) {
   return *this;
 }
 
+OpPattern &OpPattern::anyElementTypes() {
+  typed = true;
+  return *this;
+}
+
 Verdict OpPattern::matchOp(Operation *op, Value chain, Match &m) const {
   if (op->getName().getStringRef() != opName)
     return Verdict::refuse("expected " + opName + ", found " +
                            op->getName().getStringRef());
   // The kernel libraries' patterns are written for f32 tensors.
-  if (Verdict f32 = allF32()(op); !f32.accepted())
+  if (Verdict f32 = allF32()(op); !typed && !f32.accepted())
     return f32;
   SmallVector<std::string> tags;
   if (!tag.empty())
@@ -66,7 +71,7 @@ Verdict OpPattern::matchOp(Operation *op, Value chain, Match &m) const {
                              Twine(c.index) + ")");
     }
     Value operand = op->getOperand(c.index);
-    if (!isF32Constant(operand)) {
+    if (!isF32Constant(operand) && !(typed && isIntegerConstant(operand))) {
       // A dense_resource printed without its blob parses, but has no data.
       bool elided = operand.getDefiningOp() &&
                     operand.getDefiningOp()->hasTrait<OpTrait::ConstantLike>();

@@ -56,6 +56,34 @@ void desc::printShapeList(AsmPrinter &printer,
   printer << ']';
 }
 
+FailureOr<SmallVector<APFloat>> desc::parseF32List(AsmParser &parser) {
+  SmallVector<APFloat> values;
+  if (failed(parser.parseCommaSeparatedList(
+          AsmParser::Delimiter::Square, [&]() -> ParseResult {
+            FailureOr<APFloat> value = parseF32(parser);
+            if (failed(value))
+              return failure();
+            values.push_back(*value);
+            return success();
+          })))
+    return failure();
+  return values;
+}
+
+void desc::printF32List(AsmPrinter &printer, ArrayRef<APFloat> values) {
+  printer << '[';
+  llvm::interleaveComma(values, printer,
+                        [&](const APFloat &v) { printF32(printer, v); });
+  printer << ']';
+}
+
+bool desc::bitwiseEqual(ArrayRef<APFloat> lhs, ArrayRef<APFloat> rhs) {
+  return lhs.size() == rhs.size() &&
+         llvm::all_of(llvm::zip(lhs, rhs), [](auto pair) {
+           return std::get<0>(pair).bitwiseIsEqual(std::get<1>(pair));
+         });
+}
+
 FailureOr<APFloat> desc::parseF32(AsmParser &parser) {
   APFloat value(APFloat::IEEEsingle());
   if (parser.parseFloat(APFloat::IEEEsingle(), value))
@@ -159,11 +187,20 @@ LogicalResult desc::ValueChecker::checkOutputs(ArrayRef<int64_t> outputs) {
   return success();
 }
 
+/// `type` as the IR prints it, without the quotes a diagnostic adds.
+static std::string printed(Type type) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << type;
+  return text;
+}
+
 LogicalResult desc::verifyKernelCallTypes(
     function_ref<InFlightDiagnostic()> emitError, StringRef region,
     StringRef name, ArrayRef<DenseI64ArrayAttr> values, TypeRange inputs,
     ArrayRef<int64_t> inputIds, TypeRange weights, ArrayRef<int64_t> weightIds,
-    TypeRange outputs, ArrayRef<int64_t> outputIds) {
+    TypeRange outputs, ArrayRef<int64_t> outputIds,
+    ArrayRef<Type> elementTypes) {
   if (name != region)
     return emitError() << "it runs region '" << region
                        << "', the description is of region '" << name << "'";
@@ -177,8 +214,17 @@ LogicalResult desc::verifyKernelCallTypes(
     for (auto [i, type, id] : llvm::enumerate(types, ids)) {
       auto shaped = cast<ShapedType>(type);
       ArrayRef<int64_t> expected = values[id].asArrayRef();
+      Type elementType = elementTypes.empty()
+                             ? Float32Type::get(type.getContext())
+                             : elementTypes[id];
+      // The compiled path makes unsigned integers signless: the bits say it.
+      auto sameBits = [](Type a, Type b) {
+        return a == b ||
+               (isa<IntegerType>(a) && isa<IntegerType>(b) &&
+                a.getIntOrFloatBitWidth() == b.getIntOrFloatBitWidth());
+      };
       if (!shaped.hasStaticShape() || shaped.getShape() != expected ||
-          !shaped.getElementType().isF32())
+          !sameBits(shaped.getElementType(), elementType))
         return emitError() << kind << " #" << i << " has type " << type
                            << ", the region's value " << id << " is "
                            << (expected.empty() ? "0-d" : "")
@@ -188,7 +234,7 @@ LogicalResult desc::verifyKernelCallTypes(
                                                     return std::to_string(d);
                                                   }),
                                   "x")
-                           << " f32";
+                           << " " << printed(elementType);
     }
   }
   return success();

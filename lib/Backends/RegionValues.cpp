@@ -34,13 +34,15 @@ RegionValues::write(func::FuncOp region,
 }
 
 int64_t RegionValues::define(Value value) {
-  int64_t id = define(cast<RankedTensorType>(value.getType()).getShape());
+  auto type = cast<RankedTensorType>(value.getType());
+  int64_t id = define(type.getShape(), type.getElementType());
   ids[value] = id;
   return id;
 }
 
-int64_t RegionValues::define(ArrayRef<int64_t> shape) {
+int64_t RegionValues::define(ArrayRef<int64_t> shape, Type elementType) {
   values.emplace_back(shape.begin(), shape.end());
+  types.push_back(elementType && !elementType.isF32() ? elementType : Type());
   return static_cast<int64_t>(values.size()) - 1;
 }
 
@@ -53,9 +55,9 @@ FailureOr<int64_t> RegionValues::use(Value value, Operation *user) {
   value = resolve(value);
   if (auto it = ids.find(value); it != ids.end())
     return it->second;
-  if (!isF32Constant(value))
+  if (!isF32Constant(value) && !isIntegerConstant(value))
     return emitError(user, "operand is neither computed in the region nor an "
-                           "f32 constant");
+                           "f32 or integer constant");
   int64_t id = define(value);
   weights.push_back(id);
   weightValues.push_back(value);

@@ -1,34 +1,28 @@
 //===- OnnxQuantizedConverters.cpp - Integer and quantized products -------===//
 //
-// MatMulInteger, ConvInteger, QLinearMatMul and QLinearConv (opset 10),
-// decomposed at import into seam ops that exist:
+// MatMulInteger, ConvInteger, QLinearMatMul and QLinearConv (opset 10):
 //
 //   acc = sum (a - a_zero_point) * (b - b_zero_point)        int32
 //   y   = saturate(round(acc * (a_scale * b_scale / y_scale)) + y_zero_point)
 //
-// seam.matmul and seam.conv compute in float32 only. An operand less its
-// zero point is an integer in [-255, 255] (uint8 or int8), exact in float32,
-// and a float32 sum of integer products is exact in any order of summation
-// while the sum of their magnitudes stays within 2^24, that is while
-// K * max|a| * max|b| <= 2^24 for K products per result. Past that, operands
-// are split into base-16 digits, x = 16 h + l with h = floor(x / 16) in
-// [-16, 15] and l in [0, 15]: each product of digits is exact in float32, is
-// cast to int32, and the products are combined in int32. Splitting the
-// second operand (the weight) covers K <= 4112, splitting both K <= 65536;
-// longer reductions are refused.
-//
-// The requantization of QLinearMatMul and QLinearConv is float32 arithmetic,
-// as in ONNX Runtime: the int32 accumulator (plus QLinearConv's int32 bias)
-// in float32, times (a_scale * b_scale) / y_scale, rounded half to even,
-// plus y_zero_point, saturated to y_zero_point's type (uint8 or int8).
+// The int32 product is one op, seam.matmul_integer or seam.conv_integer,
+// whose zero points are its operands. The requantization of QLinearMatMul
+// and QLinearConv is float32 arithmetic, as in ONNX Runtime: the int32
+// accumulator (plus QLinearConv's int32 bias) in float32, times
+// (a_scale * b_scale) / y_scale, rounded half to even, plus y_zero_point,
+// saturated to y_zero_point's type (uint8 or int8). A kernel library with
+// int8 products (oneDNN) takes the product and its requantization as one
+// primitive; the compiled path computes the product exactly in float32
+// digits (lib/Conversion/SeamToLinalg/IntegerProductToLinalg.cpp), which
+// bounds the reduction: longer ones are refused here.
 //
 //===----------------------------------------------------------------------===//
 
 #include "OnnxOpBuilding.h"
 
 #include "seam/SeamOps.h"
+#include "seam/SeamShapes.h"
 
-#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/CheckedArithmetic.h"
 
@@ -107,92 +101,43 @@ FailureOr<Value> scaleInput(GraphImporter &g, unsigned i, StringRef name,
   return perTensorOrEntry(g, scale, name, along);
 }
 
-/// `x` (uint8 or int8, ONNX's `xName`) less its zero point, input `zpIndex`
-/// (ONNX's `zpName`) when present, in float32: integers in [-255, 255].
-FailureOr<Value> centered(GraphImporter &g, Value x, StringRef xName,
-                          unsigned zpIndex, StringRef zpName,
-                          const PerEntry &along) {
-  Type f32 = g.builder().getF32Type();
-  ASSIGN_OR_FAIL(xf, castValue(g, x, f32));
+/// The zero point input `zpIndex` (ONNX's `zpName`) of `x` (ONNX's
+/// `xName`), in the shape `along` allows, or null when absent.
+FailureOr<Value> zeroPointInput(GraphImporter &g, Value x, StringRef xName,
+                                unsigned zpIndex, StringRef zpName,
+                                const PerEntry &along) {
   if (!g.hasInput(zpIndex))
-    return xf;
+    return Value();
   ASSIGN_OR_FAIL(zpIn, g.tensorInput(zpIndex));
   if (elementTypeOf(zpIn) != elementTypeOf(x))
     return g.error() << zpName << " has type " << zpIn.getType() << ", not "
                      << xName << "'s element type " << elementTypeOf(x);
-  ASSIGN_OR_FAIL(zp, perTensorOrEntry(g, zpIn, zpName, along));
-  ASSIGN_OR_FAIL(zpf, castValue(g, zp, f32));
-  return createInferred<SubOp>(g, {xf, zpf});
+  return perTensorOrEntry(g, zpIn, zpName, along);
 }
 
-//===----------------------------------------------------------------------===//
-// Exact integer products in float32
-//===----------------------------------------------------------------------===//
-
-/// A part of an operand: integers in float32, and the weight it counts with.
-struct Digit {
-  Value value;
-  int64_t weight;
-};
-
-/// `x` (integers in [-255, 255]) whole, or as its base-16 digits
-/// floor(x / 16) (weight 16, in [-16, 15]) and x - 16 floor(x / 16) (in
-/// [0, 15]).
-FailureOr<SmallVector<Digit, 2>> digitsOf(GraphImporter &g, Value x,
-                                          bool split) {
-  if (!split)
-    return SmallVector<Digit, 2>{{x, 1}};
-  Type f32 = g.builder().getF32Type();
-  ASSIGN_OR_FAIL(sixteenths, createInferred<MulOp>(
-                                 g, {x, floatConstant(g, f32, 1.0 / 16)}));
-  ASSIGN_OR_FAIL(high, createSameType<FloorOp>(g, sixteenths));
-  ASSIGN_OR_FAIL(highPart,
-                 createInferred<MulOp>(g, {high, floatConstant(g, f32, 16)}));
-  ASSIGN_OR_FAIL(low, createInferred<SubOp>(g, {x, highPart}));
-  return SmallVector<Digit, 2>{{high, 16}, {low, 1}};
+/// Refuses a reduction of `reduction` products per result longer than the
+/// compiled path computes exactly.
+LogicalResult checkReduction(GraphImporter &g, int64_t reduction) {
+  if (reduction <= kMaxExactIntegerReduction)
+    return success();
+  return g.error() << "a sum of " << reduction
+                   << " products per result is longer than Seam computes "
+                      "exactly in float32 ("
+                   << kMaxExactIntegerReduction << ")";
 }
 
-/// Builds the float32 seam.matmul or seam.conv of two operands.
-using BuildProduct = llvm::function_ref<FailureOr<Value>(Value, Value)>;
-
-/// The int32 result of `build(a, b)` for integer operands in [-255, 255]
-/// and `reduction` products per result element, exact (see the header).
-FailureOr<Value> exactProduct(GraphImporter &g, Value a, Value b,
-                              int64_t reduction, BuildProduct build) {
-  constexpr int64_t kExact = int64_t(1) << 24, kWhole = 255, kDigit = 16;
-  auto fits = [&](int64_t maxA, int64_t maxB) {
-    return reduction <= kExact / (maxA * maxB);
-  };
-  bool splitB = !fits(kWhole, kWhole);
-  bool splitA = splitB && !fits(kWhole, kDigit);
-  if (splitA && !fits(kDigit, kDigit))
-    return g.error() << "a sum of " << reduction
-                     << " products per result is longer than Seam computes "
-                        "exactly in float32 ("
-                     << kExact / (kDigit * kDigit) << ")";
-  ASSIGN_OR_FAIL(aDigits, digitsOf(g, a, splitA));
-  ASSIGN_OR_FAIL(bDigits, digitsOf(g, b, splitB));
-  Type i32 = g.builder().getI32Type();
-  Value acc;
-  for (const Digit &da : aDigits) {
-    for (const Digit &db : bDigits) {
-      ASSIGN_OR_FAIL(product, build(da.value, db.value));
-      ASSIGN_OR_FAIL(term, castValue(g, product, i32));
-      Value weighted = term;
-      if (int64_t weight = da.weight * db.weight; weight != 1) {
-        ASSIGN_OR_FAIL(
-            w, createInferred<MulOp>(g, {term, intConstant(g, i32, weight)}));
-        weighted = w;
-      }
-      if (!acc) {
-        acc = weighted;
-        continue;
-      }
-      ASSIGN_OR_FAIL(sum, createInferred<AddOp>(g, {acc, weighted}));
-      acc = sum;
-    }
-  }
-  return acc;
+/// `OpTy` (seam.matmul_integer or seam.conv_integer) of `a` and `b` with
+/// their optional zero points.
+template <typename OpTy>
+FailureOr<Value> integerProduct(GraphImporter &g, Value a, Value b, Value aZp,
+                                Value bZp, Attrs &attrs) {
+  attrs.add("operandSegmentSizes",
+            g.builder().getDenseI32ArrayAttr({1, 1, aZp ? 1 : 0, bZp ? 1 : 0}));
+  SmallVector<Value, 4> operands = {a, b};
+  for (Value zp : {aZp, bZp})
+    if (zp)
+      operands.push_back(zp);
+  return createInferred<OpTy>(g, operands, attrs.list);
 }
 
 //===----------------------------------------------------------------------===//
@@ -232,11 +177,13 @@ FailureOr<MatMulEntries> matMulEntries(GraphImporter &g, Value a, Value b) {
 FailureOr<Value> integerMatMul(GraphImporter &g, const MatMulEntries &e,
                                Value a, Value b, unsigned aZp, unsigned bZp,
                                StringRef aName, StringRef bName) {
-  ASSIGN_OR_FAIL(ac, centered(g, a, aName, aZp, "a_zero_point", e.row));
-  ASSIGN_OR_FAIL(bc, centered(g, b, bName, bZp, "b_zero_point", e.column));
-  return exactProduct(g, ac, bc, shapeOf(a).back(), [&](Value x, Value y) {
-    return createInferred<MatMulOp>(g, {x, y});
-  });
+  ASSIGN_OR_FAIL(az, zeroPointInput(g, a, aName, aZp, "a_zero_point", e.row));
+  ASSIGN_OR_FAIL(bz,
+                 zeroPointInput(g, b, bName, bZp, "b_zero_point", e.column));
+  if (failed(checkReduction(g, shapeOf(a).back())))
+    return failure();
+  Attrs attrs{g.builder()};
+  return integerProduct<MatMulIntegerOp>(g, a, b, az, bz, attrs);
 }
 
 LogicalResult convertMatMulInteger(GraphImporter &g) {
@@ -309,20 +256,21 @@ FailureOr<Value> integerConv(GraphImporter &g, unsigned wIndex, unsigned xZp,
   outputChannels = wShape[0];
   SmallVector<int64_t> perChannel(wShape.size(), 1);
   perChannel[0] = outputChannels;
-  ASSIGN_OR_FAIL(xc, centered(g, x, "x", xZp, "x_zero_point", PerEntry{}));
-  ASSIGN_OR_FAIL(wc,
-                 centered(g, w, "w", wZp, "w_zero_point",
-                          {outputChannels, perChannel, "output channel", {}}));
-  Attrs attrs{g.builder()};
-  if (failed(addConvAttrs(g, attrs)))
-    return failure();
+  ASSIGN_OR_FAIL(xz,
+                 zeroPointInput(g, x, "x", xZp, "x_zero_point", PerEntry{}));
+  ASSIGN_OR_FAIL(
+      wz, zeroPointInput(g, w, "w", wZp, "w_zero_point",
+                         {outputChannels, perChannel, "output channel", {}}));
   // An overflow is a reduction too long anyway.
   int64_t reduction = 1;
   for (int64_t d : wShape.drop_front())
     reduction = llvm::checkedMul(reduction, d).value_or(INT64_MAX);
-  return exactProduct(g, xc, wc, reduction, [&](Value lhs, Value rhs) {
-    return createInferred<ConvOp>(g, {lhs, rhs}, attrs.list);
-  });
+  if (failed(checkReduction(g, reduction)))
+    return failure();
+  Attrs attrs{g.builder()};
+  if (failed(addConvAttrs(g, attrs)))
+    return failure();
+  return integerProduct<ConvIntegerOp>(g, x, w, xz, wz, attrs);
 }
 
 LogicalResult convertConvInteger(GraphImporter &g) {

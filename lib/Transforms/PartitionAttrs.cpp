@@ -67,7 +67,8 @@ FailureOr<RegionMap> seam::collectRegions(Block &block) {
 }
 
 bool seam::isHeavyCompute(Operation *op) {
-  if (isa<ConvOp, ConvTransposeOp, MatMulOp, GemmOp>(op))
+  if (isa<ConvOp, ConvTransposeOp, MatMulOp, GemmOp, ConvIntegerOp,
+          MatMulIntegerOp>(op))
     return true;
   if (auto composite = dyn_cast<CompositeOp>(op))
     return llvm::any_of(composite.getBody().front(), [](Operation &inner) {

@@ -1339,6 +1339,70 @@ def quantized_fixtures():
                 "ys": ys, "yzp": yzp},
                {"y": requantize(acc, multiplier, yzp.reshape(3, 1))})
 
+    # Constant weights, scales and zero points, as quantizing exporters
+    # write them (what oneDNN's int8 kernels take): QuantizeLinear, a
+    # QLinearConv with uint8 activations, int8 weights, a scale per output
+    # channel and an int32 bias, a depthwise strided QLinearConv, and
+    # DequantizeLinear.
+    f32 = np.float32
+    x = rng.uniform(-1, 1, (1, 8, 10, 10)).astype(f32)
+    xs, xzp = f32(0.01), np.uint8(128)
+    q = np.clip(np.rint(x / xs) + 128, 0, 255).astype(np.uint8)
+    w1 = s8(16, 8, 3, 3)
+    ws1 = rng.uniform(0.002, 0.01, 16).astype(f32)
+    b1 = rng.randint(-2000, 2000, 16).astype(np.int32)
+    y1s, y1zp = f32(0.05), np.uint8(100)
+    acc1 = conv_reference(i64(q) - 128, i64(w1), pads=(1, 1, 1, 1)) + \
+        b1.reshape(1, 16, 1, 1)
+    y1 = requantize(acc1, (xs * ws1 / y1s).reshape(1, 16, 1, 1), np.array(y1zp))
+    w2 = s8(16, 1, 3, 3)
+    ws2, y2s, y2zp = f32(0.004), f32(0.03), np.uint8(90)
+    acc2 = conv_reference(i64(y1) - 100, i64(w2), group=16, strides=(2, 2),
+                          pads=(1, 1, 1, 1))
+    y2 = requantize(acc2, f32(y1s * ws2 / y2s), np.array(y2zp))
+    out = (i64(y2) - 90).astype(f32) * y2s
+    scalar = lambda v, n: nh.from_array(np.array(v), n)
+    write_case("qlinear_conv_net",
+               [node("QuantizeLinear", ["x", "xs", "xzp"], ["q"], "q0"),
+                node("QLinearConv", ["q", "xs", "xzp", "w1", "ws1", "wzp1",
+                                     "y1s", "y1zp", "b1"], ["y1"], "qc1",
+                     pads=[1, 1, 1, 1]),
+                node("QLinearConv", ["y1", "y1s", "y1zp", "w2", "ws2", "wzp2",
+                                     "y2s", "y2zp"], ["y2"], "qc2",
+                     group=16, strides=[2, 2], pads=[1, 1, 1, 1]),
+                node("DequantizeLinear", ["y2", "y2s", "y2zp"], ["y"],
+                     "dq0")],
+               ["x"], ["y"], {"x": x}, {"y": out},
+               [scalar(xs, "xs"), scalar(xzp, "xzp"),
+                nh.from_array(w1, "w1"), nh.from_array(ws1, "ws1"),
+                nh.from_array(np.zeros(16, np.int8), "wzp1"),
+                scalar(y1s, "y1s"), scalar(y1zp, "y1zp"),
+                nh.from_array(b1, "b1"), nh.from_array(w2, "w2"),
+                scalar(ws2, "ws2"), scalar(np.int8(0), "wzp2"),
+                scalar(y2s, "y2s"),
+                scalar(y2zp, "y2zp")])
+    # QLinearMatMul with a constant int8 b (a zero point for it too) and a
+    # scale per column; batched uint8 a.
+    a, b = u8(2, 3, 64), s8(64, 16)
+    as_, bs = f32(0.02), rng.uniform(0.002, 0.01, 16).astype(f32)
+    ys, azp, bzp, yzp = f32(0.5), np.uint8(7), np.int8(3), np.uint8(120)
+    acc = np.matmul(i64(a) - 7, i64(b) - 3)
+    write_case("qlinear_matmul_const",
+               [node("QLinearMatMul", ["a", "as", "azp", "b", "bs", "bzp",
+                                       "ys", "yzp"], ["y"], "qmm0")],
+               ["a"], ["y"], {"a": a},
+               {"y": requantize(acc, as_ * bs / ys, np.array(yzp))},
+               [scalar(as_, "as"), scalar(azp, "azp"), nh.from_array(b, "b"),
+                nh.from_array(bs, "bs"), scalar(bzp, "bzp"),
+                scalar(ys, "ys"), scalar(yzp, "yzp")])
+    # ConvInteger with constant int8 weights: its int32 result.
+    x, w = u8(1, 3, 6, 6), s8(4, 3, 3, 3)
+    write_case("conv_integer_const",
+               [node("ConvInteger", ["x", "w", "xzp"], ["y"], "ci0")],
+               ["x"], ["y"], {"x": x},
+               {"y": conv_reference(i64(x) - 5, i64(w)).astype(np.int32)},
+               [nh.from_array(w, "w"), scalar(np.uint8(5), "xzp")])
+
     # Errors that ONNX's checks let through: shapes of zero points, scales
     # and bias, and a reduction too long to compute exactly.
     def err(name, op, inputs, out_shape):

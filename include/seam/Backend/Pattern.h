@@ -88,7 +88,8 @@ public:
   /// the composite name when the op is part of a match.
   explicit OpPattern(StringRef opName, StringRef tag = "");
 
-  /// Operand `index` must be an f32 constant; `role` names it ("weight").
+  /// Operand `index` must be an f32 constant (or an integer one, with
+  /// anyElementTypes); `role` names it ("weight").
   OpPattern &constant(unsigned index, StringRef role);
   /// Operand `index` may be absent (an optional operand such as a conv's
   /// bias); when present it must be a constant and `tag` joins the name.
@@ -99,6 +100,10 @@ public:
   OpPattern &secondInput(StringRef role);
   /// `predicate` must accept the op.
   OpPattern &where(OpPredicate predicate);
+  /// Lets the op have tensors of any element type (int8 products and their
+  /// requantization), and its constants be integer ones; its predicates say
+  /// which types the library takes. Without this, a pattern's ops are f32.
+  OpPattern &anyElementTypes();
 
   StringRef getOpName() const { return opName; }
 
@@ -119,6 +124,7 @@ private:
   SmallVector<ConstantOperand, 2> constants;
   std::optional<std::string> secondInputRole;
   SmallVector<OpPredicate, 2> predicates;
+  bool typed = false;
 };
 
 /// Shorthand for OpPattern(opName, tag).

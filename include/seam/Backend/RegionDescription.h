@@ -37,6 +37,11 @@ FailureOr<APFloat> parseF32(AsmParser &parser);
 /// 9 significant digits (exact for every f32), always a float literal.
 void printF32(AsmPrinter &printer, const APFloat &value);
 FailureOr<bool> parseBool(AsmParser &parser);
+/// `[f32, ...]` with parseF32/printF32 for each.
+FailureOr<SmallVector<APFloat>> parseF32List(AsmParser &parser);
+void printF32List(AsmPrinter &printer, ArrayRef<APFloat> values);
+/// Whether two f32 lists hold the same bit patterns.
+bool bitwiseEqual(ArrayRef<APFloat> lhs, ArrayRef<APFloat> rhs);
 
 /// `[#dialect.x<...>, ...]`.
 template <typename AttrT>
@@ -121,12 +126,14 @@ private:
 /// seam.kernel_call's check against a description (the shared part of
 /// KernelDescriptionAttrInterface::verifyKernelCall): the call runs the
 /// described region (`region` == `name`), and its inputs, weights and
-/// outputs have the static f32 shapes of the region's values.
+/// outputs have the static shapes of the region's values, and their element
+/// types (`elementTypes`, one per value; all f32 when empty).
 LogicalResult verifyKernelCallTypes(
     function_ref<InFlightDiagnostic()> emitError, StringRef region,
     StringRef name, ArrayRef<DenseI64ArrayAttr> values, TypeRange inputs,
     ArrayRef<int64_t> inputIds, TypeRange weights, ArrayRef<int64_t> weightIds,
-    TypeRange outputs, ArrayRef<int64_t> outputIds);
+    TypeRange outputs, ArrayRef<int64_t> outputIds,
+    ArrayRef<Type> elementTypes = {});
 
 /// The dims of every value, for a runtime description.
 std::vector<std::vector<int64_t>>

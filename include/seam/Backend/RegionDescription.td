@@ -47,4 +47,11 @@ def SeamDesc_ShapeList : ArrayRefParameter<"::mlir::DenseI64ArrayAttr"> {
   let printer = "::seam::desc::printShapeList($_printer, $_self)";
 }
 
+/// A bracketed list of f32s (held as APFloats): `[0.5, 2.0e-03]`.
+def SeamDesc_F32List : OptionalArrayRefParameter<"::llvm::APFloat"> {
+  let parser = "::seam::desc::parseF32List($_parser)";
+  let printer = "::seam::desc::printF32List($_printer, $_self)";
+  let comparator = "::seam::desc::bitwiseEqual($_lhs, $_rhs)";
+}
+
 #endif // SEAM_BACKEND_REGIONDESCRIPTION_TD

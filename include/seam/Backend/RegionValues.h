@@ -41,10 +41,12 @@ public:
   /// Makes `value` stand for the existing value `id` (an op the runtime
   /// fuses into the one that computes `id`).
   void alias(Value value, int64_t id) { ids[value] = id; }
-  /// Numbers a value of the runtime's that has no value in the IR.
-  int64_t define(ArrayRef<int64_t> shape);
-  /// The number of a used value; an f32 constant becomes a weight at its
-  /// first use. Anything else is an error at `user`.
+  /// Numbers a value of the runtime's that has no value in the IR, of
+  /// `elementType` (f32 when null).
+  int64_t define(ArrayRef<int64_t> shape, Type elementType = {});
+  /// The number of a used value; a constant (f32, or integer: int8 weights,
+  /// int32 biases) becomes a weight at its first use. Anything else is an
+  /// error at `user`.
   FailureOr<int64_t> use(Value value, Operation *user);
   /// The numbers of the operands of `op`, in order.
   FailureOr<SmallVector<int64_t>> useOperands(Operation *op);
@@ -70,10 +72,12 @@ public:
   /// `emitError` at `op` prefixed with the backend's name.
   InFlightDiagnostic emitError(Operation *op, const Twine &message) const;
 
-  /// The region's name, the dims of each value, the inputs, weights and
-  /// outputs (value numbers), and the weights' constants (desc order).
+  /// The region's name, the dims and element type (null: f32) of each
+  /// value, the inputs, weights and outputs (value numbers), and the
+  /// weights' constants (desc order).
   std::string name;
   std::vector<std::vector<int64_t>> values;
+  SmallVector<Type> types;
   std::vector<int64_t> inputs, weights, outputs;
   SmallVector<Value> weightValues;
 

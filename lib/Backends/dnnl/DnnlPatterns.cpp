@@ -13,6 +13,11 @@
 //   max_pool, avg_pool, global_avg_pool
 //   softmax
 //   layer_norm  over the last axis, the statistics unused
+//   qconv, qmatmul  an int8 conv_integer / matmul_integer with constant
+//               int8 weights and zero points (+int32 bias) and its
+//               requantization (cast, scale, round, + zero point, clip,
+//               cast to int8/uint8): oneDNN's int8 kernels
+//   conv_integer, matmul_integer  the same without requantization (int32)
 //
 // and, as single ops, elementwise ops oneDNN has as eltwise or binary
 // primitives, concat, reshape/flatten (views of the row-major data, so that
@@ -29,10 +34,13 @@
 
 #include "DnnlOpMapping.h"
 
+#include "seam/SeamConstants.h"
 #include "seam/SeamOps.h"
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/TypeSwitch.h"
+
+#include <cmath>
 
 using namespace mlir;
 using namespace seam;
@@ -167,6 +175,112 @@ Verdict checkReduction(Operation *op) {
 }
 
 //===----------------------------------------------------------------------===//
+// Int8 products
+//===----------------------------------------------------------------------===//
+
+Type elementTypeOf(Value v) {
+  return cast<RankedTensorType>(v.getType()).getElementType();
+}
+
+/// The one value every entry of constant `v` has, or nothing (also when it
+/// is not an integer constant).
+std::optional<int64_t> uniformInteger(Value v) {
+  std::optional<std::vector<int64_t>> data = getIntegerConstantData(v);
+  if (!data || data->empty() ||
+      llvm::any_of(*data, [&](int64_t x) { return x != data->front(); }))
+    return std::nullopt;
+  return data->front();
+}
+
+/// oneDNN's int8 conv and matmul: an i8 or ui8 source, i8 weights, each
+/// zero point one constant value (the weights' 0 for a convolution).
+Verdict checkIntegerProduct(Operation *op) {
+  Value src = op->getOperand(0), weight = op->getOperand(1);
+  Value srcZp, weightZp;
+  bool conv = false;
+  if (auto c = dyn_cast<ConvIntegerOp>(op)) {
+    srcZp = c.getInputZeroPoint();
+    weightZp = c.getWeightZeroPoint();
+    conv = true;
+    if (shapeOf(src).size() < 3 || shapeOf(src).size() > 5)
+      return Verdict::refuse("conv_integer of rank other than 3 to 5");
+  } else {
+    auto m = cast<MatMulIntegerOp>(op);
+    srcZp = m.getAZeroPoint();
+    weightZp = m.getBZeroPoint();
+    if (shapeOf(src).size() < 2 || shapeOf(weight).size() < 2)
+      return Verdict::refuse("matmul_integer of a 1-D operand");
+  }
+  if (!elementTypeOf(weight).isSignlessInteger(8))
+    return Verdict::refuse(op->getName().getStringRef() +
+                           " of uint8 weights (oneDNN's int8 kernels take "
+                           "int8 weights)");
+  if (srcZp && !uniformInteger(srcZp))
+    return Verdict::refuse("the source's zero point is not one constant "
+                           "(oneDNN takes one per tensor)");
+  if (weightZp) {
+    std::optional<int64_t> zp = uniformInteger(weightZp);
+    if (!zp)
+      return Verdict::refuse("the weights' zero point is not one constant "
+                             "(oneDNN takes one per tensor)");
+    if (conv && *zp != 0)
+      return Verdict::refuse("conv_integer with a nonzero weight zero point "
+                             "(oneDNN's int8 convolution has none)");
+  }
+  return Verdict::accept();
+}
+
+/// The requantization after an int8 product: the scale one value or one
+/// per output channel (conv) or column (matmul), the zero point one
+/// integer, the clip the range of the result's type.
+Verdict checkRequantization(const Match &m) {
+  Operation *root = m.getRoot();
+  ArrayRef<int64_t> acc = shapeOf(root->getResult(0));
+  int64_t channelDim =
+      isa<ConvIntegerOp>(root) ? 1 : static_cast<int64_t>(acc.size()) - 1;
+  auto isPerChannel = [&](ArrayRef<int64_t> shape) {
+    int64_t offset = static_cast<int64_t>(acc.size() - shape.size());
+    if (offset < 0)
+      return false;
+    for (auto [i, d] : llvm::enumerate(shape))
+      if (d != 1 && static_cast<int64_t>(i) + offset != channelDim)
+        return false;
+    return true;
+  };
+  SmallVector<Operation *> ops(m.ops.begin(), m.ops.end());
+  for (Operation *op : llvm::drop_begin(ops)) {
+    Value result = op->getResult(0);
+    if (auto add = dyn_cast<AddOp>(op)) {
+      if (add.getType() != add.getLhs().getType() ||
+          !isPerChannel(shapeOf(add.getRhs())))
+        return Verdict::refuse("the add after the int8 product is not one "
+                               "value per output channel");
+      if (elementTypeOf(result).isF32()) {
+        std::vector<float> zp = *getF32ConstantData(add.getRhs());
+        if (zp.size() != 1 || zp[0] != std::nearbyint(zp[0]))
+          return Verdict::refuse("the output zero point is not one integer");
+      }
+    } else if (auto mul = dyn_cast<MulOp>(op)) {
+      if (mul.getType() != mul.getLhs().getType() ||
+          !isPerChannel(shapeOf(mul.getRhs())))
+        return Verdict::refuse("the requantization scale is not one value "
+                               "or one per output channel");
+    } else if (auto clip = dyn_cast<ClipOp>(op)) {
+      Type target = elementTypeOf(m.getLast()->getResult(0));
+      bool isSigned = target.isSignlessInteger(8);
+      if (!isSigned && !target.isUnsignedInteger(8))
+        return Verdict::refuse("the requantized result is not int8 or uint8");
+      float low = isSigned ? -128.0f : 0.0f, high = isSigned ? 127.0f : 255.0f;
+      if (clip.getMinAttr().getValueAsDouble() != low ||
+          clip.getMaxAttr().getValueAsDouble() != high)
+        return Verdict::refuse("the clip before the cast is not the range of "
+                               "the result's type");
+    }
+  }
+  return Verdict::accept();
+}
+
+//===----------------------------------------------------------------------===//
 // Building blocks
 //===----------------------------------------------------------------------===//
 
@@ -226,6 +340,31 @@ std::vector<PatternEntry> buildTable() {
          checkPool});
   table.push_back({"softmax", ChainPattern(op("seam.softmax").where(allF32())),
                    checkSoftmax});
+  // Each requantizing step a typed op whose checks are the verdicts above.
+  auto typed = [](StringRef name, StringRef tag = "") {
+    return std::move(op(name, tag).anyElementTypes());
+  };
+  for (StringRef root : {"conv_integer", "matmul_integer"}) {
+    StringRef name = root == "conv_integer" ? "qconv" : "qmatmul";
+    auto product = [&]() {
+      return std::move(typed(("seam." + root).str())
+                           .where(checkIntegerProduct)
+                           .constant(1, "weight"));
+    };
+    table.push_back(
+        {name.str(),
+         ChainPattern(product())
+             .maybe(std::move(typed("seam.add", "bias").constant(1, "bias")))
+             .then(typed("seam.cast"))
+             .then(std::move(typed("seam.mul").constant(1, "scale")))
+             .then(typed("seam.round"))
+             .maybe(std::move(
+                 typed("seam.add", "zero_point").constant(1, "zero point")))
+             .then(typed("seam.clip"))
+             .then(typed("seam.cast")),
+         checkRequantization});
+    table.push_back({root.str(), ChainPattern(product()), nullptr});
+  }
   table.push_back({"layer_norm",
                    ChainPattern(op("seam.layer_norm")
                                     .where(inputRank(2, 5))

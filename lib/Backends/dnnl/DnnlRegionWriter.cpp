@@ -13,6 +13,8 @@
 
 #include "llvm/ADT/TypeSwitch.h"
 
+#include <cmath>
+
 using namespace mlir;
 using namespace seam;
 using namespace seam::dnnl;
@@ -245,10 +247,101 @@ private:
            << op->getName() << " into the op before it";
   }
 
+  /// The one value of a constant zero point (0 when absent).
+  FailureOr<int64_t> zeroPoint(Value zp, Operation *user) {
+    if (!zp)
+      return 0;
+    std::optional<std::vector<int64_t>> data =
+        getIntegerConstantData(values.resolve(zp));
+    if (!data || data->empty() ||
+        llvm::any_of(*data, [&](int64_t x) { return x != data->front(); }))
+      return values.emitError(user, "a zero point that is not one constant");
+    return data->front();
+  }
+
+  /// The int8 conv or matmul `op` computes, without dst.
+  FailureOr<OpDesc> describeIntegerProduct(Operation *op) {
+    OpDesc d;
+    for (unsigned i = 0; i < 2; ++i) {
+      FailureOr<int64_t> id = values.use(op->getOperand(i), op);
+      if (failed(id))
+        return failure();
+      d.srcs.push_back(*id);
+    }
+    Value srcZp, weightZp;
+    if (auto conv = dyn_cast<ConvIntegerOp>(op)) {
+      d.kind = OpKind::Conv;
+      d.strides = desc::toVector(conv.getStridesOrDefault());
+      d.pads = desc::toVector(conv.getResolvedPads());
+      d.dilations = desc::toVector(conv.getDilationsOrDefault());
+      d.group = conv.getGroup();
+      srcZp = conv.getInputZeroPoint();
+      weightZp = conv.getWeightZeroPoint();
+    } else {
+      auto matmul = cast<MatMulIntegerOp>(op);
+      d.kind = OpKind::MatMul;
+      srcZp = matmul.getAZeroPoint();
+      weightZp = matmul.getBZeroPoint();
+    }
+    FailureOr<int64_t> src = zeroPoint(srcZp, op);
+    FailureOr<int64_t> weight = zeroPoint(weightZp, op);
+    if (failed(src) || failed(weight))
+      return failure();
+    d.srcZeroPoint = *src;
+    d.weightZeroPoint = *weight;
+    return d;
+  }
+
+  /// An int8 product and its requantization (DnnlPatterns.cpp: qconv,
+  /// qmatmul): the int32 bias, the scales, the dst zero point; the casts,
+  /// the rounding and the saturation are what oneDNN does to an int8 dst.
+  LogicalResult writeQuantized(CompositeOp composite,
+                               ArrayRef<Operation *> chain) {
+    FailureOr<OpDesc> d = describeIntegerProduct(chain.front());
+    if (failed(d))
+      return failure();
+    for (Operation *op : chain.drop_front()) {
+      if (isa<CastOp, RoundOp, ClipOp>(op))
+        continue;
+      Value operand = values.resolve(op->getOperand(1));
+      if (isa<MulOp>(op)) {
+        std::optional<std::vector<float>> scales = getF32ConstantData(operand);
+        if (!scales)
+          return values.emitError(op, "the scale is not an f32 constant");
+        d->scales = std::move(*scales);
+        continue;
+      }
+      bool isInt = cast<RankedTensorType>(op->getResult(0).getType())
+                       .getElementType()
+                       .isInteger(32);
+      if (isa<AddOp>(op) && isInt) {
+        FailureOr<int64_t> id = values.use(operand, op);
+        if (failed(id))
+          return failure();
+        d->bias = *id;
+        continue;
+      }
+      if (isa<AddOp>(op)) {
+        std::optional<std::vector<float>> zp = getF32ConstantData(operand);
+        if (!zp || zp->size() != 1)
+          return values.emitError(op, "the zero point is not one f32 constant");
+        d->dstZeroPoint = static_cast<int64_t>(std::nearbyint(zp->front()));
+        continue;
+      }
+      return values.emitError(op, "cannot fuse ")
+             << op->getName() << " into an int8 product";
+    }
+    d->dst = values.define(composite.getResult(0));
+    ops.push_back(std::move(*d));
+    return success();
+  }
+
   LogicalResult writeComposite(CompositeOp composite) {
     FailureOr<SmallVector<Operation *>> chain = values.bindComposite(composite);
     if (failed(chain))
       return failure();
+    if (isa<ConvIntegerOp, MatMulIntegerOp>(chain->front()))
+      return writeQuantized(composite, *chain);
     FailureOr<OpDesc> d = describe(chain->front());
     if (failed(d))
       return failure();
@@ -291,6 +384,15 @@ FailureOr<KernelRegion> seam::dnnl::describeRegion(func::FuncOp region) {
     return failure();
   RegionValues &values = writer.values;
   dnnl_region::RegionDesc desc;
+  for (auto [id, type] : llvm::enumerate(values.types)) {
+    std::optional<dnnl_region::DataType> dataType =
+        type ? getDataType(type) : dnnl_region::DataType::F32;
+    if (!dataType)
+      return region.emitError("dnnl region: value ")
+             << id << " has element type " << type
+             << " (oneDNN regions hold f32, i8, ui8 and i32)";
+    desc.types.push_back(*dataType);
+  }
   values.moveInto(desc);
   desc.ops = std::move(writer.ops);
   MLIRContext *context = region.getContext();

@@ -183,6 +183,7 @@ void populateConvPatterns(RewritePatternSet &patterns);
 void populatePoolPatterns(RewritePatternSet &patterns);
 void populateConvTransposePatterns(RewritePatternSet &patterns);
 void populateLrnPatterns(RewritePatternSet &patterns);
+void populateIntegerProductPatterns(RewritePatternSet &patterns);
 void populateMatmulPatterns(RewritePatternSet &patterns);
 void populateElementwisePatterns(RewritePatternSet &patterns);
 void populateReductionPatterns(RewritePatternSet &patterns);

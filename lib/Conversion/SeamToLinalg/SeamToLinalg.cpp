@@ -95,6 +95,7 @@ void seam::populateSeamToLinalgConversionPatterns(RewritePatternSet &patterns) {
   lowering::populatePoolPatterns(patterns);
   lowering::populateConvTransposePatterns(patterns);
   lowering::populateLrnPatterns(patterns);
+  lowering::populateIntegerProductPatterns(patterns);
   lowering::populateMatmulPatterns(patterns);
   lowering::populateElementwisePatterns(patterns);
   lowering::populateReductionPatterns(patterns);

@@ -10,11 +10,12 @@ func.func private @dnnl_0(%x: tensor<4xf32>) -> tensor<4xf32> attributes {seam.b
 
 // -----
 
-// An operand that is neither a value of the region nor an f32 constant.
+// An operand that is neither a value of the region nor an f32 or integer
+// constant.
 func.func private @dnnl_0(%x: tensor<4xf32>) -> tensor<4xf32> attributes {seam.backend = "dnnl"} {
-  %c = arith.constant dense<1> : tensor<4xi32>
-  // expected-error @below {{dnnl region: operand is neither computed in the region nor an f32 constant}}
-  %f = arith.sitofp %c : tensor<4xi32> to tensor<4xf32>
+  %c = arith.constant dense<1.0> : tensor<4xf16>
+  // expected-error @below {{dnnl region: operand is neither computed in the region nor an f32 or integer constant}}
+  %f = arith.extf %c : tensor<4xf16> to tensor<4xf32>
   %r = seam.add %x, %f : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
   return %r : tensor<4xf32>
 }

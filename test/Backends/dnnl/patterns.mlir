@@ -150,3 +150,56 @@ func.func @avg_pool_ceil_include_pad(%x: tensor<1x4x6x6xf32>) -> tensor<1x4x3x3x
   %a = seam.avg_pool %x {kernel_shape = array<i64: 3, 3>, strides = array<i64: 2, 2>, ceil_mode = true, count_include_pad = true} : (tensor<1x4x6x6xf32>) -> tensor<1x4x3x3xf32>
   return %a : tensor<1x4x3x3xf32>
 }
+
+// -----
+
+// An int8 convolution with constant int8 weights and zero points, its
+// int32 bias and requantization (scale per output channel, round, output
+// zero point, saturation to uint8): one qconv composite, run on oneDNN's
+// int8 kernels. A lone matmul_integer is a matmul_integer composite.
+// CHECK-LABEL: func @qconv
+// CHECK: "dnnl.qconv_bias_zero_point"
+// CHECK: seam.conv_integer
+// CHECK: seam.add
+// CHECK: seam.cast
+// CHECK: seam.mul
+// CHECK: seam.round
+// CHECK: seam.add
+// CHECK: seam.clip
+// CHECK: seam.cast
+// CHECK: "dnnl.matmul_integer"
+func.func @qconv(%x: tensor<1x2x4x4xui8>, %a: tensor<3x8xi8>) -> (tensor<1x2x4x4xui8>, tensor<3x2xi32>) {
+  %w = arith.constant dense<[[[[-128]], [[127]]], [[[5]], [[-3]]]]> : tensor<2x2x1x1xi8>
+  %xzp = arith.constant dense<128> : tensor<ui8>
+  %b = arith.constant dense<[[[[7]], [[-9]]]]> : tensor<1x2x1x1xi32>
+  %scale = arith.constant dense<[[[[0.5]], [[0.25]]]]> : tensor<1x2x1x1xf32>
+  %yzp = arith.constant dense<3.0> : tensor<f32>
+  %acc = seam.conv_integer %x, %w input_zero_point(%xzp) : (tensor<1x2x4x4xui8>, tensor<2x2x1x1xi8>, tensor<ui8>) -> tensor<1x2x4x4xi32>
+  %sum = seam.add %acc, %b : (tensor<1x2x4x4xi32>, tensor<1x2x1x1xi32>) -> tensor<1x2x4x4xi32>
+  %f = seam.cast %sum : tensor<1x2x4x4xi32> to tensor<1x2x4x4xf32>
+  %s = seam.mul %f, %scale : (tensor<1x2x4x4xf32>, tensor<1x2x1x1xf32>) -> tensor<1x2x4x4xf32>
+  %r = seam.round %s : tensor<1x2x4x4xf32>
+  %z = seam.add %r, %yzp : (tensor<1x2x4x4xf32>, tensor<f32>) -> tensor<1x2x4x4xf32>
+  %c = seam.clip %z {min = 0.0 : f32, max = 255.0 : f32} : tensor<1x2x4x4xf32>
+  %y = seam.cast %c : tensor<1x2x4x4xf32> to tensor<1x2x4x4xui8>
+  %bw = arith.constant dense<1> : tensor<8x2xi8>
+  %m = seam.matmul_integer %a, %bw : (tensor<3x8xi8>, tensor<8x2xi8>) -> tensor<3x2xi32>
+  return %y, %m : tensor<1x2x4x4xui8>, tensor<3x2xi32>
+}
+
+// -----
+
+// What oneDNN's int8 kernels do not take, with the reasons: uint8 weights,
+// a nonzero weight zero point of a convolution, a clip that is not the
+// result type's range (no requantization composite; the product alone).
+// CHECK-LABEL: func @qconv_refused
+// CHECK: seam.conv_integer {{.*}}seam.reason = "dnnl.qconv: seam.conv_integer of uint8 weights (oneDNN's int8 kernels take int8 weights)
+// CHECK: seam.conv_integer {{.*}}seam.reason = "dnnl.qconv: conv_integer with a nonzero weight zero point (oneDNN's int8 convolution has none)
+func.func @qconv_refused(%x: tensor<1x2x4x4xui8>) -> (tensor<1x2x4x4xi32>, tensor<1x2x4x4xi32>) {
+  %wu = arith.constant dense<3> : tensor<2x2x1x1xui8>
+  %w = arith.constant dense<3> : tensor<2x2x1x1xi8>
+  %wzp = arith.constant dense<1> : tensor<i8>
+  %0 = seam.conv_integer %x, %wu : (tensor<1x2x4x4xui8>, tensor<2x2x1x1xui8>) -> tensor<1x2x4x4xi32>
+  %1 = seam.conv_integer %x, %w weight_zero_point(%wzp) : (tensor<1x2x4x4xui8>, tensor<2x2x1x1xi8>, tensor<i8>) -> tensor<1x2x4x4xi32>
+  return %0, %1 : tensor<1x2x4x4xi32>, tensor<1x2x4x4xi32>
+}

@@ -261,3 +261,34 @@ func.func private @f() attributes {a = #seam_dnnl.region<name = "r", values = [[
 // A hexadecimal literal is an f32 bit pattern: 0x7F800000 is inf.
 // expected-error @+1 {{'alpha' must be finite}}
 func.func private @f() attributes {a = #seam_dnnl.post_op<eltwise, alg = linear, alpha = 0x7F800000>}
+
+// -----
+
+// One type per value.
+// expected-error @+1 {{types has 1 entries for 2 values}}
+func.func private @f() attributes {a = #seam_dnnl.region<name = "r", values = [[4], [4]], types = [u8], inputs = [0], outputs = [1],
+  ops = [#seam_dnnl.op<eltwise, dst = 1, srcs = [0], alg = relu>]>}
+
+// -----
+
+// expected-error @+2 {{unknown data type 'u16'}}
+// expected-error @+1 {{failed to parse SeamDnnl_RegionAttr parameter 'types'}}
+func.func private @f() attributes {a = #seam_dnnl.region<name = "r", values = [[4], [4]], types = [u8, u16], inputs = [0], outputs = [1],
+  ops = [#seam_dnnl.op<eltwise, dst = 1, srcs = [0], alg = relu>]>}
+
+// -----
+
+// Scales and zero points belong to int8 convolutions and matrix products.
+// expected-error @+1 {{pool has no scales or zero points}}
+func.func private @f() attributes {a = #seam_dnnl.op<pool, dst = 1, srcs = [0], kernel = [2], strides = [2], pads = [0, 0], dilations = [1], alg = pool_max, dst_zero_point = 1>}
+
+// -----
+
+// The call's element types are the description's.
+func.func @f(%x: memref<4xf32>, %out: memref<4xi8>) {
+  // expected-error @below {{'seam.kernel_call' op description does not match the call: input #0 has type 'memref<4xf32>', the region's value 0 is 4 ui8}}
+  seam.kernel_call "dnnl" "dnnl_0" ins(%x : memref<4xf32>) outs(%out : memref<4xi8>)
+      description(#seam_dnnl.region<name = "dnnl_0", values = [[4], [4]], types = [u8, u8], inputs = [0], outputs = [1],
+        ops = [#seam_dnnl.op<eltwise, dst = 1, srcs = [0], alg = relu>]>)
+  return
+}

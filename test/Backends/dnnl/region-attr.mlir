@@ -112,3 +112,21 @@ func.func @kernel_call_0d_input(%x: memref<4x8xf32>, %s: memref<f32>, %out: memr
         ops = [#seam_dnnl.op<binary, dst = 2, srcs = [0, 1], alg = mul>]>)
   return
 }
+
+// -----
+
+// An int8 region: value types by the runtime's keywords (omitted when all
+// are f32), a conv's scales per output channel and its zero points; an
+// int8 matmul into int32. On a kernel call the unsigned value matches a
+// signless i8 memref (the compiled path erases signedness).
+// CHECK-LABEL: func.func @int8_kernel_call
+// CHECK: description(#seam_dnnl.region<name = "dnnl_0", values = {{\[}}[1, 2, 4, 4], [2, 2, 1, 1], [2], [1, 2, 4, 4]], types = [u8, s8, s32, u8], inputs = [0], weights = [1, 2], outputs = [3],
+// CHECK-SAME: ops = [#seam_dnnl.op<conv, dst = 3, srcs = [0, 1], bias = 2, strides = [1, 1], pads = [0, 0, 0, 0], dilations = [1, 1], scales = [0.5, 0.25], src_zero_point = 128, dst_zero_point = 3>]>)
+func.func @int8_kernel_call(%x: memref<1x2x4x4xi8>, %w: memref<2x2x1x1xi8>, %b: memref<2xi32>, %out: memref<1x2x4x4xi8>) {
+  seam.kernel_call "dnnl" "dnnl_0" ins(%x : memref<1x2x4x4xi8>) weights(%w, %b : memref<2x2x1x1xi8>, memref<2xi32>) outs(%out : memref<1x2x4x4xi8>)
+      description(#seam_dnnl.region<name = "dnnl_0", values = [[1, 2, 4, 4], [2, 2, 1, 1], [2], [1, 2, 4, 4]],
+        types = [u8, s8, s32, u8], inputs = [0], weights = [1, 2], outputs = [3],
+        ops = [#seam_dnnl.op<conv, dst = 3, srcs = [0, 1], bias = 2, strides = [1, 1], pads = [0, 0, 0, 0],
+                             dilations = [1, 1], scales = [0.5, 0.25], src_zero_point = 128, dst_zero_point = 3>]>)
+  return
+}

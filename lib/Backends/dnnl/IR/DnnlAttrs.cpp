@@ -49,6 +49,32 @@ FailureOr<Algorithm> seam::dnnl::parseAlgorithm(AsmParser &parser) {
                                            dnnl_region::lookupAlgorithm);
 }
 
+FailureOr<SmallVector<dnnl_region::DataType>>
+seam::dnnl::parseDataTypeList(AsmParser &parser) {
+  SmallVector<dnnl_region::DataType> types;
+  if (failed(parser.parseCommaSeparatedList(
+          AsmParser::Delimiter::Square, [&]() -> ParseResult {
+            FailureOr<dnnl_region::DataType> type =
+                desc::parseEnumKeyword<dnnl_region::DataType>(
+                    parser, "data type", dnnl_region::lookupDataType);
+            if (failed(type))
+              return failure();
+            types.push_back(*type);
+            return success();
+          })))
+    return failure();
+  return types;
+}
+
+void seam::dnnl::printDataTypeList(AsmPrinter &printer,
+                                   ArrayRef<dnnl_region::DataType> types) {
+  printer << '[';
+  llvm::interleaveComma(types, printer, [&](dnnl_region::DataType type) {
+    printer << dnnl_region::getDataTypeKeyword(type);
+  });
+  printer << ']';
+}
+
 //===----------------------------------------------------------------------===//
 // Verifiers
 //===----------------------------------------------------------------------===//
@@ -91,16 +117,15 @@ static int64_t getNumSources(OpKind kind) {
   }
 }
 
-LogicalResult OpAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                             OpKind kind, int64_t dst, ArrayRef<int64_t> srcs,
-                             int64_t bias, ArrayRef<int64_t> kernel,
-                             ArrayRef<int64_t> strides, ArrayRef<int64_t> pads,
-                             ArrayRef<int64_t> dilations,
-                             ArrayRef<int64_t> perm, ArrayRef<int64_t> offsets,
-                             int64_t group, int64_t axis, bool transA,
-                             bool transB, APFloat alpha, APFloat beta,
-                             APFloat epsilon, Algorithm alg,
-                             ArrayRef<PostOpAttr> postOps) {
+LogicalResult OpAttr::verify(
+    function_ref<InFlightDiagnostic()> emitError, OpKind kind, int64_t dst,
+    ArrayRef<int64_t> srcs, int64_t bias, ArrayRef<int64_t> kernel,
+    ArrayRef<int64_t> strides, ArrayRef<int64_t> pads,
+    ArrayRef<int64_t> dilations, ArrayRef<int64_t> perm,
+    ArrayRef<int64_t> offsets, int64_t group, int64_t axis, bool transA,
+    bool transB, APFloat alpha, APFloat beta, APFloat epsilon, Algorithm alg,
+    ArrayRef<PostOpAttr> postOps, ArrayRef<APFloat> scales,
+    int64_t srcZeroPoint, int64_t weightZeroPoint, int64_t dstZeroPoint) {
   const char *name = dnnl_region::getOpKeyword(kind);
   if (failed(desc::checkFinite(
           emitError, {{"alpha", alpha}, {"beta", beta}, {"epsilon", epsilon}})))
@@ -123,6 +148,13 @@ LogicalResult OpAttr::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << name << " has no bias";
   if (group < 1)
     return emitError() << "group must be positive, not " << group;
+  bool quantized = !scales.empty() || srcZeroPoint != 0 ||
+                   weightZeroPoint != 0 || dstZeroPoint != 0;
+  if (quantized && kind != OpKind::Conv && kind != OpKind::MatMul)
+    return emitError() << name << " has no scales or zero points";
+  for (const APFloat &scale : scales)
+    if (failed(desc::checkFinite(emitError, {{"scale", scale}})))
+      return failure();
   return success();
 }
 
@@ -153,9 +185,13 @@ LogicalResult checkWindow(desc::ValueChecker &checker, OpAttr op,
 
 LogicalResult
 RegionAttr::verify(function_ref<InFlightDiagnostic()> emitError, StringRef name,
-                   ArrayRef<DenseI64ArrayAttr> values, ArrayRef<int64_t> inputs,
-                   ArrayRef<int64_t> weights, ArrayRef<int64_t> outputs,
-                   ArrayRef<OpAttr> ops) {
+                   ArrayRef<DenseI64ArrayAttr> values,
+                   ArrayRef<dnnl_region::DataType> types,
+                   ArrayRef<int64_t> inputs, ArrayRef<int64_t> weights,
+                   ArrayRef<int64_t> outputs, ArrayRef<OpAttr> ops) {
+  if (!types.empty() && types.size() != values.size())
+    return emitError() << "types has " << types.size() << " entries for "
+                       << values.size() << " values";
   desc::ValueChecker checker(emitError, values);
   if (failed(checker.checkValues(inputs, weights, dnnl_region::kMaxRank,
                                  /*minDim=*/0, "oneDNN")))
@@ -190,9 +226,12 @@ LogicalResult
 RegionAttr::verifyKernelCall(function_ref<InFlightDiagnostic()> emitError,
                              StringRef region, TypeRange inputs,
                              TypeRange weights, TypeRange outputs) const {
-  return desc::verifyKernelCallTypes(emitError, region, getName(), getValues(),
-                                     inputs, getInputs(), weights, getWeights(),
-                                     outputs, getOutputs());
+  return desc::verifyKernelCallTypes(
+      emitError, region, getName(), getValues(), inputs, getInputs(), weights,
+      getWeights(), outputs, getOutputs(),
+      llvm::map_to_vector(getTypes(), [&](dnnl_region::DataType type) {
+        return getElementType(getContext(), type);
+      }));
 }
 
 std::vector<uint8_t> RegionAttr::serialize() const {
@@ -202,6 +241,34 @@ std::vector<uint8_t> RegionAttr::serialize() const {
 //===----------------------------------------------------------------------===//
 // Conversion from and to the runtime's description
 //===----------------------------------------------------------------------===//
+
+std::optional<dnnl_region::DataType> seam::dnnl::getDataType(Type type) {
+  using dnnl_region::DataType;
+  if (type.isF32())
+    return DataType::F32;
+  if (type.isSignlessInteger(8))
+    return DataType::S8;
+  if (type.isUnsignedInteger(8))
+    return DataType::U8;
+  if (type.isSignlessInteger(32))
+    return DataType::S32;
+  return std::nullopt;
+}
+
+Type seam::dnnl::getElementType(MLIRContext *context,
+                                dnnl_region::DataType type) {
+  switch (type) {
+  case dnnl_region::DataType::F32:
+    return Float32Type::get(context);
+  case dnnl_region::DataType::S8:
+    return IntegerType::get(context, 8);
+  case dnnl_region::DataType::U8:
+    return IntegerType::get(context, 8, IntegerType::Unsigned);
+  case dnnl_region::DataType::S32:
+    return IntegerType::get(context, 32);
+  }
+  return {};
+}
 
 RegionAttr seam::dnnl::getRegionAttr(MLIRContext *context,
                                      const dnnl_region::RegionDesc &region) {
@@ -214,13 +281,21 @@ RegionAttr seam::dnnl::getRegionAttr(MLIRContext *context,
       postOps.push_back(PostOpAttr::get(
           context, post.kind == dnnl_region::PostOp::Kind::Sum, post.alg,
           APFloat(post.alpha), APFloat(post.beta), post.value));
-    ops.push_back(OpAttr::get(context, op.kind, op.dst, op.srcs, op.bias,
-                              op.kernel, op.strides, op.pads, op.dilations,
-                              op.perm, op.offsets, op.group, op.axis, op.transA,
-                              op.transB, APFloat(op.alpha), APFloat(op.beta),
-                              APFloat(op.epsilon), op.alg, postOps));
+    ops.push_back(OpAttr::get(
+        context, op.kind, op.dst, op.srcs, op.bias, op.kernel, op.strides,
+        op.pads, op.dilations, op.perm, op.offsets, op.group, op.axis,
+        op.transA, op.transB, APFloat(op.alpha), APFloat(op.beta),
+        APFloat(op.epsilon), op.alg, postOps,
+        llvm::map_to_vector(op.scales, [](float s) { return APFloat(s); }),
+        op.srcZeroPoint, op.weightZeroPoint, op.dstZeroPoint));
   }
-  return RegionAttr::get(context, region.name, values, region.inputs,
+  // All f32: no types.
+  SmallVector<dnnl_region::DataType> types;
+  if (llvm::any_of(region.types, [](dnnl_region::DataType t) {
+        return t != dnnl_region::DataType::F32;
+      }))
+    types.assign(region.types.begin(), region.types.end());
+  return RegionAttr::get(context, region.name, values, types, region.inputs,
                          region.weights, region.outputs, ops);
 }
 
@@ -228,6 +303,9 @@ dnnl_region::RegionDesc seam::dnnl::getRegionDesc(RegionAttr attr) {
   dnnl_region::RegionDesc region;
   region.name = attr.getName().str();
   region.values = desc::getValueDims(attr.getValues());
+  region.types.assign(region.values.size(), dnnl_region::DataType::F32);
+  for (auto [i, type] : llvm::enumerate(attr.getTypes()))
+    region.types[i] = type;
   region.inputs = desc::toVector(attr.getInputs());
   region.weights = desc::toVector(attr.getWeights());
   region.outputs = desc::toVector(attr.getOutputs());
@@ -260,6 +338,11 @@ dnnl_region::RegionDesc seam::dnnl::getRegionDesc(RegionAttr attr) {
       p.beta = post.getBeta().convertToFloat();
       p.value = post.getValue();
     }
+    for (const APFloat &scale : op.getScales())
+      d.scales.push_back(scale.convertToFloat());
+    d.srcZeroPoint = op.getSrcZeroPoint();
+    d.weightZeroPoint = op.getWeightZeroPoint();
+    d.dstZeroPoint = op.getDstZeroPoint();
   }
   return region;
 }

@@ -42,6 +42,14 @@ def SeamDnnl_PostOpKind : AttrParameter<"bool", "whether the post-op is a sum"> 
   let printer = "$_printer << ($_self ? \"sum\" : \"eltwise\")";
 }
 
+/// Value element types by the runtime's keywords (`f32`, `s8`, `u8`,
+/// `s32`): not MLIR types, which the compiled path makes signless.
+def SeamDnnl_DataTypeList
+    : OptionalArrayRefParameter<"::seam::dnnl_region::DataType"> {
+  let parser = "::seam::dnnl::parseDataTypeList($_parser)";
+  let printer = "::seam::dnnl::printDataTypeList($_printer, $_self)";
+}
+
 def SeamDnnl_Algorithm
     : DefaultValuedParameter<"::seam::dnnl_region::Algorithm",
                              "::seam::dnnl_region::Algorithm::None"> {
@@ -94,7 +102,12 @@ def SeamDnnl_OpAttr : SeamDnnl_Attr<"Op", "op"> {
     computing the region value `dst` from the values `srcs`; the other
     parameters are the kind's attributes in oneDNN's terms (ONNX `pads`:
     all begins then all ends; `dilations`: 1 is none) and are omitted when
-    they have their default.
+    they have their default. An int8 `conv` or `matmul` (its source and
+    weights of type i8 or ui8) multiplies its int32 accumulator (plus its
+    int32 bias) by `scales` (one, or one per output channel or column;
+    none is 1), rounds it, adds `dst_zero_point` and saturates to the dst's
+    type; `src_zero_point` and `weight_zero_point` are subtracted from its
+    operands first.
 
     ```mlir
     #seam_dnnl.op<conv, dst = 4, srcs = [0, 2], bias = 3, strides = [1, 1],
@@ -121,12 +134,17 @@ def SeamDnnl_OpAttr : SeamDnnl_Attr<"Op", "op"> {
     SeamDesc_F32<"1.0f">:$beta,
     SeamDesc_F32<"1e-5f">:$epsilon,
     SeamDnnl_Algorithm:$alg,
-    SeamDesc_AttrList<"PostOpAttr">:$post_ops
+    SeamDesc_AttrList<"PostOpAttr">:$post_ops,
+    SeamDesc_F32List:$scales,
+    DefaultValuedParameter<"int64_t", "0">:$src_zero_point,
+    DefaultValuedParameter<"int64_t", "0">:$weight_zero_point,
+    DefaultValuedParameter<"int64_t", "0">:$dst_zero_point
   );
   let assemblyFormat = [{
     `<` $kind `,` struct($dst, $srcs, $bias, $kernel, $strides, $pads,
         $dilations, $perm, $offsets, $group, $axis, $trans_a, $trans_b,
-        $alpha, $beta, $epsilon, $alg, $post_ops) `>`
+        $alpha, $beta, $epsilon, $alg, $post_ops, $scales, $src_zero_point,
+        $weight_zero_point, $dst_zero_point) `>`
   }];
   let genVerifyDecl = 1;
 }
@@ -136,7 +154,9 @@ def SeamDnnl_RegionAttr : SeamDnnl_Attr<"Region", "region",
   let summary = "a region the oneDNN backend runs";
   let description = [{
     The values of the region, numbered from 0 by their position in
-    `values` (each value's dims; `[]` is a 0-d value), which of them are
+    `values` (each value's dims; `[]` is a 0-d value) and `types` (each
+    value's element type, `f32`, `s8`, `u8` or `s32`; omitted when all are
+    `f32`), which of them are
     the region's `inputs` (the run's input buffers, in order), `weights`
     (constants given once, when the session is created) and `outputs`, and
     the `ops` in the order they run. Verified: every value number is in
@@ -154,13 +174,14 @@ def SeamDnnl_RegionAttr : SeamDnnl_Attr<"Region", "region",
   let parameters = (ins
     StringRefParameter<"the region's name">:$name,
     SeamDesc_ShapeList:$values,
+    SeamDnnl_DataTypeList:$types,
     SeamDesc_IntList:$inputs,
     SeamDesc_IntList:$weights,
     SeamDesc_IntList:$outputs,
     SeamDesc_AttrList<"OpAttr">:$ops
   );
   let assemblyFormat = [{
-    `<` struct($name, $values, $inputs, $weights, $outputs, $ops) `>`
+    `<` struct($name, $values, $types, $inputs, $weights, $outputs, $ops) `>`
   }];
   let genVerifyDecl = 1;
 }

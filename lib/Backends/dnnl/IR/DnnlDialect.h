@@ -30,6 +30,10 @@ namespace dnnl_region = ::seam::dnnl_region;
 FailureOr<bool> parsePostOpKind(AsmParser &parser);
 FailureOr<dnnl_region::OpKind> parseOpKind(AsmParser &parser);
 FailureOr<dnnl_region::Algorithm> parseAlgorithm(AsmParser &parser);
+FailureOr<SmallVector<dnnl_region::DataType>>
+parseDataTypeList(AsmParser &parser);
+void printDataTypeList(AsmPrinter &printer,
+                       ArrayRef<dnnl_region::DataType> types);
 
 } // namespace seam::dnnl
 
@@ -46,6 +50,12 @@ RegionAttr getRegionAttr(MLIRContext *context,
 
 /// The runtime form of a region attribute.
 dnnl_region::RegionDesc getRegionDesc(RegionAttr region);
+
+/// The runtime's data type of an element type (f32, i8, ui8, i32), or
+/// nothing for another.
+std::optional<dnnl_region::DataType> getDataType(Type type);
+/// The element type of a runtime data type.
+Type getElementType(MLIRContext *context, dnnl_region::DataType type);
 
 } // namespace seam::dnnl
 

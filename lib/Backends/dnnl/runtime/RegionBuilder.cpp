@@ -68,8 +68,10 @@ Dims rowMajorStrides(const Dims &dims) {
 }
 
 /// The row-major (plain) layout of `dims`: what generated code holds.
-memory::desc rowMajor(const Dims &dims) {
-  return memory::desc(dims, memory::data_type::f32, rowMajorStrides(dims));
+using DT = memory::data_type;
+
+memory::desc rowMajor(const Dims &dims, DT type = DT::f32) {
+  return memory::desc(dims, type, rowMajorStrides(dims));
 }
 
 /// Channels last (N, spatial dims..., C), for rank 3 and more.
@@ -87,8 +89,8 @@ memory::desc channelsLast(const Dims &dims) {
 }
 
 /// Lets the primitive choose the layout.
-memory::desc anyLayout(const Dims &dims) {
-  return memory::desc(dims, memory::data_type::f32, memory::format_tag::any);
+memory::desc anyLayout(const Dims &dims, DT type = DT::f32) {
+  return memory::desc(dims, type, memory::format_tag::any);
 }
 
 /// `dims` with leading ones up to `rank`.
@@ -100,14 +102,15 @@ Dims padRank(const Dims &dims, size_t rank) {
 
 /// The row-major data of `dims` seen with leading ones up to `rank` and, with
 /// `transpose`, its last two dims swapped (a view, not a copy).
-memory::desc matrixView(const Dims &dims, size_t rank, bool transpose) {
+memory::desc matrixView(const Dims &dims, size_t rank, bool transpose,
+                        DT type = DT::f32) {
   Dims padded = padRank(dims, rank);
   Dims strides = rowMajorStrides(padded);
   if (transpose) {
     std::swap(padded[rank - 1], padded[rank - 2]);
     std::swap(strides[rank - 1], strides[rank - 2]);
   }
-  return memory::desc(padded, memory::data_type::f32, strides);
+  return memory::desc(padded, type, strides);
 }
 
 int64_t numElements(const Dims &dims) {
@@ -249,7 +252,7 @@ public:
             std::max(values[desc.ops[k].srcs[0]].lastUse,
                      values[desc.ops[k].dst].lastUse);
     for (size_t i = 0; i < desc.inputs.size(); ++i) {
-      Slot slot{Slot::Kind::Input, rowMajor(dims(desc.inputs[i]))};
+      Slot slot{Slot::Kind::Input, plain(desc.inputs[i])};
       slot.buffer = static_cast<int64_t>(i);
       values[desc.inputs[i]].home = addSlot(std::move(slot));
     }
@@ -291,6 +294,27 @@ private:
   Dims dims(int64_t value) const {
     const std::vector<int64_t> &shape = desc.values[value];
     return shape.empty() ? Dims{1} : toDims(shape);
+  }
+
+  /// The element type of a value.
+  DT dataType(int64_t value) const {
+    switch (value < static_cast<int64_t>(desc.types.size()) ? desc.types[value]
+                                                            : DataType::F32) {
+    case DataType::S8:
+      return DT::s8;
+    case DataType::U8:
+      return DT::u8;
+    case DataType::S32:
+      return DT::s32;
+    case DataType::F32:
+      break;
+    }
+    return DT::f32;
+  }
+
+  /// The row-major layout of a value, in its element type.
+  memory::desc plain(int64_t value) const {
+    return rowMajor(dims(value), dataType(value));
   }
 
   int addSlot(Slot slot) {
@@ -374,7 +398,7 @@ private:
         return slot;
     int slot;
     if (info.weight >= 0) {
-      slot = staticCopy(value, rowMajor(md.dims()), md);
+      slot = staticCopy(value, rowMajor(md.dims(), dataType(value)), md);
     } else {
       if (info.home < 0)
         fail("value " + std::to_string(value) +
@@ -391,13 +415,14 @@ private:
   /// The layout `value` is in now (row-major for weights).
   memory::desc layoutOf(int64_t value) const {
     const ValueInfo &info = values[value];
-    return info.home >= 0 ? region.slots[info.home].md : rowMajor(dims(value));
+    return info.home >= 0 ? region.slots[info.home].md : plain(value);
   }
 
   /// `value` seen through `view`, a descriptor of its row-major data.
   int viewOf(int64_t value, const memory::desc &view) {
-    int plain = ensure(value, rowMajor(dims(value)));
-    return region.slots[plain].md == view ? plain : addView(plain, view);
+    int rowMajorSlot = ensure(value, plain(value));
+    return region.slots[rowMajorSlot].md == view ? rowMajorSlot
+                                                 : addView(rowMajorSlot, view);
   }
 
   /// A slot for the memory of `slot` seen through `view`.
@@ -414,7 +439,7 @@ private:
   /// A new slot for the result `value` in layout `md`: the caller's output
   /// buffer when `value` is an output and `md` is row-major, else the arena.
   int resultSlot(int64_t value, const memory::desc &md) {
-    if (values[value].output >= 0 && md == rowMajor(dims(value))) {
+    if (values[value].output >= 0 && md == plain(value)) {
       Slot slot{Slot::Kind::Output, md};
       slot.buffer =
           static_cast<int64_t>(desc.inputs.size()) + values[value].output;
@@ -461,7 +486,7 @@ private:
     values[value].variants.clear();
     if (values[value].output >= 0 &&
         region.slots[slot].kind != Slot::Kind::Output) {
-      Slot out{Slot::Kind::Output, rowMajor(dims(value))};
+      Slot out{Slot::Kind::Output, plain(value)};
       out.buffer =
           static_cast<int64_t>(desc.inputs.size()) + values[value].output;
       addReorder(slot, addSlot(std::move(out)));
@@ -585,12 +610,12 @@ private:
     try {
       md = view(region.slots[source].md);
     } catch (const dnnl::error &) {
-      source = ensure(op.srcs[0], rowMajor(dims(op.srcs[0])));
+      source = ensure(op.srcs[0], plain(op.srcs[0]));
       md = view(region.slots[source].md);
     }
     if (md.dims() != dst)
       fail("the view does not have the result's dims");
-    int result = resultSlot(op.dst, rowMajor(dst));
+    int result = resultSlot(op.dst, plain(op.dst));
     addReorder(addView(source, md), result);
     produced(op.dst, result);
   }
@@ -600,16 +625,17 @@ private:
   void buildReshape(const OpDesc &op) {
     if (numElements(dims(op.srcs[0])) != numElements(dims(op.dst)))
       fail("reshape to another number of elements");
-    int plain = ensure(op.srcs[0], rowMajor(dims(op.srcs[0])));
-    produced(op.dst, addView(plain, rowMajor(dims(op.dst))));
+    int source = ensure(op.srcs[0], plain(op.srcs[0]));
+    produced(op.dst, addView(source, plain(op.dst)));
   }
 
   /// The inference desc of a convolution or deconvolution `Primitive` with
-  /// `op`'s source, destination, bias and window, and weights of
-  /// `weightDims` in any layout.
+  /// `op`'s source, destination, bias (seen as `bias`) and window, and
+  /// weights of `weightDims` and `weightType` in any layout.
   template <typename Primitive>
-  typename Primitive::desc windowDesc(const OpDesc &op, dnnl::algorithm alg,
-                                      const Dims &weightDims) {
+  typename Primitive::desc
+  windowDesc(const OpDesc &op, dnnl::algorithm alg, const Dims &weightDims,
+             const memory::desc &bias, DT weightType = DT::f32) {
     Dims src = dims(op.srcs[0]), dst = dims(op.dst);
     size_t n = src.size() - 2;
     auto [padLeft, padRight] = splitPads(op.pads, n);
@@ -617,12 +643,35 @@ private:
     Dims dilations = oneDnnDilations(op.dilations, n);
     auto kind = dnnl::prop_kind::forward_inference;
     using Desc = typename Primitive::desc;
+    memory::desc srcMd = anyLayout(src, dataType(op.srcs[0]));
+    memory::desc weightMd = anyLayout(weightDims, weightType);
+    memory::desc dstMd = anyLayout(dst, dataType(op.dst));
     if (op.bias >= 0)
-      return Desc(kind, alg, anyLayout(src), anyLayout(weightDims),
-                  rowMajor(dims(op.bias)), anyLayout(dst), strides, dilations,
+      return Desc(kind, alg, srcMd, weightMd, bias, dstMd, strides, dilations,
                   padLeft, padRight);
-    return Desc(kind, alg, anyLayout(src), anyLayout(weightDims),
-                anyLayout(dst), strides, dilations, padLeft, padRight);
+    return Desc(kind, alg, srcMd, weightMd, dstMd, strides, dilations, padLeft,
+                padRight);
+  }
+
+  /// Whether `op` is an int8 product (its source is i8 or ui8).
+  bool isQuantized(const OpDesc &op) const {
+    DT src = dataType(op.srcs[0]);
+    return src == DT::s8 || src == DT::u8;
+  }
+
+  /// `op`'s post-ops and, for an int8 product, its scales (one, or one per
+  /// entry of the dst's dim `channelDim`) and zero points.
+  dnnl::primitive_attr quantizedAttributes(const OpDesc &op, int channelDim) {
+    dnnl::primitive_attr attr = attributes(op);
+    if (!op.scales.empty())
+      attr.set_output_scales(op.scales.size() > 1 ? 1 << channelDim : 0,
+                             op.scales);
+    for (auto [arg, zeroPoint] : {std::pair{DNNL_ARG_SRC, op.srcZeroPoint},
+                                  {DNNL_ARG_WEIGHTS, op.weightZeroPoint},
+                                  {DNNL_ARG_DST, op.dstZeroPoint}})
+      if (zeroPoint != 0)
+        attr.set_zero_points(arg, 0, {static_cast<int32_t>(zeroPoint)});
+    return attr;
   }
 
   void buildConv(const OpDesc &op, int64_t k) {
@@ -632,15 +681,23 @@ private:
       weightDims[0] /= op.group;
       weightDims.insert(weightDims.begin(), op.group);
     }
+    // An int8 convolution's int32 bias is one value per output channel
+    // whatever its shape (1 x M x 1 x 1 after an add).
+    bool quantized = isQuantized(op);
+    memory::desc bias;
+    if (op.bias >= 0)
+      bias = quantized ? rowMajor({dims(op.dst)[1]}, DT::s32) : plain(op.bias);
     using Conv = dnnl::convolution_forward;
-    Conv::desc d =
-        windowDesc<Conv>(op, dnnl::algorithm::convolution_direct, weightDims);
-    Conv::primitive_desc pd(d, attributes(op), getEngine());
+    Conv::desc d = windowDesc<Conv>(op, dnnl::algorithm::convolution_direct,
+                                    weightDims, bias, dataType(op.srcs[1]));
+    Conv::primitive_desc pd(d, quantizedAttributes(op, 1), getEngine());
     std::vector<std::pair<int, int>> args = {
         {DNNL_ARG_SRC, ensure(op.srcs[0], pd.src_desc())},
         {DNNL_ARG_WEIGHTS, ensure(op.srcs[1], pd.weights_desc())}};
     if (op.bias >= 0)
-      args.push_back({DNNL_ARG_BIAS, ensure(op.bias, pd.bias_desc())});
+      args.push_back(
+          {DNNL_ARG_BIAS, quantized ? staticCopy(op.bias, bias, pd.bias_desc())
+                                    : ensure(op.bias, pd.bias_desc())});
     finish<Conv::primitive_desc, Conv>(op, k, pd, std::move(args));
   }
 
@@ -666,7 +723,8 @@ private:
     memory::desc weightView = rowMajor(memoryDims).permute_axes(swap);
     using Deconv = dnnl::deconvolution_forward;
     Deconv::desc d = windowDesc<Deconv>(
-        op, dnnl::algorithm::deconvolution_direct, weightView.dims());
+        op, dnnl::algorithm::deconvolution_direct, weightView.dims(),
+        op.bias >= 0 ? plain(op.bias) : memory::desc());
     Deconv::primitive_desc pd(d, attributes(op), getEngine());
     int weights;
     if (values[op.srcs[1]].weight >= 0) {
@@ -686,18 +744,23 @@ private:
   void buildMatMul(const OpDesc &op, int64_t k) {
     Dims dst = dims(op.dst);
     size_t rank = dst.size();
-    memory::desc srcView = matrixView(dims(op.srcs[0]), rank, op.transA);
-    memory::desc weightView = matrixView(dims(op.srcs[1]), rank, op.transB);
+    DT weightType = dataType(op.srcs[1]);
+    memory::desc srcView =
+        matrixView(dims(op.srcs[0]), rank, op.transA, dataType(op.srcs[0]));
+    memory::desc weightView =
+        matrixView(dims(op.srcs[1]), rank, op.transB, weightType);
     bool constantWeights = values[op.srcs[1]].weight >= 0;
     if (op.alpha != 1.0f && !constantWeights)
       fail("alpha needs constant weights");
     memory::desc biasLayout;
     if (op.bias >= 0)
-      biasLayout = rowMajor(padRank(dims(op.bias), rank));
+      biasLayout = rowMajor(padRank(dims(op.bias), rank), dataType(op.bias));
     dnnl::matmul::desc d(
-        srcView, constantWeights ? anyLayout(weightView.dims()) : weightView,
-        biasLayout, anyLayout(dst));
-    dnnl::matmul::primitive_desc pd(d, attributes(op), getEngine());
+        srcView,
+        constantWeights ? anyLayout(weightView.dims(), weightType) : weightView,
+        biasLayout, anyLayout(dst, dataType(op.dst)));
+    dnnl::matmul::primitive_desc pd(
+        d, quantizedAttributes(op, static_cast<int>(rank) - 1), getEngine());
     int weights = constantWeights ? staticCopy(op.srcs[1], weightView,
                                                pd.weights_desc(), op.alpha)
                                   : viewOf(op.srcs[1], weightView);
@@ -878,10 +941,9 @@ private:
         });
     std::vector<std::pair<int, int>> args = {
         {DNNL_ARG_SRC, ensure(op.srcs[0], pd.src_desc())},
-        {DNNL_ARG_SCALE, ensure(op.srcs[1], rowMajor(dims(op.srcs[1])))}};
+        {DNNL_ARG_SCALE, ensure(op.srcs[1], plain(op.srcs[1]))}};
     if (op.bias >= 0)
-      args.push_back(
-          {DNNL_ARG_SHIFT, ensure(op.bias, rowMajor(dims(op.bias)))});
+      args.push_back({DNNL_ARG_SHIFT, ensure(op.bias, plain(op.bias))});
     finish<LayerNorm::primitive_desc, LayerNorm>(op, k, pd, std::move(args));
   }
 
@@ -897,9 +959,7 @@ private:
                               op.epsilon, flags),
               attributes(op), getEngine());
         });
-    auto param = [&](int64_t value) {
-      return ensure(value, rowMajor(dims(value)));
-    };
+    auto param = [&](int64_t value) { return ensure(value, plain(value)); };
     finish<BatchNorm::primitive_desc, BatchNorm>(
         op, k, pd,
         {{DNNL_ARG_SRC, ensure(op.srcs[0], pd.src_desc())},
@@ -913,7 +973,7 @@ private:
     std::vector<memory::desc> layouts, plains;
     for (int64_t v : op.srcs) {
       layouts.push_back(layoutOf(v));
-      plains.push_back(rowMajor(dims(v)));
+      plains.push_back(plain(v));
     }
     int axis = static_cast<int>(op.axis);
     dnnl::concat::primitive_desc pd = [&] {

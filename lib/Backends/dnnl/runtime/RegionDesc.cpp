@@ -67,6 +67,21 @@ static_assert(std::size(kAlgorithmKeywords) == kNumAlgorithms,
 
 } // namespace
 
+static const char *const kDataTypeKeywords[] = {"f32", "s8", "u8", "s32"};
+static_assert(std::size(kDataTypeKeywords) == kNumDataTypes,
+              "one keyword per data type");
+
+const char *getDataTypeKeyword(DataType type) {
+  return kDataTypeKeywords[static_cast<int>(type)];
+}
+
+std::optional<DataType> lookupDataType(const std::string &keyword) {
+  for (int i = 0; i < kNumDataTypes; ++i)
+    if (keyword == kDataTypeKeywords[i])
+      return static_cast<DataType>(i);
+  return std::nullopt;
+}
+
 const char *getOpKeyword(OpKind kind) {
   return kOpKeywords[static_cast<int>(kind)];
 }
@@ -133,6 +148,12 @@ void writeOp(blob::Writer &w, const OpDesc &op) {
     w.real(post.beta);
     w.integer(post.value);
   }
+  w.word(op.scales.size());
+  for (float scale : op.scales)
+    w.real(scale);
+  w.integer(op.srcZeroPoint);
+  w.integer(op.weightZeroPoint);
+  w.integer(op.dstZeroPoint);
 }
 
 } // namespace
@@ -140,6 +161,9 @@ void writeOp(blob::Writer &w, const OpDesc &op) {
 std::vector<uint8_t> serialize(const RegionDesc &region) {
   blob::Writer w(kMagic, kVersion);
   blob::writeRegionValues(w, region);
+  for (size_t i = 0; i < region.values.size(); ++i)
+    w.word(static_cast<uint64_t>(i < region.types.size() ? region.types[i]
+                                                         : DataType::F32));
   w.word(region.ops.size());
   for (const OpDesc &op : region.ops)
     writeOp(w, op);
@@ -185,6 +209,9 @@ bool deserialize(const void *data, size_t size, RegionDesc &region,
   blob::Reader r(data, size);
   region = RegionDesc();
   blob::readRegionValues(r, region, kMaxRank, /*minDim=*/0, "oneDNN");
+  region.types.resize(region.values.size());
+  for (DataType &type : region.types)
+    type = r.enumeration<DataType>("data type", kNumDataTypes);
   region.ops.resize(r.count("ops"));
   for (OpDesc &op : region.ops) {
     op.kind = r.enumeration<OpKind>("op kind", kNumOpKinds);
@@ -210,6 +237,12 @@ bool deserialize(const void *data, size_t size, RegionDesc &region,
       post.beta = r.real("post-op beta");
       post.value = r.integer("post-op value");
     }
+    op.scales.resize(r.count("scales"));
+    for (float &scale : op.scales)
+      scale = r.real("scale");
+    op.srcZeroPoint = r.integer("src zero point");
+    op.weightZeroPoint = r.integer("weight zero point");
+    op.dstZeroPoint = r.integer("dst zero point");
     if (r.ok() && op.srcs.empty())
       r.fail(std::string(getOpKeyword(op.kind)) + " op without sources");
   }

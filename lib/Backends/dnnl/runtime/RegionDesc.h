@@ -32,7 +32,7 @@ namespace seam::dnnl_region {
 
 /// The first bytes of a serialized description, then the format version.
 inline constexpr char kMagic[8] = {'S', 'E', 'A', 'M', 'D', 'N', 'N', 'L'};
-inline constexpr uint32_t kVersion = 2;
+inline constexpr uint32_t kVersion = 3;
 
 /// Largest rank oneDNN's memory descriptors take (DNNL_MAX_NDIMS).
 inline constexpr int64_t kMaxRank = 12;
@@ -101,10 +101,18 @@ enum class Algorithm : uint8_t {
 };
 inline constexpr int kNumAlgorithms = 32;
 
+/// The element type of a value: f32, or the int8 products' types (their
+/// operands, int32 biases and accumulators, requantized results).
+enum class DataType : uint8_t { F32, S8, U8, S32 };
+inline constexpr int kNumDataTypes = 4;
+
 /// The keyword of an op kind ("conv", "matmul", ...).
 const char *getOpKeyword(OpKind kind);
 /// The keyword of an algorithm ("relu", "add", "pool_max", "reduce_mean").
 const char *getAlgorithmKeyword(Algorithm algorithm);
+/// The keyword of a data type ("f32", "s8", "u8", "s32").
+const char *getDataTypeKeyword(DataType type);
+std::optional<DataType> lookupDataType(const std::string &keyword);
 /// The op kind or algorithm of a keyword.
 std::optional<OpKind> lookupOpKind(const std::string &keyword);
 std::optional<Algorithm> lookupAlgorithm(const std::string &keyword);
@@ -140,6 +148,12 @@ struct OpDesc {
   float alpha = 1, beta = 1, epsilon = 1e-5f;
   Algorithm alg = Algorithm::None;
   std::vector<PostOp> postOps;
+  /// Int8 conv and matmul: the factors of the int32 accumulator (one, or
+  /// one per output channel / column; none: 1) before it is rounded and
+  /// the dst zero point added, and the zero points of the source, the
+  /// weights and the dst.
+  std::vector<float> scales;
+  int64_t srcZeroPoint = 0, weightZeroPoint = 0, dstZeroPoint = 0;
 };
 
 /// A whole region.
@@ -147,6 +161,8 @@ struct RegionDesc {
   std::string name;
   /// The dims of every value, by value number (a 0-d value has none).
   std::vector<std::vector<int64_t>> values;
+  /// The element type of every value, by value number.
+  std::vector<DataType> types;
   /// Values that are region arguments / weights / results, in order.
   std::vector<int64_t> inputs, weights, outputs;
   std::vector<OpDesc> ops;
