@@ -660,17 +660,27 @@ private:
   }
 
   /// `op`'s post-ops and, for an int8 product, its scales (one, or one per
-  /// entry of the dst's dim `channelDim`) and zero points.
+  /// entry of the dst's dim `channelDim`) and zero points. The dst zero
+  /// point is no oneDNN dst zero point, which it adds before it rounds
+  /// (71.500001 from -18.4999990 + 90 rounds to 72, where ONNX rounds
+  /// -18.500002 to -19): a round post-op (half to even), then the zero
+  /// point added to the integer, then the saturating conversion, as ONNX.
   dnnl::primitive_attr quantizedAttributes(const OpDesc &op, int channelDim) {
-    dnnl::primitive_attr attr = attributes(op);
+    dnnl::primitive_attr attr = userScratchpad();
     if (!op.scales.empty())
       attr.set_output_scales(op.scales.size() > 1 ? 1 << channelDim : 0,
                              op.scales);
     for (auto [arg, zeroPoint] : {std::pair{DNNL_ARG_SRC, op.srcZeroPoint},
-                                  {DNNL_ARG_WEIGHTS, op.weightZeroPoint},
-                                  {DNNL_ARG_DST, op.dstZeroPoint}})
+                                  {DNNL_ARG_WEIGHTS, op.weightZeroPoint}})
       if (zeroPoint != 0)
         attr.set_zero_points(arg, 0, {static_cast<int32_t>(zeroPoint)});
+    dnnl::post_ops postOps = attributes(op).get_post_ops();
+    if (op.dstZeroPoint != 0) {
+      postOps.append_eltwise(1.0f, dnnl::algorithm::eltwise_round, 0.0f, 0.0f);
+      postOps.append_eltwise(1.0f, dnnl::algorithm::eltwise_linear, 1.0f,
+                             static_cast<float>(op.dstZeroPoint));
+    }
+    attr.set_post_ops(postOps);
     return attr;
   }
 
