@@ -493,8 +493,9 @@ private:
     }
   }
 
-  dnnl::primitive_attr attributes(const OpDesc &op) {
-    dnnl::primitive_attr attr = userScratchpad();
+  /// `op`'s post-ops, owned (primitive_attr::get_post_ops only lends a
+  /// view of its attribute's).
+  static dnnl::post_ops postOpsOf(const OpDesc &op) {
     dnnl::post_ops postOps;
     for (const PostOp &post : op.postOps) {
       if (post.kind == PostOp::Kind::Sum)
@@ -503,7 +504,12 @@ private:
         postOps.append_eltwise(1.0f, algorithmOf(post.alg, OpKind::Eltwise),
                                post.alpha, post.beta);
     }
-    attr.set_post_ops(postOps);
+    return postOps;
+  }
+
+  dnnl::primitive_attr attributes(const OpDesc &op) {
+    dnnl::primitive_attr attr = userScratchpad();
+    attr.set_post_ops(postOpsOf(op));
     return attr;
   }
 
@@ -674,7 +680,7 @@ private:
                                   {DNNL_ARG_WEIGHTS, op.weightZeroPoint}})
       if (zeroPoint != 0)
         attr.set_zero_points(arg, 0, {static_cast<int32_t>(zeroPoint)});
-    dnnl::post_ops postOps = attributes(op).get_post_ops();
+    dnnl::post_ops postOps = postOpsOf(op);
     if (op.dstZeroPoint != 0) {
       postOps.append_eltwise(1.0f, dnnl::algorithm::eltwise_round, 0.0f, 0.0f);
       postOps.append_eltwise(1.0f, dnnl::algorithm::eltwise_linear, 1.0f,
