@@ -69,6 +69,14 @@ std::optional<std::vector<int64_t>> seam::getIntegerConstantData(Value value) {
   return data;
 }
 
+std::optional<int64_t> seam::getUniformIntegerConstant(Value value) {
+  std::optional<std::vector<int64_t>> data = getIntegerConstantData(value);
+  if (!data || data->empty() ||
+      llvm::any_of(*data, [&](int64_t x) { return x != data->front(); }))
+    return std::nullopt;
+  return data->front();
+}
+
 Value seam::createF32Constant(OpBuilder &builder, Location loc,
                               ArrayRef<int64_t> shape, ArrayRef<float> data,
                               StringRef name, int64_t inlineLimit) {

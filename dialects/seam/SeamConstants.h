@@ -32,6 +32,10 @@ bool isF32Constant(Value value);
 /// otherwise (the quantized products' zero points, biases, int8 weights).
 std::optional<std::vector<int64_t>> getIntegerConstantData(Value value);
 
+/// The one value every element of the integer constant `value` has
+/// (a per-tensor zero point, however it is shaped); nullopt otherwise.
+std::optional<int64_t> getUniformIntegerConstant(Value value);
+
 /// True if `value` is a dense integer constant.
 bool isIntegerConstant(Value value);
 

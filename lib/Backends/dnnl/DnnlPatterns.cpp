@@ -182,16 +182,6 @@ Type elementTypeOf(Value v) {
   return cast<RankedTensorType>(v.getType()).getElementType();
 }
 
-/// The one value every entry of constant `v` has, or nothing (also when it
-/// is not an integer constant).
-std::optional<int64_t> uniformInteger(Value v) {
-  std::optional<std::vector<int64_t>> data = getIntegerConstantData(v);
-  if (!data || data->empty() ||
-      llvm::any_of(*data, [&](int64_t x) { return x != data->front(); }))
-    return std::nullopt;
-  return data->front();
-}
-
 /// oneDNN's int8 conv and matmul: an i8 or ui8 source, i8 weights, each
 /// zero point one constant value (the weights' 0 for a convolution).
 Verdict checkIntegerProduct(Operation *op) {
@@ -215,11 +205,11 @@ Verdict checkIntegerProduct(Operation *op) {
     return Verdict::refuse(op->getName().getStringRef() +
                            " of uint8 weights (oneDNN's int8 kernels take "
                            "int8 weights)");
-  if (srcZp && !uniformInteger(srcZp))
+  if (srcZp && !getUniformIntegerConstant(srcZp))
     return Verdict::refuse("the source's zero point is not one constant "
                            "(oneDNN takes one per tensor)");
   if (weightZp) {
-    std::optional<int64_t> zp = uniformInteger(weightZp);
+    std::optional<int64_t> zp = getUniformIntegerConstant(weightZp);
     if (!zp)
       return Verdict::refuse("the weights' zero point is not one constant "
                              "(oneDNN takes one per tensor)");
@@ -256,8 +246,8 @@ Verdict checkRequantization(const Match &m) {
         return Verdict::refuse("the add after the int8 product is not one "
                                "value per output channel");
       if (elementTypeOf(result).isF32()) {
-        std::vector<float> zp = *getF32ConstantData(add.getRhs());
-        if (zp.size() != 1 || zp[0] != std::nearbyint(zp[0]))
+        std::optional<std::vector<float>> zp = getF32ConstantData(add.getRhs());
+        if (!zp || zp->size() != 1 || (*zp)[0] != std::nearbyint((*zp)[0]))
           return Verdict::refuse("the output zero point is not one integer");
       }
     } else if (auto mul = dyn_cast<MulOp>(op)) {

@@ -251,12 +251,11 @@ private:
   FailureOr<int64_t> zeroPoint(Value zp, Operation *user) {
     if (!zp)
       return 0;
-    std::optional<std::vector<int64_t>> data =
-        getIntegerConstantData(values.resolve(zp));
-    if (!data || data->empty() ||
-        llvm::any_of(*data, [&](int64_t x) { return x != data->front(); }))
+    std::optional<int64_t> value =
+        getUniformIntegerConstant(values.resolve(zp));
+    if (!value)
       return values.emitError(user, "a zero point that is not one constant");
-    return data->front();
+    return *value;
   }
 
   /// The int8 conv or matmul `op` computes, without dst.

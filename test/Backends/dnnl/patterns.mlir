@@ -203,3 +203,26 @@ func.func @qconv_refused(%x: tensor<1x2x4x4xui8>) -> (tensor<1x2x4x4xi32>, tenso
   %1 = seam.conv_integer %x, %w weight_zero_point(%wzp) : (tensor<1x2x4x4xui8>, tensor<2x2x1x1xi8>, tensor<i8>) -> tensor<1x2x4x4xi32>
   return %0, %1 : tensor<1x2x4x4xi32>, tensor<1x2x4x4xi32>
 }
+
+// -----
+
+// A clip that is not the result type's range is no requantization oneDNN
+// computes: the product alone is offloaded (int32), the rest compiled.
+// CHECK-LABEL: func @qconv_narrow_clip
+// CHECK: "dnnl.conv_integer"
+// CHECK-NOT: seam.round
+// CHECK: seam.yield
+// CHECK-NEXT: }
+// CHECK: seam.round
+// CHECK: seam.clip
+func.func @qconv_narrow_clip(%x: tensor<1x2x4x4xui8>) -> tensor<1x2x4x4xui8> {
+  %w = arith.constant dense<3> : tensor<2x2x1x1xi8>
+  %scale = arith.constant dense<0.5> : tensor<f32>
+  %acc = seam.conv_integer %x, %w : (tensor<1x2x4x4xui8>, tensor<2x2x1x1xi8>) -> tensor<1x2x4x4xi32>
+  %f = seam.cast %acc : tensor<1x2x4x4xi32> to tensor<1x2x4x4xf32>
+  %s = seam.mul %f, %scale : (tensor<1x2x4x4xf32>, tensor<f32>) -> tensor<1x2x4x4xf32>
+  %r = seam.round %s : tensor<1x2x4x4xf32>
+  %c = seam.clip %r {min = 0.0 : f32, max = 200.0 : f32} : tensor<1x2x4x4xf32>
+  %y = seam.cast %c : tensor<1x2x4x4xf32> to tensor<1x2x4x4xui8>
+  return %y : tensor<1x2x4x4xui8>
+}
