@@ -716,6 +716,32 @@ LogicalResult normalizeOnnxModel(onnx::ModelProto &model, StringRef baseDir,
                << opset << " (with a batch axis and sequence_lens) is not "
                << "supported; Seam imports Scan from opset 9";
 
+  // ONNX 1.12's Scan-9 inference sizes vectors by num_scan_inputs before it
+  // checks it against the node's inputs (a 16 GiB allocation for 2^31 - 1;
+  // found by seam-fuzz-compile): it must count some of the inputs, in any
+  // graph of the model.
+  std::function<LogicalResult(const onnx::GraphProto &)> checkScans =
+      [&](const onnx::GraphProto &graph) -> LogicalResult {
+    for (const auto &node : graph.node()) {
+      for (const auto &attr : node.attribute()) {
+        if (attr.has_g() && failed(checkScans(attr.g())))
+          return failure();
+        for (const auto &sub : attr.graphs())
+          if (failed(checkScans(sub)))
+            return failure();
+        if (node.op_type() == "Scan" && attr.name() == "num_scan_inputs" &&
+            (attr.i() < 1 || attr.i() > node.input_size()))
+          return emitError(loc)
+                 << "node '" << nodeLabel(node) << "' (Scan): num_scan_inputs "
+                 << attr.i() << " is not in [1, " << node.input_size()
+                 << "] (the node's inputs)";
+      }
+    }
+    return success();
+  };
+  if (failed(checkScans(model.graph())))
+    return failure();
+
   // ONNX 1.12's DepthToSpace/SpaceToDepth inference divides by blocksize
   // squared, which overflows to 0 for a blocksize of 2^32 (SIGFPE; found
   // by seam-fuzz-compile): the square must fit an int32.

@@ -789,6 +789,17 @@ def attr_cases():
           one_op("DepthToSpace", {"x": [1, 8, 2, 3]}, blocksize=2**32),
           "node 'depthtospace0' (DepthToSpace): blocksize 4294967296 is not "
           "in [1, 46340]"),
+        # ONNX 1.12's Scan inference sizes vectors by num_scan_inputs before
+        # checking it (16 GiB for 2^31 - 1; found by seam-fuzz-compile).
+        c("scan_num_scan_inputs_2_31",
+          make([node("Scan", ["s", "x"], ["y"], "scan0",
+                     num_scan_inputs=2**31 - 1,
+                     body=h.make_graph(
+                         [node("Add", ["si", "xi"], ["so"], "add0")], "body",
+                         [vi("si", [2]), vi("xi", [2])], [vi("so", [2])]))],
+               [vi("s", [2]), vi("x", [3, 2])], [vi("y", 1)], opset=11),
+          "node 'scan0' (Scan): num_scan_inputs 2147483647 is not in [1, 2] "
+          "(the node's inputs)"),
         # A window entirely in the padding would average 0 elements (NaN);
         # ONNX Runtime refuses pads >= kernel.
         c("averagepool_pads_exceed_kernel",
