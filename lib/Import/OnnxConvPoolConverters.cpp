@@ -15,11 +15,18 @@
 // same maximum, NaN winning as in MaxPool); GlobalLpPool is seam.lp_pool
 // with a window of the whole spatial extent (the same sum and root).
 //
+// MaxPool's Indices output is built from import-time tables: each window's
+// elements gathered in window order, seam.arg_max over them, and the window
+// position mapped back to its flat index in the input.
+//
 //===----------------------------------------------------------------------===//
 
 #include "OnnxConverterUtils.h"
+#include "OnnxOpBuilding.h"
 
 #include "seam/SeamOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
 
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/CheckedArithmetic.h"
@@ -248,6 +255,121 @@ static LogicalResult convertLrn(GraphImporter &g) {
     return failure();
   g.setOutput(0, op.getResult());
   return success();
+}
+
+/// An i64 constant of `shape` holding `values`.
+static Value i64Table(GraphImporter &g, ArrayRef<int64_t> shape,
+                      ArrayRef<int64_t> values) {
+  auto type = RankedTensorType::get(shape, g.builder().getI64Type());
+  return arith::ConstantOp::create(g.builder(), g.loc(), type,
+                                   DenseElementsAttr::get(type, values));
+}
+
+FailureOr<Value> maxPoolIndices(GraphImporter &g, Value x, MaxPoolOp pool,
+                                int64_t storageOrder) {
+  if (storageOrder != 0 && storageOrder != 1)
+    return g.error() << "storage_order " << storageOrder
+                     << " is not 0 (row major) or 1 (column major)";
+  ArrayRef<int64_t> inShape = cast<RankedTensorType>(x.getType()).getShape();
+  ArrayRef<int64_t> outShape = pool.getType().getShape();
+  int64_t n = inShape[0], c = inShape[1];
+  ArrayRef<int64_t> spatial = inShape.drop_front(2),
+                    out = outShape.drop_front(2);
+  SmallVector<int64_t> kernel = pool.getKernelSizes();
+  SmallVector<int64_t> strides = pool.getStridesOrDefault();
+  SmallVector<int64_t> dilations = pool.getDilationsOrDefault();
+  SmallVector<int64_t> pads = pool.getResolvedPads();
+  size_t rank = spatial.size();
+  int64_t planeSize = 1, windows = 1, taps = 1;
+  for (size_t d = 0; d < rank; ++d) {
+    planeSize *= spatial[d];
+    windows *= out[d];
+    taps *= kernel[d];
+  }
+  std::optional<int64_t> tableSize = llvm::checkedMul(windows, taps);
+  if (!tableSize || *tableSize > kMaxFoldedIntElements)
+    return g.error() << "output 'Indices' needs a table of " << windows
+                     << " windows x " << taps
+                     << " elements, more than Seam builds at import ("
+                     << kMaxFoldedIntElements << ")";
+
+  // Per window and position in it (both row major): the element's flat index
+  // in the plane, to gather it, and as Indices reports it. A position in the
+  // padding repeats the window's first element, which never changes its
+  // maximum or which element is first to reach it.
+  SmallVector<int64_t> gatherIndex(*tableSize), reportIndex(*tableSize);
+  SmallVector<int64_t> window(rank), tap(rank);
+  for (int64_t w = 0; w < windows; ++w) {
+    for (int64_t rest = w, d = rank - 1; d >= 0; --d) {
+      window[d] = rest % out[d];
+      rest /= out[d];
+    }
+    std::optional<std::pair<int64_t, int64_t>> first;
+    SmallVector<bool> inside(taps);
+    for (int64_t t = 0; t < taps; ++t) {
+      for (int64_t rest = t, d = rank - 1; d >= 0; --d) {
+        tap[d] = rest % kernel[d];
+        rest /= kernel[d];
+      }
+      int64_t rowMajor = 0, columnMajor = 0, columnStride = 1;
+      bool valid = true;
+      for (size_t d = 0; d < rank; ++d) {
+        int64_t at = window[d] * strides[d] - pads[d] + tap[d] * dilations[d];
+        valid &= at >= 0 && at < spatial[d];
+        rowMajor = rowMajor * spatial[d] + at;
+        columnMajor += at * columnStride;
+        columnStride *= spatial[d];
+      }
+      inside[t] = valid;
+      gatherIndex[w * taps + t] = rowMajor;
+      reportIndex[w * taps + t] = storageOrder ? columnMajor : rowMajor;
+      if (valid && !first)
+        first = {rowMajor, reportIndex[w * taps + t]};
+    }
+    if (!first)
+      return g.error() << "window " << w
+                       << " holds only padding: its Indices are undefined";
+    for (int64_t t = 0; t < taps; ++t)
+      if (!inside[t]) {
+        gatherIndex[w * taps + t] = first->first;
+        reportIndex[w * taps + t] = first->second;
+      }
+  }
+
+  Builder &b = g.builder();
+  // [N, C, plane] gathered to [N, C, windows, taps], the first maximum of
+  // each window's taps, as an offset into the report table.
+  ASSIGN_OR_FAIL(plane, reshapeValue(g, x, {n, c, planeSize}));
+  Attrs axis2{b};
+  axis2.add("axis", b.getI64IntegerAttr(2));
+  ASSIGN_OR_FAIL(
+      values,
+      createInferred<GatherOp>(
+          g, {plane, i64Table(g, {windows, taps}, gatherIndex)}, axis2.list));
+  Attrs lastAxis{b};
+  lastAxis.add("axis", b.getI64IntegerAttr(3));
+  lastAxis.add("keepdims", b.getBoolAttr(false));
+  ASSIGN_OR_FAIL(position,
+                 createInferred<ArgMaxOp>(g, {values}, lastAxis.list));
+  SmallVector<int64_t> windowStart(windows);
+  for (int64_t w = 0; w < windows; ++w)
+    windowStart[w] = w * taps;
+  ASSIGN_OR_FAIL(entry,
+                 createInferred<AddOp>(
+                     g, {position, i64Table(g, {windows}, windowStart)}));
+  Attrs axis0{b};
+  axis0.add("axis", b.getI64IntegerAttr(0));
+  ASSIGN_OR_FAIL(
+      inPlane,
+      createInferred<GatherOp>(
+          g, {i64Table(g, {*tableSize}, reportIndex), entry}, axis0.list));
+  // Plus the plane's offset in the N x C x plane input.
+  SmallVector<int64_t> planeStart(n * c);
+  for (int64_t i = 0; i < n * c; ++i)
+    planeStart[i] = i * planeSize;
+  ASSIGN_OR_FAIL(flat, createInferred<AddOp>(
+                           g, {inPlane, i64Table(g, {n, c, 1}, planeStart)}));
+  return reshapeValue(g, flat, outShape);
 }
 
 OpConverter lookupConvPoolOpConverter(StringRef opType) {

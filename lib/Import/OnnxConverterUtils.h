@@ -11,6 +11,8 @@
 
 #include "OnnxGraphImporter.h"
 
+#include "seam/SeamOps.h"
+
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Verifier.h"
 
@@ -134,6 +136,11 @@ OpConverter lookupControlFlowOpConverter(llvm::StringRef opType);
 OpConverter lookupDecomposedOpConverter(llvm::StringRef opType);
 /// The table of OnnxConvPoolConverters.cpp.
 OpConverter lookupConvPoolOpConverter(llvm::StringRef opType);
+/// MaxPool's Indices output of `pool` on `x` (OnnxConvPoolConverters.cpp): the
+/// flat index into `x` of each window's first maximum, the spatial part row
+/// major (storage_order 0) or column major (1).
+FailureOr<mlir::Value> maxPoolIndices(GraphImporter &g, mlir::Value x,
+                                      MaxPoolOp pool, int64_t storageOrder);
 
 /// The node's auto_pad, or null for NOTSET; an error names any other value
 /// (OnnxOpConverters.cpp).
@@ -155,6 +162,8 @@ OpConverter lookupLinearAlgebraOpConverter(llvm::StringRef opType);
 OpConverter lookupSpectralOpConverter(llvm::StringRef opType);
 /// The table of OnnxRoiAlignConverters.cpp.
 OpConverter lookupRoiAlignOpConverter(llvm::StringRef opType);
+/// The table of OnnxDataDependentConverters.cpp (NonZero, Compress, Unique).
+OpConverter lookupDataDependentOpConverter(llvm::StringRef opType);
 /// The table of OnnxGridSampleConverters.cpp.
 OpConverter lookupGridSampleOpConverter(llvm::StringRef opType);
 /// The table of OnnxQuantizedConverters.cpp.

@@ -554,14 +554,9 @@ LogicalResult GraphImporter::run() {
     FailureOr<ImportedValue> v = readTensor(init, "initializer");
     if (failed(v))
       return failure();
-    // As input dims: Seam's tensors are never empty (an f32 initializer
-    // becomes a tensor of the IR; integer ones are shape constants).
-    if (v->pending)
-      for (auto [i, d] : llvm::enumerate(init.dims()))
-        if (d == 0)
-          return emitError(currentLoc)
-                 << "initializer '" << init.name() << "' has dimension " << i
-                 << " of size 0 (Seam does not support empty tensors)";
+    // An empty float initializer may stand for an absent optional input
+    // (Resize's roi and scales at opset 11); it is refused where it would
+    // become a tensor of the IR (materialize).
     values[init.name()] = std::move(*v);
     initializerNames.insert(init.name());
   }
@@ -682,7 +677,8 @@ LogicalResult GraphImporter::importNode(const onnx::NodeProto &node) {
     } else {
       continue;
     }
-    if (!it->second.ints && llvm::is_contained(actual, 0))
+    if (!it->second.ints && !it->second.pending &&
+        llvm::is_contained(actual, 0))
       return error() << "output '" << out << "' is an empty tensor of shape ["
                      << actual << "]; Seam does not support empty tensors";
     if (!comparable)

@@ -50,6 +50,55 @@ static LogicalResult convertMathUnary(GraphImporter &g) {
   return createUnary<OpTy>(g, {});
 }
 
+/// Whether import-time integers of ONNX type `dataType` compute as int64
+/// without leaving the type: signed, and no uint64 above INT64_MAX.
+static bool foldsAsInt64(const IntTensor &t) {
+  switch (t.dataType) {
+  case onnx::TensorProto::INT8:
+  case onnx::TensorProto::INT16:
+  case onnx::TensorProto::INT32:
+  case onnx::TensorProto::INT64:
+    return true;
+  default:
+    return false;
+  }
+}
+
+/// The smallest value of a signed ONNX integer type, whose negation leaves it.
+static int64_t signedMinimum(int32_t dataType) {
+  switch (dataType) {
+  case onnx::TensorProto::INT8:
+    return INT8_MIN;
+  case onnx::TensorProto::INT16:
+    return INT16_MIN;
+  case onnx::TensorProto::INT32:
+    return INT32_MIN;
+  default:
+    return INT64_MIN;
+  }
+}
+
+/// Neg, Abs and Sign: folded when the input is a signed integer known at
+/// import (the shape arithmetic of ONNX's own function bodies, such as
+/// LayerNormalization's `Neg(axis)`), else `OpTy` on the tensor.
+template <typename OpTy, int64_t (*fold)(int64_t)>
+static LogicalResult convertIntFoldableUnary(GraphImporter &g) {
+  ASSIGN_OR_FAIL(in, g.input(0));
+  if (in->ints && foldsAsInt64(*in->ints) &&
+      !llvm::is_contained(in->ints->values,
+                          signedMinimum(in->ints->dataType))) {
+    IntTensor r = *in->ints;
+    for (int64_t &v : r.values)
+      v = fold(v);
+    g.setOutput(0, r);
+    return success();
+  }
+  return createUnary<OpTy>(g, {});
+}
+static int64_t negate(int64_t v) { return -v; }
+static int64_t absolute(int64_t v) { return v < 0 ? -v : v; }
+static int64_t signum(int64_t v) { return (v > 0) - (v < 0); }
+
 static LogicalResult convertElu(GraphImporter &g) {
   return createUnary<EluOp>(g, {{"alpha", 1.0f}});
 }
@@ -80,6 +129,32 @@ template <typename OpTy> static FailureOr<Value> chainInputs(GraphImporter &g) {
 
 template <typename OpTy>
 static LogicalResult convertVariadic(GraphImporter &g) {
+  ASSIGN_OR_FAIL(r, chainInputs<OpTy>(g));
+  g.setOutput(0, r);
+  return success();
+}
+
+/// Min and Max: folded when every input is a signed integer known at import
+/// (shape arithmetic), else a chain of `OpTy`.
+template <typename OpTy, bool isMax>
+static LogicalResult convertMinMax(GraphImporter &g) {
+  SmallVector<const IntTensor *> ints;
+  for (int i = 0; i < g.node().input_size(); ++i) {
+    ASSIGN_OR_FAIL(in, g.input(i));
+    if (in->ints && foldsAsInt64(*in->ints) &&
+        in->ints->dataType ==
+            (ints.empty() ? in->ints->dataType : ints.front()->dataType))
+      ints.push_back(&*in->ints);
+  }
+  if (!ints.empty() && static_cast<int>(ints.size()) == g.node().input_size()) {
+    auto eval = [](ArrayRef<int64_t> v) {
+      return isMax ? *llvm::max_element(v) : *llvm::min_element(v);
+    };
+    ASSIGN_OR_FAIL(r, evalIntElementwise(ints, ints.front()->dataType, eval,
+                                         g.diagnostic()));
+    g.setOutput(0, r);
+    return success();
+  }
   ASSIGN_OR_FAIL(r, chainInputs<OpTy>(g));
   g.setOutput(0, r);
   return success();
@@ -162,9 +237,9 @@ static LogicalResult convertPRelu(GraphImporter &g) {
 
 OpConverter lookupMathOpConverter(StringRef opType) {
   return llvm::StringSwitch<OpConverter>(opType)
-      .Case("Neg", convertMathUnary<NegOp>)
-      .Case("Abs", convertMathUnary<AbsOp>)
-      .Case("Sign", convertMathUnary<SignOp>)
+      .Case("Neg", convertIntFoldableUnary<NegOp, negate>)
+      .Case("Abs", convertIntFoldableUnary<AbsOp, absolute>)
+      .Case("Sign", convertIntFoldableUnary<SignOp, signum>)
       .Case("Reciprocal", convertMathUnary<ReciprocalOp>)
       .Case("Floor", convertMathUnary<FloorOp>)
       .Case("Ceil", convertMathUnary<CeilOp>)
@@ -188,8 +263,8 @@ OpConverter lookupMathOpConverter(StringRef opType) {
       .Case("Celu", convertCelu)
       .Case("Selu", convertSelu)
       .Case("ThresholdedRelu", convertThresholdedRelu)
-      .Case("Min", convertVariadic<MinOp>)
-      .Case("Max", convertVariadic<MaxOp>)
+      .Case("Min", convertMinMax<MinOp, false>)
+      .Case("Max", convertMinMax<MaxOp, true>)
       .Case("Sum", convertVariadic<AddOp>)
       .Case("Mean", convertMean)
       .Case("Mod", convertMod)

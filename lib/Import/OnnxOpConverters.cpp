@@ -285,11 +285,16 @@ template <typename OpTy> static LogicalResult convertPool(GraphImporter &g) {
   } else if constexpr (std::is_same_v<OpTy, LpPoolOp>) {
     ASSIGN_OR_FAIL(p, lpPoolP(g));
     attrs.add("p", p);
-  } else {
-    if (failed(g.requireUnusedOutput(1, "Indices")))
-      return failure();
   }
-  ASSIGN_OR_FAIL(r, createInferred<OpTy>(g, {x}, attrs.list));
+  ASSIGN_OR_FAIL(op, createInferredOp<OpTy>(g, {x}, attrs.list));
+  Value r = op.getResult();
+  if constexpr (std::is_same_v<OpTy, MaxPoolOp>) {
+    if (g.isOutputUsed(1)) {
+      ASSIGN_OR_FAIL(storageOrder, g.intAttr("storage_order", 0));
+      ASSIGN_OR_FAIL(indices, maxPoolIndices(g, x, op, storageOrder));
+      g.setOutput(1, indices);
+    }
+  }
   if (!intType) {
     g.setOutput(0, r);
     return success();
@@ -841,6 +846,8 @@ OpConverter lookupOpConverter(StringRef opType) {
   if (OpConverter converter = lookupRoiAlignOpConverter(opType))
     return converter;
   if (OpConverter converter = lookupQuantizedOpConverter(opType))
+    return converter;
+  if (OpConverter converter = lookupDataDependentOpConverter(opType))
     return converter;
   using K = IntBinaryKind;
   return llvm::StringSwitch<OpConverter>(opType)

@@ -273,6 +273,13 @@ def pool_fixtures():
                 strides=[2], pads=[0, 1], ceil_mode=1),
            node("Relu", ["p"], ["y"], "relu0")],
           [vi("x", [1, 1, 4])], [vi("y", [1, 1, 2])], check=False)
+    # Indices: 1-D, kernel 2, stride 2, one pad at the start (window 0 holds
+    # one element and the pad), column major.
+    model("maxpool_indices",
+          [node("MaxPool", ["x"], ["y", "idx"], "pool0", kernel_shape=[2],
+                strides=[2], pads=[1, 0], storage_order=1)],
+          [vi("x", [1, 2, 5])],
+          [vi("y", [1, 2, 3]), vi("idx", [1, 2, 3], TP.INT64)])
     model("global_avgpool",
           [node("GlobalAveragePool", ["x"], ["y"], "gap0")],
           [vi("x", [1, 3, 5, 7])], [vi("y", [1, 3, 1, 1])])
@@ -518,6 +525,26 @@ def constant_fixtures():
            node("Add", ["x", "c"], ["y"], "add0"),
            node("Sub", ["x", "z"], ["y2"], "sub0")],
           [vi("x", [2, 3])], [vi("y", [2, 3]), vi("y2", [2, 3])])
+
+    # Neg, Abs, Sign, Max and Min of import-time integers fold (ONNX's
+    # LayerNormalization function body computes Neg(axis) as a shape).
+    ints = [node("Shape", ["x"], ["s"], "shape0"),
+            node("Constant", [], ["three"], "three", value_ints=[3]),
+            node("Constant", [], ["c"], "c", value_ints=[4, 2, 5]),
+            node("Neg", ["s"], ["neg"], "neg0"),
+            node("Abs", ["neg"], ["abs"], "abs0"),
+            node("Sign", ["neg"], ["sign"], "sign0"),
+            node("Max", ["s", "three"], ["max"], "max0"),
+            node("Min", ["s", "three", "c"], ["min"], "min0")]
+    outs = []
+    for name in ["neg", "abs", "sign", "max", "min"]:
+        ints += [node("Cast", [name], [name + "_f"], name + "_cast",
+                      to=TP.FLOAT),
+                 node("Mul", ["z", name + "_f"], ["y_" + name],
+                      name + "_mul")]
+        outs.append(vi("y_" + name, [3]))
+    model("signed_shape_arith", ints, [vi("x", [2, 3, 4]), vi("z", [3])],
+          outs)
 
 
 #===------------------------------------------------------------------------===#
@@ -1035,7 +1062,8 @@ def error_fixtures():
            f32("mean", [0, 0, 0]), f32("var", [1, 1, 1])], opset=15)
 
     model("err_maxpool_indices",
-          [node("MaxPool", ["x"], ["y", "idx"], "pool0", kernel_shape=[2, 2])],
+          [node("MaxPool", ["x"], ["y", "idx"], "pool0", kernel_shape=[2, 2],
+                storage_order=2)],
           [vi("x", [1, 2, 4, 4])],
           [vi("y", [1, 2, 3, 3]), vi("idx", [1, 2, 3, 3], TP.INT64)])
 
@@ -1755,6 +1783,63 @@ def gridsample_fixtures():
     gridsample("err_gridsample_padding", check=False, padding_mode="wrap")
 
 
+#===------------------------------------------------------------------------===#
+# NonZero, Compress, Unique: folded when the deciding values are constants
+#===------------------------------------------------------------------------===#
+
+
+def data_dependent_fixtures():
+    def const(name, array):
+        return node("Constant", [], [name], name + "_c",
+                    value=nh.from_array(np.asarray(array), name))
+
+    # NonZero of a float constant: coordinates of 1.5, -2 and 4 in [2, 2, 3].
+    model("nonzero_float_constant",
+          [const("c", np.array([[[0, 1.5, 0], [0, 0, 0]],
+                                [[-2, 0, 0], [0, 0, 4]]], np.float32)),
+           node("NonZero", ["c"], ["y"], "nonzero0")],
+          [], [vi("y", [3, 3], TP.INT64)])
+    # Compress of an import-time integer by a condition shorter than the
+    # axis: folded.
+    model("compress_int_fold",
+          [const("d", np.array([[1, 2], [3, 4], [5, 6]], np.int64)),
+           const("cond", np.array([False, True])),
+           node("Compress", ["d", "cond"], ["e"], "compress0", axis=0),
+           node("Cast", ["e"], ["f"], "cast0", to=TP.FLOAT),
+           node("Add", ["x", "f"], ["y"], "add0")],
+          [vi("x", [1, 2])], [vi("y", [1, 2])])
+    # Compress of a runtime tensor by a condition computed from integer
+    # constants: a gather of columns 1 and 3.
+    model("compress_gather",
+          [const("v", np.array([1, 5, 2, 7], np.int64)),
+           const("t", np.array(3, np.int64)),
+           node("Greater", ["v", "t"], ["cond"], "greater0"),
+           node("Compress", ["x", "cond"], ["y"], "compress0", axis=1)],
+          [vi("x", [3, 4])], [vi("y", [3, 2])])
+    # Unique of int64 rows, unsorted: all four outputs are constants.
+    model("unique_int_rows",
+          [const("d", np.array([[2, 0], [1, 3], [2, 0]], np.int64)),
+           node("Unique", ["d"], ["u", "first", "inverse", "counts"],
+                "unique0", axis=0, sorted=0)],
+          [], [vi("u", [2, 2], TP.INT64), vi("first", [2], TP.INT64),
+               vi("inverse", [3], TP.INT64), vi("counts", [2], TP.INT64)])
+
+    model("err_nonzero_runtime", [node("NonZero", ["x"], ["y"], "nonzero0")],
+          [vi("x", [2, 3])], [vi("y", [2, 6], TP.INT64)], check=False)
+    model("err_compress_past_axis",
+          [const("cond", np.array([True, False, False, True])),
+           node("Compress", ["x", "cond"], ["y"], "compress0", axis=0)],
+          [vi("x", [3, 2])], [vi("y", [1, 2])], check=False)
+    model("err_compress_nothing",
+          [const("cond", np.array([False, False])),
+           node("Compress", ["x", "cond"], ["y"], "compress0")],
+          [vi("x", [3, 2])], [vi("y", [1])], check=False)
+    model("err_unique_nan",
+          [const("c", np.array([1, np.nan], np.float32)),
+           node("Unique", ["c"], ["y"], "unique0")],
+          [], [vi("y", [2])], check=False)
+
+
 def main():
     if os.path.isdir(OUT):
         shutil.rmtree(OUT)
@@ -1786,6 +1871,7 @@ def main():
     roialign_fixtures()
     scan_fixtures()
     quantized_fixtures()
+    data_dependent_fixtures()
 
     total = 0
     for root, _, files in os.walk(OUT):

@@ -1,13 +1,14 @@
 #!/usr/bin/python3
-"""Writes the fixtures of frozen-onnx-testdata.test from ONNX's own backend
-tests (Debian's libonnx-testdata) whose graph inputs decide the result's
-shape: STFT's frame_step and frame_length, MelWeightMatrix's five scalars,
-the window ops' size. Seam needs those at import, so here they become
-initializers holding the values of test_data_set_0; the other inputs stay
-graph inputs. The inputs left and ONNX's expected output are written as
-.npy next to each model:
+"""Writes the fixtures of frozen-onnx-testdata.test and data-dependent.test
+from ONNX's own backend tests (Debian's libonnx-testdata) whose graph inputs
+decide the result's shape: STFT's frame_step and frame_length,
+MelWeightMatrix's five scalars, the window ops' size, NonZero's and
+Unique's input, Compress's condition. Seam needs those at import, so here
+they become initializers holding the values of test_data_set_0; the other
+inputs stay graph inputs. The inputs left and ONNX's expected outputs are
+written as .npy next to each model:
 
-  Inputs/frozen/<test>.onnx, <test>_in<i>.npy, <test>_out0.npy
+  Inputs/frozen/<test>.onnx, <test>_in<i>.npy, <test>_out<i>.npy
 
 Run with Debian's Python: /usr/bin/python3 test/e2e/make_frozen_onnx_testdata.py
 """
@@ -24,6 +25,13 @@ DATA = "/usr/share/libonnx-testdata/data/node"
 # Test name -> the inputs that stay graph inputs.
 TESTS = {"stft": ["signal"], "stft_with_window": ["signal", "window"],
          "melweightmatrix": []}
+TESTS["nonzero_example"] = []
+for variant in ("0", "1", "default_axis", "negative_axis"):
+    TESTS["compress_" + variant] = ["input"]
+for variant in ("not_sorted_without_axis", "sorted_with_axis",
+                "sorted_with_axis_3d", "sorted_with_negative_axis",
+                "sorted_without_axis"):
+    TESTS["unique_" + variant] = []
 for window in ("blackman", "hamming", "hann"):
     for variant in ("", "_symmetric", "_expanded", "_symmetric_expanded"):
         TESTS[window + "window" + variant] = []
@@ -51,8 +59,10 @@ def main():
             np.save(os.path.join(OUT, "%s_in%d.npy" % (name, i)), array)
         onnx.checker.check_model(model)
         onnx.save(model, os.path.join(OUT, name + ".onnx"))
-        y = nh.to_array(onnx.load_tensor(os.path.join(data, "output_0.pb")))
-        np.save(os.path.join(OUT, name + "_out0.npy"), y)
+        for i in range(len(graph.output)):
+            y = nh.to_array(onnx.load_tensor(
+                os.path.join(data, "output_%d.pb" % i)))
+            np.save(os.path.join(OUT, "%s_out%d.npy" % (name, i)), y)
         print(name)
 
 

@@ -344,6 +344,9 @@ const char *const kOpTypes[] = {"Conv",
                                 "Det",
                                 "RoiAlign",
                                 "Scan",
+                                "NonZero",
+                                "Compress",
+                                "Unique",
                                 "NoSuchOp"};
 
 bool mutateNode(onnx::GraphProto &graph, Rng &rng) {

@@ -431,8 +431,8 @@ def dims_cases():
           "or their element count overflows int64"),
         c("initializer_dim_zero",
           conv_model(raw_tensor("w", [0, 3, 3, 3], b"")),
-          "initializer 'w' has dimension 0 of size 0 (Seam does not support "
-          "empty tensors)"),
+          "node 'conv0' (Conv): 'w' is an empty tensor of shape [0, 3, 3, 3]; "
+          "Seam does not support empty tensors"),
         c("slice_empty_result", slice_([1]),
           "node 'slice0' (Slice): output 'y' is an empty tensor of shape "
           "[0, 6]; Seam does not support empty tensors"),
