@@ -212,6 +212,23 @@ struct CompileOptions {
   std::string cpu;
   std::string features;
   std::string executor;
+
+  /// An ONNX model with input dims that neither the model nor `inputShapes`
+  /// fixes (a symbolic batch or sequence length) is compiled on run: one
+  /// specialization per distinct set of input shapes, on the first run with
+  /// it, each through the compiled-object cache. At most this many are kept;
+  /// a new one drops the least recently used.
+  unsigned maxShapeSpecializations = 8;
+};
+
+/// One compiled specialization of a session with run-time input shapes.
+struct ShapeSpecialization {
+  /// The shape of each input, in Session::inputs() order.
+  std::vector<std::vector<int64_t>> inputShapes;
+  /// What compiling it took (import to init; a cache load when it was one).
+  double compileMilliseconds = 0;
+  int64_t runs = 0;
+  bool loadedFromCache = false;
 };
 
 /// Where the time of the runs so far went in one offloaded region.
@@ -244,8 +261,19 @@ public:
   /// loaded from the cache reports cache-load (then init) instead.
   static std::vector<std::string> getStageNames(const CompileOptions &options);
 
+  /// The model's inputs and outputs. With run-time shapes, a dim the model
+  /// leaves open is -1 (and an output whose rank the model does not declare
+  /// has an empty shape): the outputs run() returns have the actual shapes.
   const std::vector<TensorInfo> &inputs() const;
   const std::vector<TensorInfo> &outputs() const;
+
+  /// Whether some input dim is fixed only at run time: each distinct set of
+  /// input shapes is compiled on its first run (see
+  /// CompileOptions::maxShapeSpecializations).
+  bool hasRunTimeShapes() const;
+  /// The specializations compiled and kept, most recently used first (empty
+  /// without run-time shapes).
+  std::vector<ShapeSpecialization> specializations() const;
 
   /// Runs the model on `inputs` (every input, by name) and returns every
   /// output. Wrong names, shapes or element types are an error saying what
@@ -253,7 +281,8 @@ public:
   Expected<std::map<std::string, Tensor>>
   run(const std::map<std::string, Tensor> &inputs) const;
 
-  /// Runs writing into `outputs` (every output, by name, preallocated).
+  /// Runs writing into `outputs` (every output, by name, preallocated with
+  /// the shapes the inputs' shapes give).
   Error run(const std::map<std::string, Tensor> &inputs,
             std::map<std::string, Tensor> &outputs) const;
 
@@ -261,7 +290,8 @@ public:
   bool loadedFromCache() const;
 
   /// The time spent so far in each offloaded region whose backend keeps
-  /// statistics (the dnnl backend does), in region order.
+  /// statistics (the dnnl backend does), in region order; with run-time
+  /// shapes, those of each specialization, most recently used first.
   std::vector<RegionProfile> profile() const;
 
   struct Impl;

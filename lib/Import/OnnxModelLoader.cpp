@@ -288,6 +288,62 @@ static LogicalResult checkInitializerInput(const onnx::TensorProto &init,
   return success();
 }
 
+/// The signature of `graph` when one of its tensor inputs has a dim that is
+/// neither fixed nor in `options.inputShapes`; nothing when every input dim
+/// is known (or an input cannot be typed: fixInputShapes reports it).
+static std::optional<OnnxSignature>
+findDynamicSignature(const onnx::GraphProto &graph,
+                     const OnnxImportOptions &options, MLIRContext *ctx) {
+  llvm::StringSet<> initializers;
+  for (const auto &init : graph.initializer())
+    initializers.insert(init.name());
+  auto signatureOf = [&](const onnx::ValueInfoProto &value)
+      -> std::optional<OnnxValueSignature> {
+    if (!value.type().has_tensor_type() ||
+        !value.type().tensor_type().has_shape())
+      return std::nullopt;
+    const auto &tensor = value.type().tensor_type();
+    Type elementType = getElementType(ctx, tensor.elem_type());
+    if (!elementType)
+      return std::nullopt;
+    OnnxValueSignature s{value.name(), elementType, {}};
+    for (const auto &dim : tensor.shape().dim()) {
+      // A dim of 0 or below is no open dim: fixInputShapes refuses it.
+      if (dim.has_dim_value() && dim.dim_value() <= 0)
+        return std::nullopt;
+      s.dims.push_back(dim.has_dim_value() ? dim.dim_value()
+                                           : ShapedType::kDynamic);
+    }
+    return s;
+  };
+  OnnxSignature signature;
+  bool dynamic = false;
+  for (const auto &input : graph.input()) {
+    if (initializers.contains(input.name()))
+      continue;
+    std::optional<OnnxValueSignature> s = signatureOf(input);
+    if (!s)
+      return std::nullopt;
+    if (!options.inputShapes.count(input.name()))
+      dynamic |= llvm::is_contained(s->dims, ShapedType::kDynamic);
+    signature.inputs.push_back(std::move(*s));
+  }
+  if (!dynamic)
+    return std::nullopt;
+  for (const auto &output : graph.output()) {
+    std::optional<OnnxValueSignature> s = signatureOf(output);
+    if (!s) {
+      // Its rank is not declared: the specialization tells.
+      s = OnnxValueSignature{output.name(), Type(), {}};
+      if (output.type().has_tensor_type())
+        s->elementType =
+            getElementType(ctx, output.type().tensor_type().elem_type());
+    }
+    signature.outputs.push_back(std::move(*s));
+  }
+  return signature;
+}
+
 /// Applies `--input-shape` overrides to the graph inputs and checks that every
 /// graph input (that is not an initializer) ends up with a static shape.
 static LogicalResult fixInputShapes(onnx::GraphProto &graph,
@@ -627,6 +683,19 @@ static LogicalResult checkWindowRanks(const onnx::GraphProto &graph,
                  << attr.i() << " must be >= 0 and below the ranks of data "
                  << "and indices";
       }
+    // STFT's inference indexes the signal's dims without checking its rank
+    // (SIGSEGV on a scalar signal: found by seam-fuzz-compile). The spec's
+    // ranks: signal 3, frame_step 0, window 1, frame_length 0.
+    if (node.op_type() == "STFT") {
+      const int64_t expected[] = {3, 0, 1, 0};
+      const char *names[] = {"signal", "frame_step", "window", "frame_length"};
+      for (int i = 0; i < 4; ++i)
+        if (std::optional<int64_t> r = known(i); r && *r != expected[i])
+          return emitError(loc)
+                 << "node '" << nodeLabel(node) << "' (STFT): input '"
+                 << node.input(i) << "' (" << names[i] << ") has rank " << *r
+                 << " but STFT takes rank " << expected[i];
+    }
     // A Constant's rank is its value's (a Gemm's B may be one: found by
     // seam-fuzz-import).
     if (node.op_type() == "Constant" && node.output_size() > 0)
@@ -685,6 +754,12 @@ LogicalResult normalizeOnnxModel(onnx::ModelProto &model, StringRef baseDir,
                           << " is newer than the newest this ONNX library "
                              "supports ("
                           << kMaxOpset << ")";
+  if (options.dynamicSignature)
+    if (std::optional<OnnxSignature> signature =
+            findDynamicSignature(model.graph(), options, loc.getContext())) {
+      *options.dynamicSignature = std::move(*signature);
+      return failure();
+    }
   if (failed(loadAllExternalData(*model.mutable_graph(), baseDir, loc)) ||
       failed(fixInputShapes(*model.mutable_graph(), options, loc)))
     return failure();

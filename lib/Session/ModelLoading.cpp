@@ -62,6 +62,9 @@ Error checkOptions(const CompileOptions &options) {
   if (options.optLevel > 3)
     return Error::failure("CompileOptions::optLevel must be 0 to 3, got " +
                           std::to_string(options.optLevel));
+  if (options.maxShapeSpecializations == 0)
+    return Error::failure("CompileOptions::maxShapeSpecializations must be at "
+                          "least 1");
   if (options.threads < 0)
     return Error::failure("CompileOptions::threads must be 0 (the library "
                           "default) or more, got " +
@@ -96,10 +99,46 @@ static LogicalResult checkWeightsHaveData(ModuleOp module) {
   return error;
 }
 
+static std::optional<ElementType> toElementType(Type type);
+
+/// Imports with `import`, storing the signature in `runTime` when the model
+/// has input dims left open.
+static OwningOpRef<ModuleOp> importWithRunTimeShapes(
+    const CompileOptions &options, std::optional<RunTimeSignature> *runTime,
+    llvm::function_ref<OwningOpRef<ModuleOp>(const OnnxImportOptions &)>
+        import) {
+  OnnxImportOptions onnxOptions = importOptions(options);
+  OnnxSignature signature;
+  if (runTime)
+    onnxOptions.dynamicSignature = &signature;
+  OwningOpRef<ModuleOp> module = import(onnxOptions);
+  if (module || !runTime || signature.inputs.empty())
+    return module;
+  auto infos = [](const std::vector<OnnxValueSignature> &values) {
+    std::vector<TensorInfo> result;
+    for (const OnnxValueSignature &v : values) {
+      TensorInfo info{v.name, {}, ElementType::F32};
+      for (int64_t d : v.dims)
+        info.shape.push_back(ShapedType::isDynamic(d) ? -1 : d);
+      if (v.elementType)
+        info.type = toElementType(v.elementType).value_or(ElementType::F32);
+      result.push_back(std::move(info));
+    }
+    return result;
+  };
+  *runTime =
+      RunTimeSignature{infos(signature.inputs), infos(signature.outputs)};
+  return nullptr;
+}
+
 OwningOpRef<ModuleOp> loadModelFile(const std::string &path, MLIRContext &ctx,
-                                    const CompileOptions &options) {
+                                    const CompileOptions &options,
+                                    std::optional<RunTimeSignature> *runTime) {
   if (!llvm::StringRef(path).ends_with(".mlir"))
-    return importOnnxFile(path, ctx, importOptions(options));
+    return importWithRunTimeShapes(
+        options, runTime, [&](const OnnxImportOptions &onnxOptions) {
+          return importOnnxFile(path, ctx, onnxOptions);
+        });
   llvm::SourceMgr sourceMgr;
   OwningOpRef<ModuleOp> module =
       parseSourceFile<ModuleOp>(path, sourceMgr, ParserConfig(&ctx));
@@ -109,8 +148,12 @@ OwningOpRef<ModuleOp> loadModelFile(const std::string &path, MLIRContext &ctx,
 }
 
 OwningOpRef<ModuleOp> loadOnnxBytes(const std::string &bytes, MLIRContext &ctx,
-                                    const CompileOptions &options) {
-  return importOnnxBytes(bytes, /*baseDir=*/"", ctx, importOptions(options));
+                                    const CompileOptions &options,
+                                    std::optional<RunTimeSignature> *runTime) {
+  return importWithRunTimeShapes(
+      options, runTime, [&](const OnnxImportOptions &onnxOptions) {
+        return importOnnxBytes(bytes, /*baseDir=*/"", ctx, onnxOptions);
+      });
 }
 
 static std::string nameOf(func::FuncOp main, bool result, unsigned i) {

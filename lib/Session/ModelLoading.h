@@ -22,6 +22,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -54,17 +55,28 @@ std::unique_ptr<mlir::MLIRContext> makeContext();
 /// The options' own values, checked before anything is read or compiled.
 Error checkOptions(const CompileOptions &options);
 
+/// The signature of an ONNX model with input dims fixed only at run time:
+/// -1 for each dim the model does not fix (and the options do not give).
+struct RunTimeSignature {
+  std::vector<TensorInfo> inputs, outputs;
+};
+
 /// The module of the model at `path`: an ONNX file imported with the
 /// options' input shapes, or a .mlir module (whose weights must have data).
-/// Null on failure, with diagnostics.
-mlir::OwningOpRef<mlir::ModuleOp> loadModelFile(const std::string &path,
-                                                mlir::MLIRContext &ctx,
-                                                const CompileOptions &options);
+/// Null on failure, with diagnostics. With `runTime`, an ONNX model with
+/// input dims left open is no error: its signature goes there (and null is
+/// returned without diagnostics).
+mlir::OwningOpRef<mlir::ModuleOp>
+loadModelFile(const std::string &path, mlir::MLIRContext &ctx,
+              const CompileOptions &options,
+              std::optional<RunTimeSignature> *runTime = nullptr);
 
-/// The module of an ONNX model in memory; null on failure, with diagnostics.
-mlir::OwningOpRef<mlir::ModuleOp> loadOnnxBytes(const std::string &bytes,
-                                                mlir::MLIRContext &ctx,
-                                                const CompileOptions &options);
+/// The module of an ONNX model in memory; null on failure, with
+/// diagnostics; `runTime` as for loadModelFile.
+mlir::OwningOpRef<mlir::ModuleOp>
+loadOnnxBytes(const std::string &bytes, mlir::MLIRContext &ctx,
+              const CompileOptions &options,
+              std::optional<RunTimeSignature> *runTime = nullptr);
 
 /// The names, shapes and element types of @main's arguments and results,
 /// which must be static tensors of f32, f64, f16, i64, i32, i8, ui8, ui16,

@@ -31,9 +31,12 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Target/TargetMachine.h"
 
+#include <atomic>
 #include <cassert>
 #include <chrono>
 #include <cstring>
+#include <list>
+#include <mutex>
 #include <new>
 
 using namespace mlir;
@@ -147,6 +150,38 @@ static std::string shapeString(const std::vector<int64_t> &shape) {
 // Session
 //===----------------------------------------------------------------------===//
 
+/// A session compiled for one set of input shapes of a model with run-time
+/// shapes.
+struct Specialization {
+  std::vector<std::vector<int64_t>> shapes;
+  std::shared_ptr<Session::Impl> impl;
+  double compileMs = 0;
+  std::atomic<int64_t> runs{0};
+};
+
+/// The specializations of a model with run-time input shapes, compiled on
+/// first use and kept least recently used first out. Lookups take
+/// `tableMutex`; compiles take `compileMutex` (one at a time, so that two
+/// threads running a new shape compile it once), not `tableMutex`: runs of
+/// compiled shapes go on meanwhile.
+struct RunTimeShapes {
+  std::vector<TensorInfo> inputs, outputs;
+  CompileOptions options;
+  /// Compiles the model with `options` (whose inputShapes fix every dim).
+  std::function<llvm::Expected<std::unique_ptr<Session::Impl>>(
+      const CompileOptions &)>
+      compile;
+  mutable std::mutex tableMutex, compileMutex;
+  mutable std::list<std::shared_ptr<Specialization>> recent;
+
+  Expected<std::shared_ptr<Specialization>>
+  get(const std::map<std::string, Tensor> &tensors) const;
+
+private:
+  std::shared_ptr<Specialization>
+  find(const std::vector<std::vector<int64_t>> &shapes) const;
+};
+
 struct Session::Impl {
   std::vector<TensorInfo> inputs, outputs;
   int threads = 0;
@@ -163,6 +198,9 @@ struct Session::Impl {
   /// A session in an executor process (CompileOptions::triple/executor):
   /// the engine that runs it there, instead of `engine` and `main`.
   std::unique_ptr<RemoteJitEngine> remote;
+  /// A model with run-time input shapes: its specializations, instead of
+  /// all of the above.
+  std::unique_ptr<RunTimeShapes> runTime;
 
   ~Impl() {
     if (deinit)
@@ -177,6 +215,18 @@ const std::vector<TensorInfo> &Session::outputs() const {
   return impl->outputs;
 }
 bool Session::loadedFromCache() const { return impl->fromCache; }
+bool Session::hasRunTimeShapes() const { return impl->runTime != nullptr; }
+
+std::vector<ShapeSpecialization> Session::specializations() const {
+  std::vector<ShapeSpecialization> result;
+  if (!impl->runTime)
+    return result;
+  std::lock_guard<std::mutex> lock(impl->runTime->tableMutex);
+  for (const auto &spec : impl->runTime->recent)
+    result.push_back({spec->shapes, spec->compileMs, spec->runs.load(),
+                      spec->impl->fromCache});
+  return result;
+}
 
 std::vector<std::string> Session::getStageNames(const CompileOptions &options) {
   std::vector<std::string> names = {"import"};
@@ -508,16 +558,57 @@ createImpl(llvm::function_ref<std::optional<detail::CompileCache>()> openCache,
   return compile(std::move(module), options, diags, cache ? &*cache : nullptr);
 }
 
+/// The session of a model with run-time input shapes: nothing compiled yet.
+static std::unique_ptr<Session::Impl> createRunTimeImpl(
+    detail::RunTimeSignature signature, const CompileOptions &options,
+    std::function<
+        llvm::Expected<std::unique_ptr<Session::Impl>>(const CompileOptions &)>
+        compile) {
+  auto impl = std::make_unique<Session::Impl>();
+  impl->inputs = signature.inputs;
+  impl->outputs = signature.outputs;
+  impl->threads = options.threads;
+  impl->runTime = std::make_unique<RunTimeShapes>();
+  impl->runTime->inputs = std::move(signature.inputs);
+  impl->runTime->outputs = std::move(signature.outputs);
+  impl->runTime->options = options;
+  impl->runTime->compile = std::move(compile);
+  return impl;
+}
+
+/// Compiles a model with `options` (`compileWith`); a model with run-time
+/// input shapes gives a session that compiles with `compileWith` on run.
+static llvm::Expected<std::unique_ptr<Session::Impl>> compileOrDefer(
+    const CompileOptions &options,
+    std::function<llvm::Expected<std::unique_ptr<Session::Impl>>(
+        const CompileOptions &, std::optional<detail::RunTimeSignature> *)>
+        compileWith) {
+  std::optional<detail::RunTimeSignature> runTime;
+  auto impl = compileWith(options, &runTime);
+  if (impl || !runTime)
+    return impl;
+  llvm::consumeError(impl.takeError());
+  return createRunTimeImpl(std::move(*runTime), options,
+                           [compileWith](const CompileOptions &o) {
+                             return compileWith(o, nullptr);
+                           });
+}
+
 Expected<std::unique_ptr<Session>>
 Session::create(const std::string &path, const CompileOptions &options) {
   if (Error error = detail::checkOptions(options))
     return error;
-  auto load = [&](MLIRContext &ctx) {
-    return detail::loadModelFile(path, ctx, options);
+  // Compiles with `o`; `runTime` receives the signature of a model whose
+  // input dims `o` leaves open.
+  auto compileWith = [path](const CompileOptions &o,
+                            std::optional<detail::RunTimeSignature> *runTime) {
+    auto load = [&](MLIRContext &ctx) {
+      return detail::loadModelFile(path, ctx, o, runTime);
+    };
+    return createImpl([&] { return detail::CompileCache::forFile(path, o); }, o,
+                      load, "cannot load '" + path + "'");
   };
-  auto impl =
-      createImpl([&] { return detail::CompileCache::forFile(path, options); },
-                 options, load, "cannot load '" + path + "'");
+  auto impl = compileOrDefer(options, compileWith);
   if (!impl)
     return detail::toError(impl.takeError());
   return std::unique_ptr<Session>(new Session(std::move(*impl)));
@@ -528,15 +619,106 @@ Session::createFromOnnxBytes(const std::string &bytes,
                              const CompileOptions &options) {
   if (Error error = detail::checkOptions(options))
     return error;
-  auto load = [&](MLIRContext &ctx) {
-    return detail::loadOnnxBytes(bytes, ctx, options);
+  // The bytes are shared with the specializations a model with run-time
+  // shapes compiles later.
+  auto model = std::make_shared<const std::string>(bytes);
+  auto compileWith = [model](const CompileOptions &o,
+                             std::optional<detail::RunTimeSignature> *runTime) {
+    auto load = [&](MLIRContext &ctx) {
+      return detail::loadOnnxBytes(*model, ctx, o, runTime);
+    };
+    return createImpl(
+        [&] { return detail::CompileCache::forOnnxBytes(*model, o); }, o, load,
+        "cannot import the ONNX model");
   };
-  auto impl = createImpl(
-      [&] { return detail::CompileCache::forOnnxBytes(bytes, options); },
-      options, load, "cannot import the ONNX model");
+  auto impl = compileOrDefer(options, compileWith);
   if (!impl)
     return detail::toError(impl.takeError());
   return std::unique_ptr<Session>(new Session(std::move(*impl)));
+}
+
+/// `shape` with -1 (a dim fixed at run time) printed as '?'.
+static std::string signatureShapeString(const std::vector<int64_t> &shape) {
+  return "[" +
+         llvm::join(llvm::map_range(shape,
+                                    [](int64_t d) {
+                                      return d < 0 ? std::string("?")
+                                                   : std::to_string(d);
+                                    }),
+                    ", ") +
+         "]";
+}
+
+std::shared_ptr<Specialization>
+RunTimeShapes::find(const std::vector<std::vector<int64_t>> &shapes) const {
+  std::lock_guard<std::mutex> lock(tableMutex);
+  for (auto it = recent.begin(); it != recent.end(); ++it)
+    if ((*it)->shapes == shapes) {
+      recent.splice(recent.begin(), recent, it);
+      return recent.front();
+    }
+  return nullptr;
+}
+
+Expected<std::shared_ptr<Specialization>>
+RunTimeShapes::get(const std::map<std::string, Tensor> &tensors) const {
+  // The inputs' shapes must fit the model's signature: its rank, its fixed
+  // dims, its element type (checked before anything is compiled).
+  std::vector<std::vector<int64_t>> shapes;
+  for (const TensorInfo &info : inputs) {
+    auto it = tensors.find(info.name);
+    if (it == tensors.end())
+      return Error::failure("input '" + info.name + "' is missing");
+    const std::vector<int64_t> &shape = it->second.shape();
+    bool fits = shape.size() == info.shape.size();
+    for (size_t d = 0; fits && d < shape.size(); ++d)
+      fits = info.shape[d] < 0 || info.shape[d] == shape[d];
+    if (!fits)
+      return Error::failure("input '" + info.name + "' has shape " +
+                            shapeString(shape) + " but the model expects " +
+                            signatureShapeString(info.shape));
+    for (auto [d, size] : llvm::enumerate(shape))
+      if (size <= 0)
+        return Error::failure("input '" + info.name + "' has shape " +
+                              shapeString(shape) + ": dimension " +
+                              std::to_string(d) +
+                              " must be positive (Seam does not support "
+                              "empty tensors)");
+    if (it->second.elementType() != info.type)
+      return Error::failure("input '" + info.name + "' has element type " +
+                            getElementTypeName(it->second.elementType()) +
+                            " but the model expects " +
+                            getElementTypeName(info.type));
+    shapes.push_back(shape);
+  }
+  if (auto spec = find(shapes))
+    return spec;
+  std::lock_guard<std::mutex> compiling(compileMutex);
+  // Another thread may have compiled it while this one waited.
+  if (auto spec = find(shapes))
+    return spec;
+  CompileOptions specialized = options;
+  std::string described;
+  for (auto [info, shape] : llvm::zip(inputs, shapes)) {
+    if (llvm::is_contained(info.shape, -1))
+      specialized.inputShapes[info.name] = shape;
+    described +=
+        (described.empty() ? "" : ", ") + info.name + "=" + shapeString(shape);
+  }
+  auto start = std::chrono::steady_clock::now();
+  auto impl = compile(specialized);
+  if (!impl)
+    return Error::failure("compiling the model for input shapes " + described +
+                          ": " + llvm::toString(impl.takeError()));
+  auto spec = std::make_shared<Specialization>();
+  spec->shapes = std::move(shapes);
+  spec->impl = std::move(*impl);
+  spec->compileMs = millisecondsSince(start);
+  std::lock_guard<std::mutex> lock(tableMutex);
+  recent.push_front(spec);
+  while (recent.size() > std::max(1u, options.maxShapeSpecializations))
+    recent.pop_back();
+  return spec;
 }
 
 /// Checks that `tensors` has exactly the names of `infos`, with their shapes
@@ -577,51 +759,65 @@ static Error checkTensors(const std::map<std::string, Tensor> &tensors,
   return Error::success();
 }
 
-Error Session::run(const std::map<std::string, Tensor> &inputs,
-                   std::map<std::string, Tensor> &outputs) const {
-  if (auto err = checkTensors(inputs, impl->inputs, "input"))
+/// Runs the compiled session `impl` (not one with run-time shapes).
+static Error runCompiled(const Session::Impl &impl,
+                         const std::map<std::string, Tensor> &inputs,
+                         std::map<std::string, Tensor> &outputs) {
+  if (auto err = checkTensors(inputs, impl.inputs, "input"))
     return err;
-  if (auto err = checkTensors(outputs, impl->outputs, "output"))
+  if (auto err = checkTensors(outputs, impl.outputs, "output"))
     return err;
-  if (impl->remote) {
+  if (impl.remote) {
     std::vector<const void *> in;
     std::vector<void *> out;
-    for (const TensorInfo &info : impl->inputs)
+    for (const TensorInfo &info : impl.inputs)
       in.push_back(inputs.at(info.name).rawData());
-    for (const TensorInfo &info : impl->outputs)
+    for (const TensorInfo &info : impl.outputs)
       out.push_back(outputs.at(info.name).rawData());
-    if (llvm::Error err = impl->remote->run(in, out))
+    if (llvm::Error err = impl.remote->run(in, out))
       return detail::toError(std::move(err));
     return Error::success();
   }
   // Bare-pointer convention: one data pointer per input, then per output.
   std::vector<void *> pointers;
-  for (const TensorInfo &info : impl->inputs)
+  for (const TensorInfo &info : impl.inputs)
     pointers.push_back(const_cast<void *>(inputs.at(info.name).rawData()));
-  for (const TensorInfo &info : impl->outputs)
+  for (const TensorInfo &info : impl.outputs)
     pointers.push_back(outputs.at(info.name).rawData());
   std::vector<void *> args;
   for (void *&p : pointers)
     args.push_back(&p);
   // The pool (libgomp, shared with oneDNN) for this thread's regions.
-  seam_set_num_threads(impl->threads);
-  impl->main(args.data());
+  seam_set_num_threads(impl.threads);
+  impl.main(args.data());
   return Error::success();
 }
 
-std::vector<RegionProfile> Session::profile() const {
-  std::vector<RegionProfile> profiles;
+Error Session::run(const std::map<std::string, Tensor> &inputs,
+                   std::map<std::string, Tensor> &outputs) const {
+  if (!impl->runTime)
+    return runCompiled(*impl, inputs, outputs);
+  auto spec = impl->runTime->get(inputs);
+  if (!spec)
+    return spec.takeError();
+  ++(*spec)->runs;
+  return runCompiled(*(*spec)->impl, inputs, outputs);
+}
+
+/// The profiles of the regions of the compiled session `impl`.
+static void addProfiles(const Session::Impl &impl,
+                        std::vector<RegionProfile> &profiles) {
   // The executor's statistics are not read back.
-  if (impl->remote)
-    return profiles;
+  if (impl.remote)
+    return;
   auto lookup = [&](llvm::StringRef name) -> void * {
-    auto address = impl->engine->lookupSymbol(name);
+    auto address = impl.engine->lookupSymbol(name);
     if (address)
       return *address;
     llvm::consumeError(address.takeError());
     return nullptr;
   };
-  for (const auto &[region, backendName] : impl->regions) {
+  for (const auto &[region, backendName] : impl.regions) {
     const seam::Backend *backend = seam::lookupBackend(backendName);
     std::optional<seam::RegionStats> stats =
         backend ? backend->getRegionStats(region, lookup) : std::nullopt;
@@ -629,15 +825,40 @@ std::vector<RegionProfile> Session::profile() const {
       profiles.push_back({region, backendName, stats->runs, stats->milliseconds,
                           std::move(stats->kernels)});
   }
+}
+
+std::vector<RegionProfile> Session::profile() const {
+  std::vector<RegionProfile> profiles;
+  if (!impl->runTime) {
+    addProfiles(*impl, profiles);
+    return profiles;
+  }
+  std::vector<std::shared_ptr<Specialization>> specs;
+  {
+    std::lock_guard<std::mutex> lock(impl->runTime->tableMutex);
+    specs.assign(impl->runTime->recent.begin(), impl->runTime->recent.end());
+  }
+  for (const auto &spec : specs)
+    addProfiles(*spec->impl, profiles);
   return profiles;
 }
 
 Expected<std::map<std::string, Tensor>>
 Session::run(const std::map<std::string, Tensor> &inputs) const {
+  const Impl *compiled = impl.get();
+  std::shared_ptr<Specialization> spec;
+  if (impl->runTime) {
+    auto found = impl->runTime->get(inputs);
+    if (!found)
+      return found.takeError();
+    spec = std::move(*found);
+    ++spec->runs;
+    compiled = spec->impl.get();
+  }
   std::map<std::string, Tensor> outputs;
-  for (const TensorInfo &info : impl->outputs)
+  for (const TensorInfo &info : compiled->outputs)
     outputs[info.name] = Tensor::allocate(info.shape, info.type);
-  if (Error err = run(inputs, outputs))
+  if (Error err = runCompiled(*compiled, inputs, outputs))
     return err;
   return outputs;
 }

@@ -1036,6 +1036,20 @@ def error_fixtures():
           [vi("a", [2, 3], TP.INT64), vi("b", [3, 2], TP.INT64)],
           [vi("y", [2, 2], TP.INT64)])
 
+    # Run-time shapes (seam::Session compiles one per shape): x [b, t, 4]
+    # and its mask [b, t] share symbolic dims; y = 2 * relu(x) * mask and
+    # z = x @ w with w[i][j] = i - j.
+    model("run_time_shapes",
+          [node("Relu", ["x"], ["r"], "relu0"),
+           node("Add", ["r", "r"], ["r2"], "add0"),
+           node("Unsqueeze", ["mask", "last"], ["m3"], "unsqueeze0"),
+           node("Cast", ["m3"], ["mf"], "cast0", to=TP.FLOAT),
+           node("Mul", ["r2", "mf"], ["y"], "mul0"),
+           node("MatMul", ["x", "w"], ["z"], "matmul0")],
+          [vi("x", ["b", "t", 4]), vi("mask", ["b", "t"], TP.INT64)],
+          [vi("y", ["b", "t", 4]), vi("z", ["b", "t", 3])],
+          [f32("w", [[i - j for j in range(3)] for i in range(4)]),
+           i64("last", [-1])])
     # A dynamic batch dimension ('N').
     model("dynamic_batch",
           [node("Conv", ["x", "w"], ["c"], "conv0"),

@@ -327,4 +327,181 @@ TEST(Session, RunsFromSeveralThreadsAtOnce) {
   }
 }
 
+// Run-time shapes: x [b, t, 4] (f32) and mask [b, t] (int64), y = 2 *
+// relu(x) * mask and z = x @ w with w[i][j] = i - j, computed here.
+constexpr const char *kRunTimeModel =
+    SEAM_SOURCE_DIR "/test/Import/Inputs/run_time_shapes.onnx";
+
+struct RunTimeCase {
+  std::vector<float> x;
+  std::vector<int64_t> mask;
+  std::map<std::string, seam::Tensor> inputs;
+};
+
+RunTimeCase makeRunTimeCase(int64_t b, int64_t t) {
+  RunTimeCase c;
+  for (int64_t i = 0; i < b * t * 4; ++i)
+    c.x.push_back(static_cast<float>((i * 7) % 11) - 5.0f);
+  for (int64_t i = 0; i < b * t; ++i)
+    c.mask.push_back(i % 3 != 1);
+  c.inputs = {{"x", seam::Tensor::wrap(c.x.data(), {b, t, 4})},
+              {"mask", seam::Tensor::wrap(c.mask.data(), {b, t})}};
+  return c;
+}
+
+void expectRunTimeOutputs(const RunTimeCase &c,
+                          const std::map<std::string, seam::Tensor> &outputs) {
+  int64_t b = c.inputs.at("mask").shape()[0],
+          t = c.inputs.at("mask").shape()[1];
+  const seam::Tensor &y = outputs.at("y"), &z = outputs.at("z");
+  ASSERT_EQ(y.shape(), (std::vector<int64_t>{b, t, 4}));
+  ASSERT_EQ(z.shape(), (std::vector<int64_t>{b, t, 3}));
+  for (int64_t row = 0; row < b * t; ++row) {
+    for (int64_t i = 0; i < 4; ++i)
+      EXPECT_EQ(y.data()[row * 4 + i],
+                2 * std::max(c.x[row * 4 + i], 0.0f) * c.mask[row])
+          << "y at row " << row;
+    for (int64_t j = 0; j < 3; ++j) {
+      float expected = 0;
+      for (int64_t i = 0; i < 4; ++i)
+        expected += c.x[row * 4 + i] * static_cast<float>(i - j);
+      EXPECT_EQ(z.data()[row * 3 + j], expected) << "z at row " << row;
+    }
+  }
+}
+
+std::unique_ptr<seam::Session> compileRunTimeModel(unsigned keep) {
+  seam::CompileOptions options;
+  options.backends = {"none"};
+  options.useCache = false;
+  options.maxShapeSpecializations = keep;
+  auto session = seam::Session::create(kRunTimeModel, options);
+  EXPECT_TRUE(static_cast<bool>(session)) << session.error().message();
+  return session ? std::move(*session) : nullptr;
+}
+
+TEST(Session, RunTimeShapesCompileOnePerShape) {
+  auto session = compileRunTimeModel(8);
+  ASSERT_TRUE(session);
+  EXPECT_TRUE(session->hasRunTimeShapes());
+  EXPECT_EQ(session->inputs()[0].shape, (std::vector<int64_t>{-1, -1, 4}));
+  EXPECT_EQ(session->inputs()[1].shape, (std::vector<int64_t>{-1, -1}));
+  EXPECT_EQ(session->inputs()[1].type, seam::ElementType::I64);
+  EXPECT_EQ(session->outputs()[1].shape, (std::vector<int64_t>{-1, -1, 3}));
+  EXPECT_TRUE(session->specializations().empty());
+  for (auto [b, t] : {std::pair{1, 3}, {2, 5}, {1, 3}}) {
+    RunTimeCase c = makeRunTimeCase(b, t);
+    auto outputs = session->run(c.inputs);
+    ASSERT_TRUE(static_cast<bool>(outputs)) << outputs.error().message();
+    expectRunTimeOutputs(c, *outputs);
+  }
+  std::vector<seam::ShapeSpecialization> specs = session->specializations();
+  ASSERT_EQ(specs.size(), 2u);
+  // Most recently used first: [1, 3] ran last, twice in all.
+  EXPECT_EQ(specs[0].inputShapes,
+            (std::vector<std::vector<int64_t>>{{1, 3, 4}, {1, 3}}));
+  EXPECT_EQ(specs[0].runs, 2);
+  EXPECT_EQ(specs[1].inputShapes,
+            (std::vector<std::vector<int64_t>>{{2, 5, 4}, {2, 5}}));
+  EXPECT_EQ(specs[1].runs, 1);
+  EXPECT_GT(specs[1].compileMilliseconds, 0);
+
+  // Into caller memory, with outputs of the shapes these inputs give.
+  RunTimeCase c = makeRunTimeCase(3, 2);
+  std::vector<float> y(3 * 2 * 4), z(3 * 2 * 3);
+  std::map<std::string, seam::Tensor> outputs = {
+      {"y", seam::Tensor::wrap(y.data(), {3, 2, 4})},
+      {"z", seam::Tensor::wrap(z.data(), {3, 2, 3})}};
+  seam::Error err = session->run(c.inputs, outputs);
+  ASSERT_FALSE(static_cast<bool>(err)) << err.message();
+  expectRunTimeOutputs(c, outputs);
+}
+
+TEST(Session, RunTimeShapesKeepTheMostRecentlyUsed) {
+  auto session = compileRunTimeModel(2);
+  ASSERT_TRUE(session);
+  for (int64_t t : {1, 2, 3, 2}) {
+    RunTimeCase c = makeRunTimeCase(1, t);
+    auto outputs = session->run(c.inputs);
+    ASSERT_TRUE(static_cast<bool>(outputs)) << outputs.error().message();
+    expectRunTimeOutputs(c, *outputs);
+  }
+  std::vector<seam::ShapeSpecialization> specs = session->specializations();
+  ASSERT_EQ(specs.size(), 2u);
+  EXPECT_EQ(specs[0].inputShapes[1], (std::vector<int64_t>{1, 2}));
+  EXPECT_EQ(specs[1].inputShapes[1], (std::vector<int64_t>{1, 3}));
+}
+
+TEST(Session, RunTimeShapesThatDoNotFitSayWhy) {
+  auto session = compileRunTimeModel(8);
+  ASSERT_TRUE(session);
+  auto message = [&](std::map<std::string, seam::Tensor> inputs) {
+    auto outputs = session->run(inputs);
+    return outputs ? std::string("no error") : outputs.error().message();
+  };
+  std::vector<float> x(2 * 3 * 5);
+  std::vector<int64_t> mask(6);
+  std::vector<int32_t> mask32(6);
+  auto mask23 = seam::Tensor::wrap(mask.data(), {2, 3});
+  EXPECT_EQ(message({{"x", seam::Tensor::wrap(x.data(), {2, 3, 5})},
+                     {"mask", mask23}}),
+            "input 'x' has shape [2, 3, 5] but the model expects [?, ?, 4]");
+  EXPECT_EQ(
+      message({{"x", seam::Tensor::wrap(x.data(), {6, 4})}, {"mask", mask23}}),
+      "input 'x' has shape [6, 4] but the model expects [?, ?, 4]");
+  EXPECT_EQ(message({{"x", seam::Tensor::wrap(x.data(), {0, 3, 4})},
+                     {"mask", mask23}}),
+            "input 'x' has shape [0, 3, 4]: dimension 0 must be positive "
+            "(Seam does not support empty tensors)");
+  EXPECT_EQ(message({{"x", seam::Tensor::wrap(x.data(), {2, 3, 4})},
+                     {"mask", seam::Tensor::wrap(mask32.data(), {2, 3})}}),
+            "input 'mask' has element type int32 but the model expects int64");
+  EXPECT_EQ(message({{"x", seam::Tensor::wrap(x.data(), {2, 3, 4})}}),
+            "input 'mask' is missing");
+  // Dims the model ties together (b and t of x and of mask) are checked by
+  // the import of the specialization, which names them.
+  std::string mismatch =
+      message({{"x", seam::Tensor::wrap(x.data(), {2, 3, 4})},
+               {"mask", seam::Tensor::wrap(mask.data(), {3, 2})}});
+  EXPECT_NE(mismatch.find("compiling the model for input shapes x=[2, 3, 4], "
+                          "mask=[3, 2]: "),
+            std::string::npos)
+      << mismatch;
+  EXPECT_TRUE(session->specializations().empty());
+  seam::CompileOptions options;
+  options.maxShapeSpecializations = 0;
+  auto refused = seam::Session::create(kRunTimeModel, options);
+  ASSERT_FALSE(static_cast<bool>(refused));
+  EXPECT_EQ(refused.error().message(),
+            "CompileOptions::maxShapeSpecializations must be at least 1");
+}
+
+TEST(Session, RunTimeShapesFromSeveralThreadsCompileEachShapeOnce) {
+  auto session = compileRunTimeModel(8);
+  ASSERT_TRUE(session);
+  std::vector<RunTimeCase> cases;
+  for (int64_t t = 1; t <= 8; ++t)
+    cases.push_back(makeRunTimeCase(1, 1 + t % 2));
+  std::vector<std::map<std::string, seam::Tensor>> results(cases.size());
+  std::vector<std::string> errors(cases.size());
+  std::vector<std::thread> callers;
+  for (size_t i = 0; i < cases.size(); ++i)
+    callers.emplace_back([&, i] {
+      auto outputs = session->run(cases[i].inputs);
+      if (outputs)
+        results[i] = std::move(*outputs);
+      else
+        errors[i] = outputs.error().message();
+    });
+  for (std::thread &t : callers)
+    t.join();
+  for (size_t i = 0; i < cases.size(); ++i) {
+    ASSERT_EQ(errors[i], "") << "caller " << i;
+    expectRunTimeOutputs(cases[i], results[i]);
+  }
+  std::vector<seam::ShapeSpecialization> specs = session->specializations();
+  ASSERT_EQ(specs.size(), 2u);
+  EXPECT_EQ(specs[0].runs + specs[1].runs, 8);
+}
+
 } // namespace

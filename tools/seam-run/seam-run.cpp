@@ -240,11 +240,28 @@ static void printSlowKernels(const seam::Session &session) {
 
 /// Where the time of `runs` runs (`totalMs` in all) went: each offloaded
 /// region with its kernels (timed by its runtime), then the rest.
+/// `shape` as [1, ?, 16], '?' for a dim fixed at run time (-1).
+static std::string shapeText(llvm::ArrayRef<int64_t> shape) {
+  std::string text = "[";
+  for (auto [i, d] : llvm::enumerate(shape))
+    text += (i ? ", " : "") + (d < 0 ? std::string("?") : std::to_string(d));
+  return text + "]";
+}
+
 static void printProfile(const seam::Session &session, int64_t runs,
                          double totalMs) {
   double perRun = totalMs / runs, offloaded = 0;
   llvm::outs() << llvm::formatv("profile: {0} runs, {1:F3} ms/run\n", runs,
                                 perRun);
+  if (session.hasRunTimeShapes())
+    for (const seam::ShapeSpecialization &spec : session.specializations()) {
+      llvm::outs() << "  specialization";
+      for (auto [info, shape] : llvm::zip(session.inputs(), spec.inputShapes))
+        llvm::outs() << " " << info.name << "=" << shapeText(shape);
+      llvm::outs() << llvm::formatv(
+          ": compiled in {0:F1} ms{1}, {2} runs\n", spec.compileMilliseconds,
+          spec.loadedFromCache ? " (cache)" : "", spec.runs);
+    }
   for (const seam::RegionProfile &region : session.profile()) {
     double ms = region.runs ? region.milliseconds / region.runs : 0;
     offloaded += ms;
@@ -394,6 +411,12 @@ int main(int argc, char **argv) {
   if (!session)
     return fail(session.error().message());
   llvm::outs() << llvm::formatv("compile_ms: {0:F1}\n", compileMs);
+  if ((*session)->hasRunTimeShapes()) {
+    llvm::outs() << "run-time shapes:";
+    for (const seam::TensorInfo &info : (*session)->inputs())
+      llvm::outs() << " " << info.name << "=" << shapeText(info.shape);
+    llvm::outs() << " (compiled on the first run with each set of shapes)\n";
+  }
   if (report)
     printSlowKernels(**session);
 
@@ -402,10 +425,16 @@ int main(int argc, char **argv) {
       bindFiles(inputFiles, (*session)->inputs(), "input", /*checkTypes=*/true);
   if (!inputs)
     return fail(inputs.error().message());
-  for (auto [i, info] : llvm::enumerate((*session)->inputs()))
-    if (!inputs->count(info.name))
-      (*inputs)[info.name] =
-          seam::randomTensor(info.shape, seed + i, info.type);
+  for (auto [i, info] : llvm::enumerate((*session)->inputs())) {
+    if (inputs->count(info.name))
+      continue;
+    if (llvm::is_contained(info.shape, -1))
+      return fail("input '" + info.name + "' has dims fixed at run time (" +
+                  shapeText(info.shape) +
+                  "): give it with --input, or fix them with --input-shape " +
+                  info.name + "=DxDx...");
+    (*inputs)[info.name] = seam::randomTensor(info.shape, seed + i, info.type);
+  }
 
   // Every run, for --profile: the offloaded regions count them all too.
   double runMs = 0;
@@ -417,12 +446,20 @@ int main(int argc, char **argv) {
                .count();
   if (!outputs)
     return fail(outputs.error().message());
+  if ((*session)->hasRunTimeShapes()) {
+    // The first run compiled the specialization for these shapes.
+    seam::ShapeSpecialization used = (*session)->specializations().front();
+    runMs -= used.compileMilliseconds;
+    llvm::outs() << llvm::formatv("specialization_compile_ms: {0:F1}\n",
+                                  used.compileMilliseconds);
+  }
   for (const seam::TensorInfo &info : (*session)->outputs()) {
+    const seam::Tensor &tensor = outputs->at(info.name);
     llvm::outs() << "output " << info.name << ": [";
-    llvm::interleaveComma(info.shape, llvm::outs());
+    llvm::interleaveComma(tensor.shape(), llvm::outs());
     llvm::outs() << "]";
-    if (info.type != seam::ElementType::F32)
-      llvm::outs() << " " << seam::getElementTypeName(info.type);
+    if (tensor.elementType() != seam::ElementType::F32)
+      llvm::outs() << " " << seam::getElementTypeName(tensor.elementType());
     llvm::outs() << "\n";
   }
 

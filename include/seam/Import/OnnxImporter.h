@@ -26,6 +26,20 @@ class MLIRContext;
 
 namespace seam {
 
+/// A graph input or output of an ONNX model as the importer would type it:
+/// its name, element type and dims (mlir::ShapedType::kDynamic where the
+/// model leaves a dim symbolic or unknown).
+struct OnnxValueSignature {
+  std::string name;
+  mlir::Type elementType;
+  llvm::SmallVector<int64_t> dims;
+};
+
+/// The graph inputs (initializers excluded) and outputs of a model.
+struct OnnxSignature {
+  std::vector<OnnxValueSignature> inputs, outputs;
+};
+
 /// Options of the ONNX importer.
 struct OnnxImportOptions {
   /// Static shapes for graph inputs, by input name. Required for every input
@@ -40,6 +54,11 @@ struct OnnxImportOptions {
   /// RNN, GRU and LSTM are unrolled too, over at most that many steps.
   int64_t maxInlinedNodes = int64_t(1) << 16;
   int64_t maxLoopIterations = int64_t(1) << 14;
+  /// When set, a model with an input dim that is neither fixed nor given in
+  /// `inputShapes` is not imported and is no error: its signature is stored
+  /// here and nothing is returned (a caller that compiles a specialization
+  /// per run-time shape, seam::Session). Left empty otherwise.
+  OnnxSignature *dynamicSignature = nullptr;
 };
 
 /// Parses one `--input-shape` value, "name=1x3x224x224", into `options`.
