@@ -26,8 +26,6 @@
 
 #include "seam/SeamOps.h"
 
-#include "mlir/Dialect/Arith/IR/Arith.h"
-
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/CheckedArithmetic.h"
 
@@ -257,14 +255,6 @@ static LogicalResult convertLrn(GraphImporter &g) {
   return success();
 }
 
-/// An i64 constant of `shape` holding `values`.
-static Value i64Table(GraphImporter &g, ArrayRef<int64_t> shape,
-                      ArrayRef<int64_t> values) {
-  auto type = RankedTensorType::get(shape, g.builder().getI64Type());
-  return arith::ConstantOp::create(g.builder(), g.loc(), type,
-                                   DenseElementsAttr::get(type, values));
-}
-
 FailureOr<Value> maxPoolIndices(GraphImporter &g, Value x, MaxPoolOp pool,
                                 int64_t storageOrder) {
   if (storageOrder != 0 && storageOrder != 1)
@@ -342,10 +332,10 @@ FailureOr<Value> maxPoolIndices(GraphImporter &g, Value x, MaxPoolOp pool,
   ASSIGN_OR_FAIL(plane, reshapeValue(g, x, {n, c, planeSize}));
   Attrs axis2{b};
   axis2.add("axis", b.getI64IntegerAttr(2));
-  ASSIGN_OR_FAIL(
-      values,
-      createInferred<GatherOp>(
-          g, {plane, i64Table(g, {windows, taps}, gatherIndex)}, axis2.list));
+  ASSIGN_OR_FAIL(values,
+                 createInferred<GatherOp>(
+                     g, {plane, i64Constant(g, {windows, taps}, gatherIndex)},
+                     axis2.list));
   Attrs lastAxis{b};
   lastAxis.add("axis", b.getI64IntegerAttr(3));
   lastAxis.add("keepdims", b.getBoolAttr(false));
@@ -356,19 +346,20 @@ FailureOr<Value> maxPoolIndices(GraphImporter &g, Value x, MaxPoolOp pool,
     windowStart[w] = w * taps;
   ASSIGN_OR_FAIL(entry,
                  createInferred<AddOp>(
-                     g, {position, i64Table(g, {windows}, windowStart)}));
+                     g, {position, i64Constant(g, {windows}, windowStart)}));
   Attrs axis0{b};
   axis0.add("axis", b.getI64IntegerAttr(0));
   ASSIGN_OR_FAIL(
       inPlane,
       createInferred<GatherOp>(
-          g, {i64Table(g, {*tableSize}, reportIndex), entry}, axis0.list));
+          g, {i64Constant(g, {*tableSize}, reportIndex), entry}, axis0.list));
   // Plus the plane's offset in the N x C x plane input.
   SmallVector<int64_t> planeStart(n * c);
   for (int64_t i = 0; i < n * c; ++i)
     planeStart[i] = i * planeSize;
-  ASSIGN_OR_FAIL(flat, createInferred<AddOp>(
-                           g, {inPlane, i64Table(g, {n, c, 1}, planeStart)}));
+  ASSIGN_OR_FAIL(flat,
+                 createInferred<AddOp>(
+                     g, {inPlane, i64Constant(g, {n, c, 1}, planeStart)}));
   return reshapeValue(g, flat, outShape);
 }
 

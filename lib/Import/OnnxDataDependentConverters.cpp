@@ -21,7 +21,6 @@
 #include "seam/SeamConstants.h"
 #include "seam/SeamOps.h"
 
-#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "llvm/ADT/StringSwitch.h"
 
 #include <cmath>
@@ -158,11 +157,7 @@ LogicalResult convertCompress(GraphImporter &g) {
     ASSIGN_OR_FAIL(flat, reshapeValue(g, x, {extent}));
     data = flat;
   }
-  auto indexType =
-      RankedTensorType::get(indices.shape, g.builder().getI64Type());
-  Value indexValue = arith::ConstantOp::create(
-      g.builder(), g.loc(), indexType,
-      DenseElementsAttr::get(indexType, ArrayRef<int64_t>(indices.values)));
+  Value indexValue = i64Constant(g, indices.shape, indices.values);
   Attrs attrs{g.builder()};
   attrs.add("axis", g.builder().getI64IntegerAttr(axis));
   ASSIGN_OR_FAIL(r,

@@ -15,7 +15,6 @@
 
 #include "OnnxOpBuilding.h"
 
-#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "seam/SeamOps.h"
 #include "llvm/ADT/StringSwitch.h"
 
@@ -203,10 +202,7 @@ static FailureOr<Value> takeDiagonals(GraphImporter &g, StringRef equation,
     SmallVector<int64_t> positions;
     for (int64_t i = 0; i < n; ++i)
       positions.push_back(i * stride);
-    auto indexType = RankedTensorType::get({n}, g.builder().getI64Type());
-    Value gatherIndices = arith::ConstantOp::create(
-        g.builder(), g.loc(), indexType,
-        DenseElementsAttr::get(indexType, ArrayRef(positions)));
+    Value gatherIndices = i64Constant(g, {n}, positions);
     Attrs axis{g.builder()};
     axis.add("axis", g.builder().getI64IntegerAttr(
                          static_cast<int64_t>(merged.size()) - 1));

@@ -316,6 +316,13 @@ findDynamicSignature(const onnx::GraphProto &graph,
     }
     return s;
   };
+  // A --input-shape naming no input is reported by fixInputShapes, now.
+  for (const auto &entry : options.inputShapes)
+    if (initializers.contains(entry.getKey()) ||
+        llvm::none_of(graph.input(), [&](const onnx::ValueInfoProto &input) {
+          return input.name() == entry.getKey();
+        }))
+      return std::nullopt;
   OnnxSignature signature;
   bool dynamic = false;
   for (const auto &input : graph.input()) {
@@ -353,8 +360,15 @@ static LogicalResult fixInputShapes(onnx::GraphProto &graph,
   llvm::StringSet<> inputs;
   for (const auto &init : graph.initializer())
     initializers[init.name()] = &init;
-  for (auto &input : *graph.mutable_input()) {
+  for (const auto &input : graph.input())
     inputs.insert(input.name());
+  // Names first: an open dim of another input is not the error here.
+  for (const auto &entry : options.inputShapes)
+    if (!inputs.contains(entry.getKey()) ||
+        initializers.contains(entry.getKey()))
+      return emitError(loc) << "--input-shape names '" << entry.getKey()
+                            << "', which is not an input of the model";
+  for (auto &input : *graph.mutable_input()) {
     if (const onnx::TensorProto *init = initializers.lookup(input.name())) {
       if (failed(checkInitializerInput(*init, input, loc)))
         return failure();
@@ -418,11 +432,6 @@ static LogicalResult fixInputShapes(onnx::GraphProto &graph,
       }
     }
   }
-  for (const auto &entry : options.inputShapes)
-    if (!inputs.contains(entry.getKey()) ||
-        initializers.contains(entry.getKey()))
-      return emitError(loc) << "--input-shape names '" << entry.getKey()
-                            << "', which is not an input of the model";
   return success();
 }
 

@@ -28,6 +28,13 @@ Value scalarConstant(GraphImporter &g, Type elementType, int64_t intValue,
                                    cast<TypedAttr>(attr));
 }
 
+Value i64Constant(GraphImporter &g, ArrayRef<int64_t> shape,
+                  ArrayRef<int64_t> values) {
+  auto type = RankedTensorType::get(shape, g.builder().getI64Type());
+  return arith::ConstantOp::create(g.builder(), g.loc(), type,
+                                   DenseElementsAttr::get(type, values));
+}
+
 FailureOr<Value> reshapeValue(GraphImporter &g, Value v,
                               ArrayRef<int64_t> shape) {
   auto type = cast<RankedTensorType>(v.getType()).clone(shape);
@@ -104,12 +111,10 @@ FailureOr<Value> reverseSequences(GraphImporter &g, Value x, Value lengths64,
   batchShape[batchAxis] = shape[batchAxis];
   timeShape[timeAxis] = shape[timeAxis];
   ASSIGN_OR_FAIL(lengths, reshapeValue(g, lengths64, batchShape));
-  auto timeType = RankedTensorType::get(timeShape, i64);
-  SmallVector<APInt> steps;
+  SmallVector<int64_t> steps;
   for (int64_t t = 0; t < shape[timeAxis]; ++t)
-    steps.push_back(APInt(64, t));
-  Value time = arith::ConstantOp::create(
-      g.builder(), g.loc(), timeType, DenseElementsAttr::get(timeType, steps));
+    steps.push_back(t);
+  Value time = i64Constant(g, timeShape, steps);
   // len - 1 - t where t < len, t elsewhere.
   ASSIGN_OR_FAIL(inside, createInferred<LessOp>(g, {time, lengths}));
   ASSIGN_OR_FAIL(last,

@@ -27,6 +27,10 @@ inline mlir::Value floatConstant(GraphImporter &g, Type elementType,
   return scalarConstant(g, elementType, 0, value);
 }
 
+/// An i64 constant of `shape` holding `values` (import-time index tables).
+mlir::Value i64Constant(GraphImporter &g, ArrayRef<int64_t> shape,
+                        ArrayRef<int64_t> values);
+
 /// `OpTy` of `x` with `x`'s type (unary ops without type inference).
 template <typename OpTy>
 FailureOr<mlir::Value> createSameType(GraphImporter &g, mlir::Value x) {

@@ -138,10 +138,14 @@ void *Tensor::typedData(ElementType requested) {
   return requested == type ? ptr : nullptr;
 }
 
+/// `shape` as [1, 3, 224], a dim fixed only at run time (-1) as '?'.
 static std::string shapeString(const std::vector<int64_t> &shape) {
   return "[" +
-         llvm::join(llvm::map_range(
-                        shape, [](int64_t d) { return std::to_string(d); }),
+         llvm::join(llvm::map_range(shape,
+                                    [](int64_t d) {
+                                      return d < 0 ? std::string("?")
+                                                   : std::to_string(d);
+                                    }),
                     ", ") +
          "]";
 }
@@ -637,18 +641,6 @@ Session::createFromOnnxBytes(const std::string &bytes,
   return std::unique_ptr<Session>(new Session(std::move(*impl)));
 }
 
-/// `shape` with -1 (a dim fixed at run time) printed as '?'.
-static std::string signatureShapeString(const std::vector<int64_t> &shape) {
-  return "[" +
-         llvm::join(llvm::map_range(shape,
-                                    [](int64_t d) {
-                                      return d < 0 ? std::string("?")
-                                                   : std::to_string(d);
-                                    }),
-                    ", ") +
-         "]";
-}
-
 std::shared_ptr<Specialization>
 RunTimeShapes::find(const std::vector<std::vector<int64_t>> &shapes) const {
   std::lock_guard<std::mutex> lock(tableMutex);
@@ -676,7 +668,7 @@ RunTimeShapes::get(const std::map<std::string, Tensor> &tensors) const {
     if (!fits)
       return Error::failure("input '" + info.name + "' has shape " +
                             shapeString(shape) + " but the model expects " +
-                            signatureShapeString(info.shape));
+                            shapeString(info.shape));
     for (auto [d, size] : llvm::enumerate(shape))
       if (size <= 0)
         return Error::failure("input '" + info.name + "' has shape " +
