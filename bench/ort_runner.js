@@ -8,7 +8,8 @@
 // Prints: {"create_ms": .., "first_run_ms": .., "median_ms": .., "min_ms": .., "max_ms": ..,
 //          "runs": R, "version": "..", "outputs": {"output": "DIR/output.npy"}}
 // Session options: graph optimization level "all", intra-op threads = N, one inter-op
-// thread, sequential execution. Only float32 tensors are read and written.
+// thread, sequential execution. Tensors of float32, float64, int64, int32, int8, uint8 and
+// bool are read and written.
 'use strict';
 
 const fs = require('fs');
@@ -36,7 +37,18 @@ function parseArgs(argv) {
   return args;
 }
 
-// .npy (format 1.0-3.0), little-endian float32, C order.
+// .npy dtype <-> ONNX Runtime tensor type, with the typed array and the per-element size.
+const NPY_TYPES = {
+  '<f4': ['float32', Float32Array],
+  '<f8': ['float64', Float64Array],
+  '<i8': ['int64', BigInt64Array],
+  '<i4': ['int32', Int32Array],
+  '|i1': ['int8', Int8Array],
+  '|u1': ['uint8', Uint8Array],
+  '|b1': ['bool', Uint8Array],
+};
+
+// .npy (format 1.0-3.0), little-endian, C order, of a type in NPY_TYPES.
 function readNpy(file) {
   const buf = fs.readFileSync(file);
   if (buf.readUInt8(0) !== 0x93 || buf.toString('latin1', 1, 6) !== 'NUMPY')
@@ -49,21 +61,28 @@ function readNpy(file) {
   const fortran = /'fortran_order':\s*(True|False)/.exec(header);
   const shape = /'shape':\s*\(([^)]*)\)/.exec(header);
   if (!descr || !fortran || !shape) throw new Error(`${file}: malformed header ${header}`);
-  if (descr[1] !== '<f4') throw new Error(`${file}: dtype ${descr[1]}, only <f4 is read`);
+  const type = NPY_TYPES[descr[1]];
+  if (!type)
+    throw new Error(`${file}: dtype ${descr[1]}; read are ${Object.keys(NPY_TYPES).join(' ')}`);
   if (fortran[1] === 'True') throw new Error(`${file}: Fortran order is not read`);
   const dims = shape[1].split(',').map((s) => s.trim()).filter((s) => s.length).map(Number);
   const count = dims.reduce((a, b) => a * b, 1);
   const offset = start + headerLen;
-  if (buf.length < offset + 4 * count) throw new Error(`${file}: truncated data`);
-  const data = new Float32Array(count);
-  for (let i = 0; i < count; ++i) data[i] = buf.readFloatLE(offset + 4 * i);
-  return new ort.Tensor('float32', data, dims);
+  const [name, ArrayType] = type;
+  const bytes = count * ArrayType.BYTES_PER_ELEMENT;
+  if (buf.length < offset + bytes) throw new Error(`${file}: truncated data`);
+  // Copy into a fresh (aligned) buffer: the file's data offset need not be aligned.
+  const data = new ArrayType(count);
+  new Uint8Array(data.buffer).set(buf.subarray(offset, offset + bytes));
+  return new ort.Tensor(name, name === 'bool' ? Uint8Array.from(data, (x) => x !== 0) : data,
+                        dims);
 }
 
 function writeNpy(file, tensor) {
-  if (tensor.type !== 'float32') throw new Error(`output of type ${tensor.type} is not written`);
+  const descr = Object.keys(NPY_TYPES).find((d) => NPY_TYPES[d][0] === tensor.type);
+  if (!descr) throw new Error(`output of type ${tensor.type} is not written`);
   const shape = tensor.dims.length === 1 ? `(${tensor.dims[0]},)` : `(${tensor.dims.join(', ')})`;
-  let header = `{'descr': '<f4', 'fortran_order': False, 'shape': ${shape}, }`;
+  let header = `{'descr': '${descr}', 'fortran_order': False, 'shape': ${shape}, }`;
   const total = 10 + header.length + 1;
   header += ' '.repeat((64 - (total % 64)) % 64) + '\n';
   const head = Buffer.alloc(10);

@@ -18,6 +18,19 @@ def Seam_AutoPad : I32EnumAttr<"AutoPad", "automatic padding of a sliding window
 }
 def Seam_AutoPadAttr : EnumAttr<Seam_Dialect, Seam_AutoPad, "auto_pad">;
 
+/// How seam.gelu computes the normal CDF: exactly (with erf), or with the
+/// tanh approximation (ONNX Gelu's `approximate`).
+def Seam_GeluApproximation : I32EnumAttr<"GeluApproximation",
+    "how seam.gelu computes the normal CDF", [
+    I32EnumAttrCase<"none", 0>,  // 0.5 * (1 + erf(x / sqrt(2)))
+    I32EnumAttrCase<"tanh", 1>   // 0.5 * (1 + tanh(sqrt(2 / pi) * (x + 0.044715 x^3)))
+  ]> {
+  let cppNamespace = "::seam";
+  let genSpecializedAttr = 0;
+}
+def Seam_GeluApproximationAttr : EnumAttr<Seam_Dialect, Seam_GeluApproximation,
+    "gelu_approximation">;
+
 /// ONNX `Pad` mode.
 def Seam_PadMode : I32EnumAttr<"PadMode", "how seam.pad fills the border", [
     I32EnumAttrCase<"constant", 0>,

@@ -41,6 +41,17 @@ std::function<float(float)> seam::getUnaryScalarFn(Operation *op) {
         return
             [](float x) { return x * std::clamp(x / 6.0f + 0.5f, 0.0f, 1.0f); };
       })
+      .Case([](GeluOp op) -> Fn {
+        if (op.getApproximate() == GeluApproximation::tanh)
+          return [](float x) {
+            float cube = x * x * x;
+            return 0.5f * x *
+                   (1.0f + std::tanh(0.7978845608f * (x + 0.044715f * cube)));
+          };
+        return [](float x) {
+          return 0.5f * x * (1.0f + std::erf(x * 0.70710678118f));
+        };
+      })
       .Case([](LeakyReluOp op) {
         float alpha = op.getAlpha().convertToFloat();
         return [alpha](float x) { return x >= 0.0f ? x : alpha * x; };
@@ -178,6 +189,7 @@ SEAM_DEFINE_UNARY_FOLD(SqrtOp)
 SEAM_DEFINE_UNARY_FOLD(ErfOp)
 SEAM_DEFINE_UNARY_FOLD(HardSwishOp)
 SEAM_DEFINE_UNARY_FOLD(SiluOp)
+SEAM_DEFINE_UNARY_FOLD(GeluOp)
 SEAM_DEFINE_UNARY_FOLD(LeakyReluOp)
 SEAM_DEFINE_UNARY_FOLD(HardSigmoidOp)
 #undef SEAM_DEFINE_UNARY_FOLD

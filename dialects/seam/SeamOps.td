@@ -350,6 +350,13 @@ def Seam_HardSwishOp : Seam_UnaryOp<"hard_swish",
     "x * max(0, min(1, x / 6 + 1 / 2)) (ONNX HardSwish)">;
 def Seam_SiluOp : Seam_UnaryOp<"silu",
     "x * sigmoid(x) (SiLU, or Swish; exporters write it as x * Sigmoid(x))">;
+def Seam_GeluOp : Seam_UnaryOp<"gelu",
+    "x * P(N(0, 1) <= x) (GELU; ONNX Gelu of opset 20: exporters before it "
+    "write 0.5 * x * (1 + erf(x / sqrt(2))), or with approximate = tanh "
+    "0.5 * x * (1 + tanh(sqrt(2 / pi) * (x + 0.044715 * x^3))), which "
+    "seam-raise-decomposed-ops recognizes)",
+    (ins DefaultValuedAttr<Seam_GeluApproximationAttr,
+                           "::seam::GeluApproximation::none">:$approximate)>;
 def Seam_LeakyReluOp : Seam_UnaryOp<"leaky_relu",
     "x if x >= 0 else alpha * x (ONNX LeakyRelu)",
     (ins DefaultValuedAttr<F32Attr, "0.01f">:$alpha)>;

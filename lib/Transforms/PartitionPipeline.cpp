@@ -14,6 +14,7 @@ void seam::buildPreparePipeline(OpPassManager &pm) {
   OpPassManager &prepare = pm.nest<func::FuncOp>();
   prepare.addPass(createSeamFoldConstantsPass());
   prepare.addPass(createSeamFoldBatchNormPass());
+  prepare.addPass(createSeamRaiseDecomposedOpsPass());
   prepare.addPass(createCanonicalizerPass());
 }
 

@@ -36,7 +36,8 @@ struct PartitionPipelineOptions
 };
 
 /// Adds to `pm` (on a module) the prepare passes: seam-fold-constants,
-/// seam-fold-batch-norm and canonicalize on each function.
+/// seam-fold-batch-norm, seam-raise-decomposed-ops and canonicalize on each
+/// function.
 void buildPreparePipeline(OpPassManager &pm);
 
 /// Adds to `pm` (on a module): with `prepare` (the default) the prepare

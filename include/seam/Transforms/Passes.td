@@ -50,6 +50,32 @@ def SeamFoldConstantsPass : Pass<"seam-fold-constants", "::mlir::func::FuncOp"> 
   ];
 }
 
+def SeamRaiseDecomposedOpsPass
+    : Pass<"seam-raise-decomposed-ops", "::mlir::func::FuncOp"> {
+  let summary = "Rewrite the arithmetic of LayerNorm and GELU into the ops";
+  let description = [{
+    Exporters write LayerNormalization before opset 17 and GELU before
+    opset 20 as their arithmetic. This pass rewrites
+
+      d = x - reduce_mean(x); d / sqrt(reduce_mean(d * d) + eps) [* s] [+ b]
+
+    (the means over the same trailing axes from `axis`, kept; `d * d` or
+    `pow(d, 2)`; `s` and `b` varying only along those axes, each the only
+    user of the op before it) into `seam.layer_norm(x, s, b)` (a scale of
+    ones when there is none), and
+
+      0.5 * x * (1 + erf(x / sqrt(2)))
+      0.5 * x * (1 + tanh(sqrt(2 / pi) * (x + 0.044715 * x^3)))
+
+    (products in any order and grouping, `/ c` as `* (1 / c)`, `x^3` as
+    `pow(x, 3)` or products of x) into `seam.gelu(x)` with `approximate`
+    none or tanh. Constants match up to their rounding to f32. Kernel
+    libraries then see one layer-normalization primitive and a GELU they
+    fuse into the matmul before it; the compiler, one loop each.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
 def SeamCheckTensorSizesPass : Pass<"seam-check-tensor-sizes", "::mlir::ModuleOp"> {
   let summary = "Refuse a model whose tensors are larger than a limit";
   let description = [{

@@ -42,6 +42,12 @@ SmallVector<PostOp> seam::dnnl::getEltwiseSteps(Operation *op) {
         // oneDNN's swish is x * sigmoid(alpha * x).
         return SmallVector<PostOp>{eltwise(Algorithm::Swish, 1.0f)};
       })
+      .Case([](GeluOp op) {
+        return SmallVector<PostOp>{
+            eltwise(op.getApproximate() == GeluApproximation::tanh
+                        ? Algorithm::GeluTanh
+                        : Algorithm::GeluErf)};
+      })
       .Case([](HardSwishOp) {
         return SmallVector<PostOp>{eltwise(Algorithm::HardSwish)};
       })

@@ -280,6 +280,7 @@ PatternStep activation() {
                 op("seam.sigmoid", "sigmoid"), op("seam.tanh", "tanh"),
                 op("seam.leaky_relu", "leaky_relu"),
                 op("seam.hard_swish", "hard_swish"), op("seam.silu", "silu"),
+                op("seam.gelu", "gelu"),
                 op("seam.hard_sigmoid", "hard_sigmoid")});
 }
 

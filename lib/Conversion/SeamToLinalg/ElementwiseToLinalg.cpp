@@ -71,6 +71,30 @@ Value scalarBody(SqrtOp, OpBuilder &b, Location loc, ValueRange args) {
 Value scalarBody(ErfOp, OpBuilder &b, Location loc, ValueRange args) {
   return math::ErfOp::create(b, loc, args[0]);
 }
+Value scalarBody(GeluOp op, OpBuilder &b, Location loc, ValueRange args) {
+  Value x = args[0];
+  Value half = scalarLike(b, loc, x, 0.5);
+  Value one = scalarLike(b, loc, x, 1.0);
+  Value cdf;
+  if (op.getApproximate() == GeluApproximation::tanh) {
+    // tanh(sqrt(2 / pi) * (x + 0.044715 * x^3))
+    Value square = arith::MulFOp::create(b, loc, x, x);
+    Value cube = arith::MulFOp::create(b, loc, square, x);
+    Value term =
+        arith::MulFOp::create(b, loc, cube, scalarLike(b, loc, x, 0.044715));
+    Value inner = arith::AddFOp::create(b, loc, x, term);
+    Value scaled = arith::MulFOp::create(
+        b, loc, inner, scalarLike(b, loc, x, 0.7978845608028654));
+    cdf = math::TanhOp::create(b, loc, scaled);
+  } else {
+    Value scaled = arith::MulFOp::create(
+        b, loc, x, scalarLike(b, loc, x, 0.7071067811865476));
+    cdf = math::ErfOp::create(b, loc, scaled);
+  }
+  Value shifted = arith::AddFOp::create(b, loc, cdf, one);
+  Value halfX = arith::MulFOp::create(b, loc, x, half);
+  return arith::MulFOp::create(b, loc, halfX, shifted);
+}
 Value scalarBody(HardSwishOp, OpBuilder &b, Location loc, ValueRange args) {
   Value x = args[0];
   // x * max(0, min(1, x / 6 + 1 / 2)), ONNX's alpha = 1/6, beta = 0.5.
@@ -241,6 +265,7 @@ void lowering::populateElementwisePatterns(RewritePatternSet &patterns) {
                ScalarBodyLowering<ErfOp, scalarBody>,
                ScalarBodyLowering<HardSwishOp, scalarBody>,
                ScalarBodyLowering<SiluOp, scalarBody>,
+               ScalarBodyLowering<GeluOp, scalarBody>,
                ScalarBodyLowering<LeakyReluOp, scalarBody>,
                ScalarBodyLowering<HardSigmoidOp, scalarBody>,
                ScalarBodyLowering<ClipOp, scalarBody>,

@@ -294,3 +294,41 @@ func.func @pow_cube_broadcast(%x: tensor<3xf32>) -> tensor<2x3xf32> {
   %y = seam.pow %x, %c : (tensor<3xf32>, tensor<2x1xf32>) -> tensor<2x3xf32>
   return %y : tensor<2x3xf32>
 }
+
+// -----
+
+// gelu = x / 2 * (1 + erf(x / sqrt(2))): one generic, math.erf in its body.
+// CHECK-LABEL: func @gelu
+// CHECK: ^bb0(%[[X:.*]]: f32, %{{.*}}: f32):
+// CHECK-DAG: %[[HALF:.*]] = arith.constant 5.000000e-01 : f32
+// CHECK-DAG: %[[ONE:.*]] = arith.constant 1.000000e+00 : f32
+// CHECK-DAG: %[[INV:.*]] = arith.constant 0.707106769 : f32
+// CHECK: %[[S:.*]] = arith.mulf %[[X]], %[[INV]] : f32
+// CHECK: %[[E:.*]] = math.erf %[[S]] : f32
+// CHECK: %[[P:.*]] = arith.addf %[[E]], %[[ONE]] : f32
+// CHECK: %[[H:.*]] = arith.mulf %[[X]], %[[HALF]] : f32
+// CHECK: %[[R:.*]] = arith.mulf %[[H]], %[[P]] : f32
+// CHECK: linalg.yield %[[R]] : f32
+func.func @gelu(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %y = seam.gelu %x : tensor<4xf32>
+  return %y : tensor<4xf32>
+}
+
+// -----
+
+// The tanh approximation: tanh(sqrt(2 / pi) * (x + 0.044715 * x^3)).
+// CHECK-LABEL: func @gelu_tanh
+// CHECK: ^bb0(%[[X:.*]]: f32, %{{.*}}: f32):
+// CHECK: %[[SQ:.*]] = arith.mulf %[[X]], %[[X]] : f32
+// CHECK: %[[CUBE:.*]] = arith.mulf %[[SQ]], %[[X]] : f32
+// CHECK: %[[K:.*]] = arith.constant 4.471500e-02 : f32
+// CHECK: %[[T:.*]] = arith.mulf %[[CUBE]], %[[K]] : f32
+// CHECK: %[[U:.*]] = arith.addf %[[X]], %[[T]] : f32
+// CHECK: %[[C:.*]] = arith.constant 0.797884583 : f32
+// CHECK: %[[V:.*]] = arith.mulf %[[U]], %[[C]] : f32
+// CHECK: %[[TH:.*]] = math.tanh %[[V]] : f32
+// CHECK: linalg.yield
+func.func @gelu_tanh(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %y = seam.gelu %x {approximate = #seam<gelu_approximation tanh>} : tensor<4xf32>
+  return %y : tensor<4xf32>
+}

@@ -78,6 +78,7 @@ enum class Algorithm : uint8_t {
   Swish,
   SoftRelu,
   Square,
+  GeluTanh,
   // binary
   Add,
   Sub,
@@ -99,7 +100,7 @@ enum class Algorithm : uint8_t {
   ResampleNearest,
   ResampleLinear,
 };
-inline constexpr int kNumAlgorithms = 32;
+inline constexpr int kNumAlgorithms = 33;
 
 /// The element type of a value: f32, or the int8 products' types (their
 /// operands, int32 biases and accumulators, requantized results).

@@ -133,6 +133,7 @@ class Model:
             "relu": lambda: np.maximum(a, 0),
             "sigmoid": lambda: 1 / (1 + np.exp(-a)),
             "tanh": lambda: np.tanh(a),
+            "erf": lambda: ref.erf(a),
             "exp": lambda: np.exp(a),
             "sqrt": lambda: np.sqrt(a),
             "leaky_relu": lambda: np.where(a >= 0, a, attrs.get("alpha", 0.01) * a),
@@ -146,7 +147,7 @@ class Model:
 
     def binary(self, name, a, b):
         fns = {"add": np.add, "sub": np.subtract, "mul": np.multiply,
-               "div": np.divide}
+               "div": np.divide, "pow": np.power}
         y = fns[name](a.array.astype(np.float64), b.array)
         return self.op("seam." + name, [a, b], y)
 
@@ -652,10 +653,11 @@ def shuffle_cases():
 def norm_cases():
     """A layer norm written out with a 0-d epsilon, as ConvNeXt's exports have
     it (x - mean, its square, reduce_mean, + epsilon, sqrt, div, then the
-    affine scale and shift): the 0-d constant is a weight of the region, a
-    value with no dims. The square is a mul (the exports' pow with a 0-d
-    exponent 2 has no oneDNN primitive)."""
-    m = Model("layer_norm_0d_epsilon", [["conv_bias", "matmul_bias"]])
+    affine scale and shift): the prepare passes raise it into one layer_norm
+    (oneDNN's layer_normalization). With the epsilon an input of the model
+    it stays arithmetic, and the 0-d value is an input of the region."""
+    m = Model("layer_norm_0d_epsilon",
+              [["conv_bias", "layer_norm_bias", "matmul_bias"]])
     x = m.arg(rand(1, 8, 4, 4))
     c = m.conv(x, m.const(rand(8, 1, 3, 3)), m.const(rand(8)), group=8,
                pads=[1, 1, 1, 1])
@@ -678,6 +680,46 @@ def norm_cases():
     var = m.reduce("reduce_mean", m.binary("mul", d, d), [-1], True)
     y = m.binary("div", d, m.unary("sqrt", m.binary("add", var, eps)))
     m.ret(m.binary("add", m.matmul(y, m.const(rand(8, 4))), m.const(rand(4))))
+    yield m
+
+
+def transformer_cases():
+    """GELU as exporters write it (erf form; tanh form with x * x * x) and a
+    layer norm with pow(d, 2): the prepare passes raise them into gelu (an
+    eltwise post-op of the matmul before it) and layer_norm. The matmuls
+    multiply sequence-first rows [T, B, K] (PyTorch's export of
+    nn.MultiheadAttention) by one weight matrix: oneDNN runs them as one 2-D
+    product of all the rows (the profile names the flat shape)."""
+    half, one = np.float32(0.5), np.float32(1)
+    m = Model("matmul_rows_bias_gelu_erf", [["matmul_bias_gelu"]],
+              profile=["matmul 6x2x16 as 12x16"])
+    x = m.arg(rand(6, 2, 8) / 4)
+    h = m.binary("add", m.matmul(x, m.const(rand(8, 16) / 16)),
+                 m.const(rand(16) / 8))
+    e = m.unary("erf", m.binary("div", h, m.const(np.float32(np.sqrt(2)))))
+    m.ret(m.binary("mul", m.binary("mul", h, m.binary("add", e, m.const(one))),
+                   m.const(half)))
+    yield m
+
+    m = Model("matmul_gelu_tanh_layer_norm",
+              [["matmul_bias_gelu", "layer_norm_bias"]],
+              profile=["matmul 2x5x8 as 10x8", "layernorm 2x5x8"])
+    x = m.arg(rand(2, 5, 8) / 4)
+    h = m.binary("add", m.matmul(x, m.const(rand(8, 8) / 16)),
+                 m.const(rand(8) / 8))
+    cube = m.binary("mul", h, m.binary("mul", h, h))
+    inner = m.binary("add", h, m.binary("mul", m.const(np.float32(0.044715)),
+                                        cube))
+    t = m.unary("tanh", m.binary("mul", m.const(np.float32(0.7978846)), inner))
+    g = m.binary("mul", m.const(half),
+                 m.binary("mul", h, m.binary("add", m.const(one), t)))
+    d = m.binary("sub", g, m.reduce("reduce_mean", g, [-1], True))
+    var = m.reduce("reduce_mean", m.binary("pow", d, m.const(np.float32(2))),
+                   [-1], True)
+    y = m.binary("div", d, m.unary("sqrt", m.binary(
+        "add", var, m.const(np.float32(1e-5)))))
+    m.ret(m.binary("add", m.binary("mul", y, m.const(positive(8))),
+                   m.const(rand(8))))
     yield m
 
 
@@ -919,7 +961,7 @@ def main():
                   shuffle_cases, norm_cases, hard_swish_product_cases,
                   silu_product_cases, pad_conv_cases, se_block_cases,
                   conv_transpose_cases, reduction_cases, layer_norm_cases,
-                  resize_cases):
+                  resize_cases, transformer_cases):
         for model in group():
             if not only or model.name in only:
                 model.write()

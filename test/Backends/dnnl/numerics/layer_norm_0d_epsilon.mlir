@@ -7,7 +7,7 @@
 // takes, then the outputs of --backends=dnnl and --backends=none, each
 // against a NumPy reference (rtol 0.0001, atol 1e-05).
 
-// PARTITION: seam.composites = ["dnnl.conv_bias", "dnnl.matmul_bias"]
+// PARTITION: seam.composites = ["dnnl.conv_bias", "dnnl.layer_norm_bias", "dnnl.matmul_bias"]
 // PARTITION-NOT: seam.composites
 // CHECK: Ops left to the compiler: 0
 // CHECK: compare: PASS
