@@ -240,6 +240,9 @@ struct RegionProfile {
   /// Its kernels (library primitives, reorders included), with their times
   /// in milliseconds (negative when the library does not time them).
   std::vector<std::pair<std::string, double>> kernels;
+  /// With run-time shapes, the input shapes of the specialization the region
+  /// belongs to (ShapeSpecialization::inputShapes); else empty.
+  std::vector<std::vector<int64_t>> inputShapes;
 };
 
 /// A compiled model.

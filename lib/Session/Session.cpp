@@ -830,8 +830,12 @@ std::vector<RegionProfile> Session::profile() const {
     std::lock_guard<std::mutex> lock(impl->runTime->tableMutex);
     specs.assign(impl->runTime->recent.begin(), impl->runTime->recent.end());
   }
-  for (const auto &spec : specs)
+  for (const auto &spec : specs) {
+    size_t first = profiles.size();
     addProfiles(*spec->impl, profiles);
+    for (size_t i = first; i < profiles.size(); ++i)
+      profiles[i].inputShapes = spec->shapes;
+  }
   return profiles;
 }
 

@@ -2,6 +2,7 @@
 //
 //   seam-run MODEL [--backends=dnnl,xnnpack|none] [--input name=file ...]
 //            [--expect name=file ...] [--rtol R --atol A] [--bench N]
+//            [--bench-shapes name=DxD,name=DxD ...]
 //            [--threads T] [--input-shape name=DxD...] [--report]
 //            [--profile] [--dump-ir DIR] [--save-outputs DIR]
 //            [--progress=auto|always|never] [--no-cache] [--cache-dir DIR]
@@ -16,6 +17,10 @@
 // fallback (oneDNN's reference implementations).
 // --profile prints, after the runs, the time per run of each offloaded
 // region and of each of its kernels, and of the rest.
+// --bench-shapes (repeatable) times --bench runs of seeded random inputs of
+// each set of shapes, after the run of the given inputs (skipped when an
+// input with open dims has no file): `bench name=[..] ...:
+// specialization_compile_ms=.. latency_ms: median=.. min=.. max=.. runs=N`.
 // --progress: while the model compiles, `[ 45%] partition` (the stage under
 // way) on one line of stderr, rewritten in place and cleared at the end;
 // `auto` (the default) shows it only when stderr is a terminal.
@@ -109,6 +114,13 @@ static cl::opt<double> absTol("atol", cl::desc("Absolute tolerance"),
 static cl::opt<unsigned> benchRuns("bench",
                                    cl::desc("Time N runs after warm-up"),
                                    cl::init(0), cl::cat(toolCategory));
+static cl::list<std::string> benchShapes(
+    "bench-shapes",
+    cl::desc("Time --bench runs (default 10) of seeded random inputs of these "
+             "shapes, after the run of the given inputs (if any); repeat for "
+             "each set: one specialization per set for a model with run-time "
+             "shapes"),
+    cl::value_desc("name=DxD,name=DxD..."), cl::cat(toolCategory));
 static cl::list<std::string>
     inputShapes("input-shape",
                 cl::desc("Static shape of an input: name=1x3x224x224"),
@@ -250,24 +262,17 @@ static std::string shapeText(llvm::ArrayRef<int64_t> shape) {
 
 static void printProfile(const seam::Session &session, int64_t runs,
                          double totalMs) {
-  double perRun = totalMs / runs, offloaded = 0;
+  double perRun = totalMs / runs, offloaded = 0; // offloaded: ms in all
   llvm::outs() << llvm::formatv("profile: {0} runs, {1:F3} ms/run\n", runs,
                                 perRun);
-  if (session.hasRunTimeShapes())
-    for (const seam::ShapeSpecialization &spec : session.specializations()) {
-      llvm::outs() << "  specialization";
-      for (auto [info, shape] : llvm::zip(session.inputs(), spec.inputShapes))
-        llvm::outs() << " " << info.name << "=" << shapeText(shape);
-      llvm::outs() << llvm::formatv(
-          ": compiled in {0:F1} ms{1}, {2} runs\n", spec.compileMilliseconds,
-          spec.loadedFromCache ? " (cache)" : "", spec.runs);
-    }
-  for (const seam::RegionProfile &region : session.profile()) {
+  // A region runs in the runs of its specialization only: its time per run
+  // is per its own runs, its share is of the time of all runs.
+  auto printRegion = [&](const seam::RegionProfile &region) {
     double ms = region.runs ? region.milliseconds / region.runs : 0;
-    offloaded += ms;
+    offloaded += region.milliseconds;
     llvm::outs() << llvm::formatv(
         "  {0,9:F3} ms/run {1,5:F1}%  region {2} ({3}, {4} kernels)\n", ms,
-        100 * ms / perRun, region.region, region.backend,
+        100 * region.milliseconds / totalMs, region.region, region.backend,
         region.kernels.size());
     for (const auto &[name, kernelMs] : region.kernels) {
       if (kernelMs < 0) {
@@ -275,14 +280,29 @@ static void printProfile(const seam::Session &session, int64_t runs,
                                       "untimed", "-", name);
         continue;
       }
-      llvm::outs() << llvm::formatv(
-          "  {0,9:F3} ms/run {1,5:F1}%    {2}\n", kernelMs / region.runs,
-          100 * kernelMs / region.runs / perRun, name);
+      llvm::outs() << llvm::formatv("  {0,9:F3} ms/run {1,5:F1}%    {2}\n",
+                                    kernelMs / region.runs,
+                                    100 * kernelMs / totalMs, name);
     }
+  };
+  std::vector<seam::RegionProfile> regions = session.profile();
+  if (!session.hasRunTimeShapes())
+    llvm::for_each(regions, printRegion);
+  for (const seam::ShapeSpecialization &spec : session.specializations()) {
+    llvm::outs() << "  specialization";
+    for (auto [info, shape] : llvm::zip(session.inputs(), spec.inputShapes))
+      llvm::outs() << " " << info.name << "=" << shapeText(shape);
+    llvm::outs() << llvm::formatv(
+        ": compiled in {0:F1} ms{1}, {2} runs\n", spec.compileMilliseconds,
+        spec.loadedFromCache ? " (cache)" : "", spec.runs);
+    for (const seam::RegionProfile &region : regions)
+      if (region.inputShapes == spec.inputShapes)
+        printRegion(region);
   }
+  double rest = totalMs - offloaded;
   llvm::outs() << llvm::formatv(
       "  {0,9:F3} ms/run {1,5:F1}%  compiled code and region calls\n",
-      perRun - offloaded, 100 * (perRun - offloaded) / perRun);
+      rest / runs, 100 * rest / totalMs);
 }
 
 /// Whether `name` can be used as is as a file name inside a folder.
@@ -347,6 +367,110 @@ private:
   /// The width of the line shown, 0 when none is.
   size_t width = 0;
 };
+
+/// The time of every run, for --profile: the offloaded regions count them
+/// all too.
+struct RunClock {
+  double ms = 0;
+  int64_t runs = 0;
+};
+
+/// `warmup` runs, then `count` timed runs of `inputs` into `outputs` (the
+/// first allocates them when empty); the times of the timed ones, sorted,
+/// or the first error.
+static seam::Expected<std::vector<double>>
+timeRuns(seam::Session &session,
+         const std::map<std::string, seam::Tensor> &inputs,
+         std::map<std::string, seam::Tensor> &outputs, unsigned warmup,
+         unsigned count, RunClock &clock) {
+  std::vector<double> times;
+  for (unsigned i = 0; i < warmup + count; ++i) {
+    auto start = std::chrono::steady_clock::now();
+    if (outputs.empty()) {
+      // The first run allocates the outputs, of the shapes the inputs give.
+      auto result = session.run(inputs);
+      if (!result)
+        return result.error();
+      outputs = std::move(*result);
+    } else if (seam::Error err = session.run(inputs, outputs)) {
+      return err;
+    }
+    double ms = std::chrono::duration<double, std::milli>(
+                    std::chrono::steady_clock::now() - start)
+                    .count();
+    clock.ms += ms;
+    ++clock.runs;
+    if (i >= warmup)
+      times.push_back(ms);
+  }
+  std::sort(times.begin(), times.end());
+  return times;
+}
+
+static double median(const std::vector<double> &sorted) {
+  size_t n = sorted.size();
+  return n % 2 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+}
+
+/// --bench-shapes: for each set, seeded random inputs of its shapes (the
+/// others of their fixed ones), one first run (which compiles the
+/// specialization of a model with run-time shapes), then the timed runs.
+static int benchEachShapeSet(seam::Session &session, RunClock &clock) {
+  unsigned runs = benchRuns > 0 ? benchRuns.getValue() : 10u;
+  for (const std::string &set : benchShapes) {
+    seam::OnnxImportOptions parsed;
+    llvm::SmallVector<llvm::StringRef> specs;
+    llvm::StringRef(set).split(specs, ',', -1, /*KeepEmpty=*/false);
+    for (llvm::StringRef spec : specs)
+      if (std::string error = seam::parseInputShape(spec.str(), parsed);
+          !error.empty())
+        return fail("--bench-shapes '" + set + "': " + error);
+    std::map<std::string, seam::Tensor> inputs;
+    std::string label;
+    for (auto [i, info] : llvm::enumerate(session.inputs())) {
+      std::vector<int64_t> shape = info.shape;
+      if (auto it = parsed.inputShapes.find(info.name);
+          it != parsed.inputShapes.end())
+        shape.assign(it->getValue().begin(), it->getValue().end());
+      else if (llvm::is_contained(shape, -1))
+        return fail("--bench-shapes '" + set + "' gives no shape for input '" +
+                    info.name + "' (" + shapeText(info.shape) + ")");
+      label += (label.empty() ? "" : " ") + info.name + "=" + shapeText(shape);
+      inputs[info.name] = seam::randomTensor(shape, seed + i, info.type);
+    }
+    for (const auto &entry : parsed.inputShapes)
+      if (llvm::none_of(session.inputs(), [&](const seam::TensorInfo &info) {
+            return info.name == entry.getKey();
+          }))
+        return fail("--bench-shapes names '" + entry.getKey() +
+                    "', which is not an input of the model");
+    std::map<std::string, seam::Tensor> outputs;
+    RunClock first;
+    auto firstRun = timeRuns(session, inputs, outputs, 0, 1, first);
+    if (!firstRun)
+      return fail("--bench-shapes '" + set +
+                  "': " + firstRun.error().message());
+    double compileMs = 0;
+    if (session.hasRunTimeShapes())
+      compileMs = session.specializations().front().compileMilliseconds;
+    clock.ms += first.ms - compileMs;
+    clock.runs += 1;
+    auto times =
+        timeRuns(session, inputs, outputs, std::min(runs, 5u), runs, clock);
+    if (!times)
+      return fail("--bench-shapes '" + set + "': " + times.error().message());
+    llvm::outs() << llvm::formatv(
+        "bench {0}: specialization_compile_ms={1:F1} latency_ms: "
+        "median={2:F3} min={3:F3} max={4:F3} runs={5}\n",
+        label, compileMs, median(*times), times->front(), times->back(),
+        times->size());
+  }
+  return 0;
+}
+
+static int runOnce(seam::Session &session,
+                   const std::map<std::string, seam::Tensor> &inputs,
+                   RunClock &clock);
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
@@ -420,40 +544,57 @@ int main(int argc, char **argv) {
   if (report)
     printSlowKernels(**session);
 
-  // Inputs: from files, the rest seeded random.
+  // Inputs: from files, the rest seeded random. With --bench-shapes and no
+  // file for an input with open dims, only the shape sets run.
   auto inputs =
       bindFiles(inputFiles, (*session)->inputs(), "input", /*checkTypes=*/true);
   if (!inputs)
     return fail(inputs.error().message());
+  bool runGivenInputs = true;
   for (auto [i, info] : llvm::enumerate((*session)->inputs())) {
     if (inputs->count(info.name))
       continue;
-    if (llvm::is_contained(info.shape, -1))
+    if (llvm::is_contained(info.shape, -1)) {
+      if (!benchShapes.empty() && inputFiles.empty() && expectFiles.empty() &&
+          saveOutputs.empty()) {
+        runGivenInputs = false;
+        break;
+      }
       return fail("input '" + info.name + "' has dims fixed at run time (" +
                   shapeText(info.shape) +
                   "): give it with --input, or fix them with --input-shape " +
                   info.name + "=DxDx...");
+    }
     (*inputs)[info.name] = seam::randomTensor(info.shape, seed + i, info.type);
   }
+  RunClock clock;
+  int status = runGivenInputs ? runOnce(**session, *inputs, clock) : 0;
+  if (status == 1)
+    return status;
+  if (int benchStatus = benchEachShapeSet(**session, clock))
+    return benchStatus;
+  if (profile)
+    printProfile(**session, clock.runs, clock.ms);
+  return status;
+}
 
-  // Every run, for --profile: the offloaded regions count them all too.
-  double runMs = 0;
-  int64_t runCount = 1;
-  auto firstStart = std::chrono::steady_clock::now();
-  auto outputs = (*session)->run(*inputs);
-  runMs += std::chrono::duration<double, std::milli>(
-               std::chrono::steady_clock::now() - firstStart)
-               .count();
-  if (!outputs)
-    return fail(outputs.error().message());
-  if ((*session)->hasRunTimeShapes()) {
+/// The run of the given inputs: outputs printed, saved and compared, then
+/// --bench timed runs. 0, 1 on an error, or 2 when a comparison fails.
+static int runOnce(seam::Session &session,
+                   const std::map<std::string, seam::Tensor> &inputs,
+                   RunClock &clock) {
+  std::map<std::string, seam::Tensor> outputsStore;
+  if (auto first = timeRuns(session, inputs, outputsStore, 0, 1, clock); !first)
+    return fail(first.error().message());
+  auto *outputs = &outputsStore;
+  if (session.hasRunTimeShapes()) {
     // The first run compiled the specialization for these shapes.
-    seam::ShapeSpecialization used = (*session)->specializations().front();
-    runMs -= used.compileMilliseconds;
+    seam::ShapeSpecialization used = session.specializations().front();
+    clock.ms -= used.compileMilliseconds;
     llvm::outs() << llvm::formatv("specialization_compile_ms: {0:F1}\n",
                                   used.compileMilliseconds);
   }
-  for (const seam::TensorInfo &info : (*session)->outputs()) {
+  for (const seam::TensorInfo &info : session.outputs()) {
     const seam::Tensor &tensor = outputs->at(info.name);
     llvm::outs() << "output " << info.name << ": [";
     llvm::interleaveComma(tensor.shape(), llvm::outs());
@@ -486,7 +627,7 @@ int main(int argc, char **argv) {
 
   bool allPass = true;
   if (!expectFiles.empty()) {
-    auto expected = bindFiles(expectFiles, (*session)->outputs(), "output",
+    auto expected = bindFiles(expectFiles, session.outputs(), "output",
                               /*checkTypes=*/false);
     if (!expected)
       return fail(expected.error().message());
@@ -514,39 +655,15 @@ int main(int argc, char **argv) {
 
   if (benchRuns > 0) {
     std::map<std::string, seam::Tensor> out = *outputs;
-    unsigned warmup = std::min(benchRuns.getValue(), 5u);
-    auto warmupStart = std::chrono::steady_clock::now();
-    for (unsigned i = 0; i < warmup; ++i)
-      if (seam::Error err = (*session)->run(*inputs, out))
-        return fail(err.message());
-    runMs += std::chrono::duration<double, std::milli>(
-                 std::chrono::steady_clock::now() - warmupStart)
-                 .count();
-    runCount += warmup;
-    std::vector<double> times;
-    for (unsigned i = 0; i < benchRuns; ++i) {
-      auto start = std::chrono::steady_clock::now();
-      if (seam::Error err = (*session)->run(*inputs, out))
-        return fail(err.message());
-      times.push_back(std::chrono::duration<double, std::milli>(
-                          std::chrono::steady_clock::now() - start)
-                          .count());
-    }
-    for (double t : times)
-      runMs += t;
-    runCount += times.size();
-    std::sort(times.begin(), times.end());
-    double median =
-        times.size() % 2
-            ? times[times.size() / 2]
-            : (times[times.size() / 2 - 1] + times[times.size() / 2]) / 2;
+    auto times = timeRuns(session, inputs, out,
+                          std::min(benchRuns.getValue(), 5u), benchRuns, clock);
+    if (!times)
+      return fail(times.error().message());
     llvm::outs() << llvm::formatv("throughput: {0:F1} inferences/s\n",
-                                  1000.0 / median);
+                                  1000.0 / median(*times));
     llvm::outs() << llvm::formatv(
-        "latency_ms: median={0:F3} min={1:F3} max={2:F3} runs={3}\n", median,
-        times.front(), times.back(), times.size());
+        "latency_ms: median={0:F3} min={1:F3} max={2:F3} runs={3}\n",
+        median(*times), times->front(), times->back(), times->size());
   }
-  if (profile)
-    printProfile(**session, runCount, runMs);
   return allPass ? 0 : 2;
 }
