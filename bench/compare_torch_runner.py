@@ -3,6 +3,8 @@
 
     /usr/bin/python3 bench/compare_torch_runner.py --model resnet18 --zoo-dir DIR/resnet18
         --threads N --runs R [--warmup W] [--save-outputs DIR]
+    /usr/bin/python3 bench/compare_torch_runner.py --model bert_base --zoo-dir DIR/bert_base
+        --shape 1x128 ...     (a model of make_transformer_zoo.py, its inputs of that shape)
 
 Builds the torchvision architecture (its random initialisation is not timed), then times as
 "session creation": loading DIR/weights.pt (the zoo's state_dict), torch.jit.trace,
@@ -23,11 +25,15 @@ import torch
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import make_model_zoo  # noqa: E402  (the same constructors as the zoo)
+import make_transformer_zoo  # noqa: E402
 
 
 def main(argv):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--model", required=True, choices=sorted(make_model_zoo.ALL_MODELS))
+    parser.add_argument("--model", required=True, choices=sorted(
+        set(make_model_zoo.ALL_MODELS) | set(make_transformer_zoo.MODELS)))
+    parser.add_argument("--shape", help="a transformer model's input shape (its folder in "
+                                        "--zoo-dir holds the inputs)")
     parser.add_argument("--zoo-dir", required=True, help="folder with weights.pt and input.npy")
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--runs", type=int, default=10)
@@ -40,8 +46,17 @@ def main(argv):
 
     torch.set_num_threads(args.threads)
     torch.set_num_interop_threads(1)
-    x = torch.from_numpy(np.load(os.path.join(args.zoo_dir, "input.npy")))
-    model = make_model_zoo.build_model(args.model)
+    if args.shape:
+        with open(os.path.join(args.zoo_dir, "model.json")) as f:
+            spec = json.load(f)
+        names = spec["outputs"]
+        x = tuple(torch.from_numpy(np.load(os.path.join(args.zoo_dir, args.shape, n + ".npy")))
+                  for n in spec["inputs"])
+        model = make_transformer_zoo.build_model(args.model)
+    else:
+        names = ["output"]
+        x = (torch.from_numpy(np.load(os.path.join(args.zoo_dir, "input.npy"))),)
+        model = make_model_zoo.build_model(args.model)
 
     with torch.inference_mode():
         start = time.perf_counter()
@@ -52,21 +67,22 @@ def main(argv):
         create_ms = (time.perf_counter() - start) * 1e3
 
         start = time.perf_counter()
-        y = frozen(x)
+        y = frozen(*x)
         first_run_ms = (time.perf_counter() - start) * 1e3
         for _ in range(warmup):
-            frozen(x)
+            frozen(*x)
         times = []
         for _ in range(args.runs):
             start = time.perf_counter()
-            frozen(x)
+            frozen(*x)
             times.append((time.perf_counter() - start) * 1e3)
 
     outputs = {}
     if args.save_outputs:
         os.makedirs(args.save_outputs, exist_ok=True)
-        outputs["output"] = os.path.join(args.save_outputs, "output.npy")
-        np.save(outputs["output"], y.numpy())
+        for name, value in zip(names, y if isinstance(y, tuple) else (y,)):
+            outputs[name] = os.path.join(args.save_outputs, name + ".npy")
+            np.save(outputs[name], value.numpy())
     times.sort()
     print(json.dumps({
         "create_ms": create_ms, "first_run_ms": first_run_ms,
