@@ -8,7 +8,8 @@
 //               weights or computed ones) (+bias) (+activation): a
 //               deconvolution
 //   gemm        gemm with constant B (+bias C) (+activation)
-//   matmul      matmul, batched (+constant bias) (+activation)
+//   matmul      matmul, batched (+constant bias) (+residual sum, in place)
+//               (+activation)
 //   batch_norm  a batch_norm not folded into a conv (+activation)
 //   max_pool, avg_pool, global_avg_pool
 //   softmax
@@ -311,6 +312,7 @@ std::vector<PatternEntry> buildTable() {
        ChainPattern(op("seam.matmul").where(allF32()))
            .maybe(
                op("seam.add", "bias").constant(1, "bias").where(isMatmulBias))
+           .maybe(residualSum())
            .maybe(activation()),
        checkMatmul});
   table.push_back({"batch_norm",

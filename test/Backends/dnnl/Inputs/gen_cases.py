@@ -908,12 +908,13 @@ def reduction_cases():
 
 
 def layer_norm_cases():
-    """A transformer block's tail: matmul + bias, the residual add, a layer
-    norm with scale and shift (on oneDNN's layer_normalization), a matmul;
+    """A transformer block's tail: matmul + bias + the residual add (a sum
+    post-op), a layer norm with scale and shift (on oneDNN's
+    layer_normalization), a matmul;
     a layer norm without shift; one whose mean is an output (compiled: oneDNN
     keeps the statistics to itself)."""
     m = Model("layer_norm_block",
-              [["matmul_bias", "layer_norm_bias", "layer_norm", "matmul"]],
+              [["matmul_bias_sum", "layer_norm_bias", "layer_norm", "matmul"]],
               left=1, profile=["layernorm 2x8x16"])
     x = m.arg(rand(2, 8, 16))
     h = m.binary("add", m.matmul(x, m.const(rand(16, 16) / 4)),

@@ -8,7 +8,7 @@
 // takes, then the outputs of --backends=dnnl and --backends=none, each
 // against a NumPy reference (rtol 0.0001, atol 1e-05).
 
-// PARTITION: seam.composites = ["dnnl.matmul_bias", "dnnl.layer_norm_bias", "dnnl.layer_norm", "dnnl.matmul"]
+// PARTITION: seam.composites = ["dnnl.matmul_bias_sum", "dnnl.layer_norm_bias", "dnnl.layer_norm", "dnnl.matmul"]
 // PARTITION-NOT: seam.composites
 // CHECK: Ops left to the compiler: 1
 // CHECK: compare: PASS
