@@ -20,7 +20,8 @@
 // --bench-shapes (repeatable) times --bench runs of seeded random inputs of
 // each set of shapes, after the run of the given inputs (skipped when an
 // input with open dims has no file): `bench name=[..] ...:
-// specialization_compile_ms=.. latency_ms: median=.. min=.. max=.. runs=N`.
+// specialization_compile_ms=.. latency_ms: median=.. min=.. max=.. runs=N`
+// (compile 0 for a set whose shapes an earlier run compiled).
 // --progress: while the model compiles, `[ 45%] partition` (the stage under
 // way) on one line of stderr, rewritten in place and cleared at the end;
 // `auto` (the default) shows it only when stderr is a terminal.
@@ -450,9 +451,13 @@ static int benchEachShapeSet(seam::Session &session, RunClock &clock) {
     if (!firstRun)
       return fail("--bench-shapes '" + set +
                   "': " + firstRun.error().message());
+    // The first run compiled the set's specialization unless an earlier run
+    // (the given inputs, or the same set) had: then it has run before.
     double compileMs = 0;
     if (session.hasRunTimeShapes())
-      compileMs = session.specializations().front().compileMilliseconds;
+      if (seam::ShapeSpecialization used = session.specializations().front();
+          used.runs == 1)
+        compileMs = used.compileMilliseconds;
     clock.ms += first.ms - compileMs;
     clock.runs += 1;
     auto times =
