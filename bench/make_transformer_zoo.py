@@ -195,17 +195,25 @@ def seeded_inputs(name, shape):
     return [ids, mask] if kind == "bert" else [ids]
 
 
-def export(name, model, path):
+def export_onnx(model, example, path, inputs, outputs, opset, image):
+    """torch.onnx.export with dim 0 of every input and output symbolic (`batch`) and, unless
+    `image`, dim 1 too (`seq`; not of `pooled`, which has none)."""
     import torch
 
-    inputs, outputs, shapes, opset = signature(name)
-    example = [torch.from_numpy(x) for x in seeded_inputs(name, shapes[0])]
-    dims = {0: "batch"} if MODELS[name][0] == "vit" else {0: "batch", 1: "seq"}
+    dims = {0: "batch"} if image else {0: "batch", 1: "seq"}
     axes = {n: dict(dims) for n in inputs + outputs}
     if "pooled" in axes:
         axes["pooled"] = {0: "batch"}
     torch.onnx.export(model, tuple(example), path, opset_version=opset, input_names=inputs,
                       output_names=outputs, do_constant_folding=True, dynamic_axes=axes)
+
+
+def export(name, model, path):
+    import torch
+
+    inputs, outputs, shapes, opset = signature(name)
+    example = [torch.from_numpy(x) for x in seeded_inputs(name, shapes[0])]
+    export_onnx(model, example, path, inputs, outputs, opset, MODELS[name][0] == "vit")
 
 
 def make(name, folder, force=False):

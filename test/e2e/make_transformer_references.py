@@ -64,14 +64,9 @@ def main():
         model.eval()
         shapes = VIT_SHAPES if kind == "vit" else SHAPES
         example = [torch.from_numpy(x) for x in inputs_of(kind, shapes[0], rng)]
-        dims = {0: "batch"} if kind == "vit" else {0: "batch", 1: "seq"}
-        axes = {n: dict(dims) for n in inputs + outputs}
-        if "pooled" in axes:
-            axes["pooled"] = {0: "batch"}
         # Outside no_grad: torch 1.13 traces nn.MultiheadAttention's fused path otherwise.
-        torch.onnx.export(model, tuple(example), os.path.join(OUT, name + ".onnx"),
-                          opset_version=opset, input_names=inputs, output_names=outputs,
-                          dynamic_axes=axes, do_constant_folding=True)
+        zoo.export_onnx(model, example, os.path.join(OUT, name + ".onnx"), inputs, outputs,
+                        opset, kind == "vit")
         for shape in shapes:
             data = inputs_of(kind, shape, rng)
             with torch.no_grad():
