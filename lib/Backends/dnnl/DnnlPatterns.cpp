@@ -9,7 +9,9 @@
 //               deconvolution
 //   gemm        gemm with constant B (+bias C) (+activation)
 //   matmul      matmul, batched (+constant bias) (+residual sum, in place)
-//               (+activation)
+//               (+up to two adds, subs, muls or divs by values that
+//               broadcast into the result: an attention score's scale and
+//               mask) (+activation)
 //   batch_norm  a batch_norm not folded into a conv (+activation)
 //   max_pool, avg_pool, global_avg_pool
 //   softmax
@@ -105,6 +107,49 @@ Verdict checkMatmul(const Match &m) {
   if (std::max(a, b) > kMaxRank)
     return Verdict::refuse("matmul of rank above 12");
   return Verdict::accept();
+}
+
+/// A binary op after a product whose other operand broadcasts into the
+/// product's result: a oneDNN binary post-op (an attention score's scale
+/// and additive mask). oneDNN computes `result op operand`: a sub or div
+/// takes the chain's value first.
+PatternStep binaryPostOp() {
+  auto step = [](StringRef name, StringRef tag) {
+    return std::move(
+        op(name, tag).secondInput("operand").where([](Operation *op) {
+          Value lhs = op->getOperand(0), rhs = op->getOperand(1);
+          if (lhs == rhs)
+            return Verdict::refuse(op->getName().getStringRef() +
+                                   " of a value with itself");
+          return checkBinaryBroadcast(op);
+        }));
+  };
+  return anyOf({step("seam.add", "add"), step("seam.sub", "sub"),
+                step("seam.mul", "mul"), step("seam.div", "div")});
+}
+
+/// The chain after a product: each op keeps the type of the value before it
+/// (a post-op does not broadcast the result), and a sub or div takes that
+/// value as its first operand.
+Verdict checkPostOpChain(const Match &m) {
+  for (auto [before, op] : llvm::zip(m.ops, llvm::drop_begin(m.ops))) {
+    Value chain = before->getResult(0);
+    if (op->getResult(0).getType() != chain.getType())
+      return Verdict::refuse(op->getName().getStringRef() +
+                             " broadcasts the product's result (a post-op "
+                             "keeps its shape)");
+    if (isa<SubOp, DivOp>(op) && op->getOperand(0) != chain)
+      return Verdict::refuse(op->getName().getStringRef() +
+                             " of the product's result as its second operand "
+                             "(oneDNN's post-op takes it first)");
+  }
+  return Verdict::accept();
+}
+
+Verdict checkMatmulChain(const Match &m) {
+  if (Verdict verdict = checkMatmul(m); !verdict.accepted())
+    return verdict;
+  return checkPostOpChain(m);
 }
 
 Verdict checkPool(const Match &m) {
@@ -313,8 +358,10 @@ std::vector<PatternEntry> buildTable() {
            .maybe(
                op("seam.add", "bias").constant(1, "bias").where(isMatmulBias))
            .maybe(residualSum())
+           .maybe(binaryPostOp())
+           .maybe(binaryPostOp())
            .maybe(activation()),
-       checkMatmul});
+       checkMatmulChain});
   table.push_back({"batch_norm",
                    ChainPattern(op("seam.batch_norm")
                                     .where(inputRank(2, 5))

@@ -225,22 +225,39 @@ private:
       d.postOps.insert(d.postOps.end(), steps.begin(), steps.end());
       return success();
     }
-    if (isa<AddOp>(op)) {
+    Algorithm alg = getBinaryAlgorithm(op);
+    if (alg != Algorithm::None && op->getNumOperands() == 2) {
       Value other =
           op->getOperand(0) == chain ? op->getOperand(1) : op->getOperand(0);
+      if (op->getResult(0).getType() != chain.getType() ||
+          (!isa<AddOp, MulOp>(op) && op->getOperand(0) != chain))
+        return values.emitError(op, "cannot fuse ")
+               << op->getName()
+               << ": the value before it must be its first operand, of the "
+                  "result's shape";
       FailureOr<int64_t> id = values.use(other, op);
       if (failed(id))
         return failure();
-      bool isWeight = values.isWeight(*id);
-      if (d.kind == OpKind::MatMul && d.bias < 0 && d.postOps.empty() &&
-          isWeight) {
+      auto type = cast<RankedTensorType>(other.getType());
+      bool columnBias =
+          type.getRank() >= 1 &&
+          type.getNumElements() == type.getShape().back() &&
+          type.getShape().back() ==
+              cast<RankedTensorType>(chain.getType()).getShape().back();
+      if (isa<AddOp>(op) && d.kind == OpKind::MatMul && d.bias < 0 &&
+          d.postOps.empty() && values.isWeight(*id) && columnBias) {
         d.bias = *id;
         return success();
       }
-      PostOp sum;
-      sum.kind = PostOp::Kind::Sum;
-      sum.value = *id;
-      d.postOps.push_back(sum);
+      PostOp post;
+      post.value = *id;
+      if (isa<AddOp>(op) && other.getType() == chain.getType()) {
+        post.kind = PostOp::Kind::Sum;
+      } else {
+        post.kind = PostOp::Kind::Binary;
+        post.alg = alg;
+      }
+      d.postOps.push_back(post);
       return success();
     }
     return op->emitError("dnnl region: cannot fuse ")

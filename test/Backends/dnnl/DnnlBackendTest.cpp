@@ -169,7 +169,7 @@ TEST(DnnlRuntime, BadDescriptionsAreErrors) {
   std::vector<uint8_t> otherVersion = good;
   otherVersion[8] = 1;
   expectError(otherVersion, "region description of version 1, but this "
-                            "runtime reads version 3");
+                            "runtime reads version 4");
   expectError(std::vector<uint8_t>(good.begin(), good.end() - 3),
               "truncated at byte");
   std::vector<uint8_t> trailing = good;

@@ -156,3 +156,27 @@ func.func @conv_transpose(%x: tensor<1x4x3x3xf32>) -> tensor<1x6x6x9xf32> {
   %r = seam.relu %c : tensor<1x6x6x9xf32>
   return %r : tensor<1x6x6x9xf32>
 }
+
+// -----
+
+// Attention scores: the division by a constant and the additive mask (an
+// argument of shape [B, 1, 1, S], the first operand of its add) are binary
+// post-ops of the product, each with its second operand. The pattern takes
+// two: a constant [S, S] added after them is a binary op of its own (with
+// the row-major [3, 3] broadcast), then the softmax.
+// CHECK-LABEL: func.func private @dnnl_0
+// CHECK: seam.kernel_call "dnnl" "dnnl_0"
+// CHECK-SAME: values = {{\[}}[2, 2, 3, 4], [2, 2, 4, 3], [2, 1, 1, 3], [], [2, 2, 3, 3], [3, 3], [2, 2, 3, 3], [2, 2, 3, 3]], inputs = [0, 1, 2], weights = [3, 5], outputs = [7],
+// CHECK-SAME: ops = [#seam_dnnl.op<matmul, dst = 4, srcs = [0, 1], post_ops = [#seam_dnnl.post_op<binary, alg = div, value = 3>, #seam_dnnl.post_op<binary, alg = add, value = 2>]>,
+// CHECK-SAME: #seam_dnnl.op<binary, dst = 6, srcs = [4, 5], alg = add>,
+// CHECK-SAME: #seam_dnnl.op<softmax, dst = 7, srcs = [6], axis = 3>]>)
+func.func @attention_scores(%q: tensor<2x2x3x4xf32>, %k: tensor<2x2x4x3xf32>, %mask: tensor<2x1x1x3xf32>) -> tensor<2x2x3x3xf32> {
+  %scale = arith.constant dense<2.0> : tensor<f32>
+  %bias = arith.constant dense<0.5> : tensor<3x3xf32>
+  %s = seam.matmul %q, %k : (tensor<2x2x3x4xf32>, tensor<2x2x4x3xf32>) -> tensor<2x2x3x3xf32>
+  %d = seam.div %s, %scale : (tensor<2x2x3x3xf32>, tensor<f32>) -> tensor<2x2x3x3xf32>
+  %m = seam.add %mask, %d : (tensor<2x1x1x3xf32>, tensor<2x2x3x3xf32>) -> tensor<2x2x3x3xf32>
+  %b = seam.add %m, %bias : (tensor<2x2x3x3xf32>, tensor<3x3xf32>) -> tensor<2x2x3x3xf32>
+  %p = seam.softmax %b {axis = -1 : i64} : tensor<2x2x3x3xf32>
+  return %p : tensor<2x2x3x3xf32>
+}

@@ -125,9 +125,20 @@ func.func private @f() attributes {a = #seam_dnnl.post_op<eltwise, alg = "Relu">
 
 // -----
 
-// expected-error @+2 {{expected post-op kind 'eltwise' or 'sum'}}
-// expected-error @+1 {{failed to parse SeamDnnl_PostOpAttr parameter 'isSum' which is to be a `bool`}}
+// expected-error @+2 {{expected post-op kind 'eltwise', 'sum' or 'binary'}}
+// expected-error @+1 {{failed to parse SeamDnnl_PostOpAttr parameter 'kind' which is to be a `::seam::dnnl_region::PostOp::Kind`}}
+func.func private @f() attributes {a = #seam_dnnl.post_op<ternary, alg = add>}
+
+// -----
+
+// A binary post-op reads a second operand.
+// expected-error @+1 {{a binary post-op needs its second operand}}
 func.func private @f() attributes {a = #seam_dnnl.post_op<binary, alg = add>}
+
+// -----
+
+// expected-error @+1 {{a binary post-op needs a binary algorithm, not 'relu'}}
+func.func private @f() attributes {a = #seam_dnnl.post_op<binary, alg = relu, value = 1>}
 
 // -----
 
@@ -255,6 +266,13 @@ func.func private @f() attributes {a = #seam_dnnl.post_op<eltwise, alg = clip, b
 // expected-error @+1 {{op 0 (eltwise) uses value 1 before it is defined}}
 func.func private @f() attributes {a = #seam_dnnl.region<name = "r", values = [[4], [4]], inputs = [0], outputs = [1],
   ops = [#seam_dnnl.op<eltwise, dst = 1, srcs = [0], alg = relu, post_ops = [#seam_dnnl.post_op<sum, value = 1>]>]>}
+
+// -----
+
+// So does a binary post-op's second operand.
+// expected-error @+1 {{op 0 (matmul) uses value 3 before it is defined}}
+func.func private @f() attributes {a = #seam_dnnl.region<name = "r", values = [[4, 4], [4, 4], [4, 4], [1, 4]], inputs = [0, 1], outputs = [2],
+  ops = [#seam_dnnl.op<matmul, dst = 2, srcs = [0, 1], post_ops = [#seam_dnnl.post_op<binary, alg = add, value = 3>]>]>}
 
 // -----
 

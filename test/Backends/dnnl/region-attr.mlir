@@ -19,7 +19,9 @@
 // CHECK-SAME: p8_negative_zero = #seam_dnnl.post_op<eltwise, alg = linear, alpha = -0.0, beta = 1.00000001e-07>,
 // CHECK-SAME: p9_quoted_algorithm = #seam_dnnl.post_op<eltwise, alg = gelu_erf>,
 // CHECK-SAME: pa_exponent_integer = #seam_dnnl.post_op<eltwise, alg = clip, beta = 1.0e+09>,
-// CHECK-SAME: pb_hex_f32_bits = #seam_dnnl.post_op<eltwise, alg = clip, beta = 6.0>}
+// CHECK-SAME: pb_hex_f32_bits = #seam_dnnl.post_op<eltwise, alg = clip, beta = 6.0>,
+// CHECK-SAME: pc_binary_add = #seam_dnnl.post_op<binary, alg = add, value = 4>,
+// CHECK-SAME: pd_binary_div_value_0 = #seam_dnnl.post_op<binary, alg = div, value = 0>}
 func.func private @post_ops() attributes {
   p0_relu = #seam_dnnl.post_op<eltwise, alg = relu>,
   p1_defaults = #seam_dnnl.post_op<eltwise, alg = relu, alpha = 0.0, beta = 0.0, value = -1>,
@@ -32,7 +34,9 @@ func.func private @post_ops() attributes {
   p8_negative_zero = #seam_dnnl.post_op<eltwise, alg = linear, alpha = -0.0, beta = 1.0e-07>,
   p9_quoted_algorithm = #seam_dnnl.post_op<eltwise, alg = "gelu_erf">,
   pa_exponent_integer = #seam_dnnl.post_op<eltwise, alg = clip, beta = 1.0e+09>,
-  pb_hex_f32_bits = #seam_dnnl.post_op<eltwise, alg = clip, beta = 0x40C00000>
+  pb_hex_f32_bits = #seam_dnnl.post_op<eltwise, alg = clip, beta = 0x40C00000>,
+  pc_binary_add = #seam_dnnl.post_op<binary, alg = add, value = 4>,
+  pd_binary_div_value_0 = #seam_dnnl.post_op<binary, alg = "div", alpha = 0.0, value = 0>
 }
 
 // -----

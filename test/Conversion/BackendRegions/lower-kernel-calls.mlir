@@ -13,8 +13,8 @@
 // CHECK-DAG: func.func private @seam_dnnl_create_region(!llvm.ptr, i64, !llvm.ptr) -> !llvm.ptr
 // CHECK-DAG: func.func private @seam_dnnl_run_region(!llvm.ptr, !llvm.ptr)
 // CHECK-DAG: func.func private @seam_dnnl_destroy_region(!llvm.ptr)
-// The description: the blob starts with "SEAMDNNL" and its version (3, LE).
-// CHECK-DAG: llvm.mlir.global internal constant @__seam_dnnl_0_desc("SEAMDNNL\03\00\00\00{{.*}}") {{{.*}}alignment = 8 : i64}
+// The description: the blob starts with "SEAMDNNL" and its version (4, LE).
+// CHECK-DAG: llvm.mlir.global internal constant @__seam_dnnl_0_desc("SEAMDNNL\04\00\00\00{{.*}}") {{{.*}}alignment = 8 : i64}
 // CHECK-DAG: llvm.mlir.global external @__seam_dnnl_0_handle() {{.*}} : !llvm.ptr {
 // CHECK-DAG: memref.global "private" constant @weight : memref<8x4xf32>
 // CHECK-DAG: memref.global "private" constant @bias : memref<4xf32>

@@ -29,14 +29,31 @@ void SeamDnnlDialect::initialize() {
 // Parameter parsers and printers
 //===----------------------------------------------------------------------===//
 
-FailureOr<bool> seam::dnnl::parsePostOpKind(AsmParser &parser) {
+using PostOpKind = dnnl_region::PostOp::Kind;
+
+const char *seam::dnnl::getPostOpKeyword(PostOpKind kind) {
+  switch (kind) {
+  case PostOpKind::Sum:
+    return "sum";
+  case PostOpKind::Binary:
+    return "binary";
+  case PostOpKind::Eltwise:
+    break;
+  }
+  return "eltwise";
+}
+
+FailureOr<PostOpKind> seam::dnnl::parsePostOpKind(AsmParser &parser) {
   StringRef keyword;
   SMLoc loc = parser.getCurrentLocation();
   if (parser.parseKeyword(&keyword))
     return failure();
-  if (keyword != "sum" && keyword != "eltwise")
-    return parser.emitError(loc, "expected post-op kind 'eltwise' or 'sum'");
-  return keyword == "sum";
+  for (PostOpKind kind :
+       {PostOpKind::Eltwise, PostOpKind::Sum, PostOpKind::Binary})
+    if (keyword == getPostOpKeyword(kind))
+      return kind;
+  return parser.emitError(loc,
+                          "expected post-op kind 'eltwise', 'sum' or 'binary'");
 }
 
 FailureOr<OpKind> seam::dnnl::parseOpKind(AsmParser &parser) {
@@ -80,15 +97,23 @@ void seam::dnnl::printDataTypeList(AsmPrinter &printer,
 //===----------------------------------------------------------------------===//
 
 LogicalResult PostOpAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                                 bool isSum, Algorithm alg, APFloat alpha,
+                                 PostOpKind kind, Algorithm alg, APFloat alpha,
                                  APFloat beta, int64_t value) {
   if (failed(desc::checkFinite(emitError, {{"alpha", alpha}, {"beta", beta}})))
     return failure();
-  if (isSum) {
+  if (kind == PostOpKind::Sum) {
     if (value < 0)
       return emitError() << "a sum post-op needs the value it adds";
     if (alg != Algorithm::None)
       return emitError() << "a sum post-op has no algorithm";
+    return success();
+  }
+  if (kind == PostOpKind::Binary) {
+    if (value < 0)
+      return emitError() << "a binary post-op needs its second operand";
+    if (dnnl_region::getAlgorithmOpKind(alg) != OpKind::Binary)
+      return emitError() << "a binary post-op needs a binary algorithm, not '"
+                         << dnnl_region::getAlgorithmKeyword(alg) << "'";
     return success();
   }
   if (dnnl_region::getAlgorithmOpKind(alg) != OpKind::Eltwise)
@@ -208,9 +233,11 @@ RegionAttr::verify(function_ref<InFlightDiagnostic()> emitError, StringRef name,
          op.getKind() == OpKind::Pool) &&
         failed(checkWindow(checker, op, what)))
       return failure();
-    // A sum post-op adds a value computed before the op, not its result.
+    // A sum or binary post-op reads a value computed before the op, not
+    // its result.
     for (PostOpAttr post : op.getPostOps())
-      if (post.getIsSum() && failed(checker.use(post.getValue(), what)))
+      if (post.getKind() != PostOpKind::Eltwise &&
+          failed(checker.use(post.getValue(), what)))
         return failure();
     if (failed(checker.define(op.getDst(), what)))
       return failure();
@@ -278,9 +305,9 @@ RegionAttr seam::dnnl::getRegionAttr(MLIRContext *context,
   for (const dnnl_region::OpDesc &op : region.ops) {
     SmallVector<PostOpAttr> postOps;
     for (const dnnl_region::PostOp &post : op.postOps)
-      postOps.push_back(PostOpAttr::get(
-          context, post.kind == dnnl_region::PostOp::Kind::Sum, post.alg,
-          APFloat(post.alpha), APFloat(post.beta), post.value));
+      postOps.push_back(PostOpAttr::get(context, post.kind, post.alg,
+                                        APFloat(post.alpha), APFloat(post.beta),
+                                        post.value));
     ops.push_back(OpAttr::get(
         context, op.kind, op.dst, op.srcs, op.bias, op.kernel, op.strides,
         op.pads, op.dilations, op.perm, op.offsets, op.group, op.axis,
@@ -331,8 +358,7 @@ dnnl_region::RegionDesc seam::dnnl::getRegionDesc(RegionAttr attr) {
     d.alg = op.getAlg();
     for (PostOpAttr post : op.getPostOps()) {
       dnnl_region::PostOp &p = d.postOps.emplace_back();
-      p.kind = post.getIsSum() ? dnnl_region::PostOp::Kind::Sum
-                               : dnnl_region::PostOp::Kind::Eltwise;
+      p.kind = post.getKind();
       p.alg = post.getAlg();
       p.alpha = post.getAlpha().convertToFloat();
       p.beta = post.getBeta().convertToFloat();

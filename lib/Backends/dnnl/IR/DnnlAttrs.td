@@ -36,10 +36,12 @@ def SeamDnnl_OpKind : AttrParameter<"::seam::dnnl_region::OpKind", "op kind"> {
   let printer = "$_printer << ::seam::dnnl_region::getOpKeyword($_self)";
 }
 
-/// Whether a post-op is a sum (`sum`) or an elementwise function (`eltwise`).
-def SeamDnnl_PostOpKind : AttrParameter<"bool", "whether the post-op is a sum"> {
+/// What a post-op is: an elementwise function (`eltwise`), a sum (`sum`) or
+/// a binary function with a second operand (`binary`).
+def SeamDnnl_PostOpKind
+    : AttrParameter<"::seam::dnnl_region::PostOp::Kind", "post-op kind"> {
   let parser = "::seam::dnnl::parsePostOpKind($_parser)";
-  let printer = "$_printer << ($_self ? \"sum\" : \"eltwise\")";
+  let printer = "$_printer << ::seam::dnnl::getPostOpKeyword($_self)";
 }
 
 /// Value element types by the runtime's keywords (`f32`, `s8`, `u8`,
@@ -71,22 +73,26 @@ def SeamDnnl_PostOpAttr : SeamDnnl_Attr<"PostOp", "post_op"> {
   let description = [{
     `eltwise`: an elementwise function of the result (`alg`, with `alpha`
     and `beta` as oneDNN defines them); `sum`: adds the region value
-    `value` into the result in place.
+    `value` into the result in place; `binary`: the binary function `alg`
+    (add, sub, mul, div, max, min) of the result and the region value
+    `value`, which broadcasts into the result (an attention score's scale
+    and additive mask).
 
     ```mlir
     #seam_dnnl.post_op<eltwise, alg = clip, beta = 6.0>
     #seam_dnnl.post_op<sum, value = 1>
+    #seam_dnnl.post_op<binary, alg = add, value = 4>
     ```
   }];
   let parameters = (ins
-    SeamDnnl_PostOpKind:$isSum,
+    SeamDnnl_PostOpKind:$kind,
     SeamDnnl_Algorithm:$alg,
     SeamDesc_F32<"0.0f">:$alpha,
     SeamDesc_F32<"0.0f">:$beta,
     DefaultValuedParameter<"int64_t", "-1">:$value
   );
   let assemblyFormat = [{
-    `<` $isSum `,` struct($alg, $alpha, $beta, $value) `>`
+    `<` $kind `,` struct($alg, $alpha, $beta, $value) `>`
   }];
   let genVerifyDecl = 1;
 }

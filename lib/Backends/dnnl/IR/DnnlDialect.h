@@ -27,7 +27,9 @@ namespace dnnl_region = ::seam::dnnl_region;
 
 /// Parsers of the dnnl-specific parameters (used by the generated code); the
 /// others are seam/Backend/RegionDescription.h's.
-FailureOr<bool> parsePostOpKind(AsmParser &parser);
+FailureOr<dnnl_region::PostOp::Kind> parsePostOpKind(AsmParser &parser);
+/// The keyword of a post-op kind ("eltwise", "sum", "binary").
+const char *getPostOpKeyword(dnnl_region::PostOp::Kind kind);
 FailureOr<dnnl_region::OpKind> parseOpKind(AsmParser &parser);
 FailureOr<dnnl_region::Algorithm> parseAlgorithm(AsmParser &parser);
 FailureOr<SmallVector<dnnl_region::DataType>>

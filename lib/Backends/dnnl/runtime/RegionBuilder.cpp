@@ -237,19 +237,22 @@ public:
     for (size_t k = 0; k < desc.ops.size(); ++k) {
       auto use = [&](int64_t v) {
         values[v].lastUse = static_cast<int64_t>(k);
+        values[v].users.push_back(static_cast<int64_t>(k));
       };
       for (int64_t v : desc.ops[k].srcs)
         use(v);
       if (desc.ops[k].bias >= 0)
         use(desc.ops[k].bias);
       for (const PostOp &post : desc.ops[k].postOps)
-        if (post.kind == PostOp::Kind::Sum)
+        if (post.kind != PostOp::Kind::Eltwise)
           use(post.value);
     }
-    // A reshape's result is a view of its source's memory: the source lives
-    // as long as the view is used (a chain of reshapes, from the last).
+    // A reshape's or a transpose's result is a view of its source's memory:
+    // the source lives as long as the view is used (a chain of views, from
+    // the last).
     for (size_t k = desc.ops.size(); k-- > 0;)
-      if (desc.ops[k].kind == OpKind::Reshape)
+      if (desc.ops[k].kind == OpKind::Reshape ||
+          desc.ops[k].kind == OpKind::Transpose)
         values[desc.ops[k].srcs[0]].lastUse =
             std::max(values[desc.ops[k].srcs[0]].lastUse,
                      values[desc.ops[k].dst].lastUse);
@@ -289,6 +292,8 @@ private:
     int64_t lastUse = -1;
     int64_t output = -1;
     int64_t weight = -1;
+    /// The ops that read the value, in order (an op once per operand).
+    std::vector<int64_t> users;
   };
 
   /// The dims of a value; a 0-d value (a scalar) is one element of rank 1,
@@ -452,13 +457,14 @@ private:
 
   /// The destination of `op` (its primitive chose `md`), with its sum
   /// post-op's residual in it: the residual's own arena memory when this
-  /// is its last use (in place), else a copy of it.
+  /// is its last use (in place), else a copy of it. Only the first `fused`
+  /// post-ops are the primitive's.
   int destination(const OpDesc &op, int64_t k, const memory::desc &md,
-                  const std::vector<int> &sources) {
+                  const std::vector<int> &sources, size_t fused) {
     const PostOp *sum = nullptr;
-    for (const PostOp &post : op.postOps)
-      if (post.kind == PostOp::Kind::Sum)
-        sum = &post;
+    for (size_t i = 0; i < fused; ++i)
+      if (op.postOps[i].kind == PostOp::Kind::Sum)
+        sum = &op.postOps[i];
     if (!sum)
       return resultSlot(op.dst, md);
     ValueInfo &residual = values[sum->value];
@@ -495,47 +501,150 @@ private:
     }
   }
 
-  /// `op`'s post-ops, owned (primitive_attr::get_post_ops only lends a
-  /// view of its attribute's).
-  static dnnl::post_ops postOpsOf(const OpDesc &op) {
+  /// The layout in which a binary post-op of `op` reads its second operand
+  /// `value` for a primitive whose destination has dims `dst`: its row-major
+  /// data with leading ones; for a product flattened to 2-D rows, that data
+  /// folded the same way (one row, or a row per result row). Nullopt when it
+  /// does not fold.
+  std::optional<memory::desc>
+  binaryOperandLayout(const OpDesc &op, int64_t value, const Dims &dst) const {
+    Dims result = dims(op.dst);
+    Dims operand = padRank(dims(value), result.size());
+    if (dims(value).size() > result.size())
+      return std::nullopt;
+    if (dst.size() == result.size())
+      return rowMajor(operand, dataType(value));
+    if (dst.size() != 2)
+      return std::nullopt;
+    bool ones = true, rows = true;
+    for (size_t d = 0; d + 1 < result.size(); ++d) {
+      ones &= operand[d] == 1;
+      rows &= operand[d] == result[d];
+    }
+    if (!ones && !rows)
+      return std::nullopt;
+    return rowMajor({ones ? 1 : dst[0], operand.back()}, dataType(value));
+  }
+
+  memory::desc binaryOperand(const OpDesc &op, int64_t value,
+                             const Dims &dst) const {
+    std::optional<memory::desc> md = binaryOperandLayout(op, value, dst);
+    if (!md)
+      fail("the second operand of a binary post-op (value " +
+           std::to_string(value) + ") does not broadcast into the result");
+    return *md;
+  }
+
+  /// The first `count` of `op`'s post-ops for a primitive whose destination
+  /// has dims `dst`, owned (primitive_attr::get_post_ops only lends a view
+  /// of its attribute's).
+  dnnl::post_ops postOpsOf(const OpDesc &op, const Dims &dst,
+                           size_t count) const {
     dnnl::post_ops postOps;
-    for (const PostOp &post : op.postOps) {
-      if (post.kind == PostOp::Kind::Sum)
+    for (size_t i = 0; i < std::min(count, op.postOps.size()); ++i) {
+      const PostOp &post = op.postOps[i];
+      switch (post.kind) {
+      case PostOp::Kind::Sum:
         postOps.append_sum(1.0f);
-      else
+        break;
+      case PostOp::Kind::Eltwise:
         postOps.append_eltwise(1.0f, algorithmOf(post.alg, OpKind::Eltwise),
                                post.alpha, post.beta);
+        break;
+      case PostOp::Kind::Binary:
+        postOps.append_binary(algorithmOf(post.alg, OpKind::Binary),
+                              binaryOperand(op, post.value, dst));
+        break;
+      }
     }
     return postOps;
   }
 
   dnnl::primitive_attr attributes(const OpDesc &op) {
     dnnl::primitive_attr attr = userScratchpad();
-    attr.set_post_ops(postOpsOf(op));
+    attr.set_post_ops(postOpsOf(op, dims(op.dst), op.postOps.size()));
     return attr;
   }
 
+  /// Where a primitive writes and how much of its op it computes, beyond its
+  /// descriptor (see `finish`).
+  struct Written {
+    /// The result is that memory seen in this layout (a matmul writing N-D
+    /// rows as 2-D).
+    std::optional<memory::desc> resultLayout;
+    /// The number of the op's post-ops the primitive fuses; the others run
+    /// after it, in place.
+    size_t fused = SIZE_MAX;
+    /// A slot chosen for the result (a view of the memory of the transpose
+    /// that reads it), or -1.
+    int slot = -1;
+  };
+
   /// Adds the step of a primitive `pd` computing `op.dst` from `args` (the
-  /// destination is added here) and records the result.
-  /// With `resultLayout`, the primitive's destination is a view of the
-  /// result's memory in that layout (a matmul writing N-D rows as 2-D).
+  /// destination and the binary post-ops' operands are added here), then
+  /// the post-ops it does not fuse, and records the result.
   template <typename PrimitiveDesc, typename Primitive>
   void finish(const OpDesc &op, int64_t k, const PrimitiveDesc &pd,
-              std::vector<std::pair<int, int>> args,
-              std::optional<memory::desc> resultLayout = std::nullopt) {
+              std::vector<std::pair<int, int>> args, Written how = {}) {
+    size_t fused = std::min(how.fused, op.postOps.size());
+    Dims written = pd.dst_desc().dims();
     std::vector<int> sources;
     for (auto [arg, slot] : args)
       sources.push_back(slot);
-    int dst = destination(op, k, resultLayout.value_or(pd.dst_desc()), sources);
-    args.push_back(
-        {DNNL_ARG_DST, resultLayout ? addView(dst, pd.dst_desc()) : dst});
+    int dst = how.slot >= 0
+                  ? how.slot
+                  : destination(op, k, how.resultLayout.value_or(pd.dst_desc()),
+                                sources, fused);
+    int dstArg = how.resultLayout ? addView(dst, pd.dst_desc()) : dst;
+    args.push_back({DNNL_ARG_DST, dstArg});
+    for (size_t i = 0; i < fused; ++i)
+      if (op.postOps[i].kind == PostOp::Kind::Binary)
+        args.push_back(
+            {DNNL_ARG_ATTR_MULTIPLE_POST_OP(static_cast<int>(i)) |
+                 DNNL_ARG_SRC_1,
+             viewOf(op.postOps[i].value,
+                    binaryOperand(op, op.postOps[i].value, written))});
     std::string label =
         std::string(getOpKeyword(op.kind)) + " " + dimsText(dims(op.dst));
-    if (resultLayout)
-      label += " as " + dimsText(pd.dst_desc().dims());
+    if (how.resultLayout)
+      label += " as " + dimsText(written);
     addStep(Primitive(pd), std::move(args), pd.scratchpad_desc(), label,
             pd.impl_info_str());
+    for (size_t i = fused; i < op.postOps.size(); ++i)
+      addUnfusedPostOp(op, op.postOps[i], dstArg, label);
     produced(op.dst, dst);
+  }
+
+  /// A post-op a primitive does not fuse, as its own primitive in place on
+  /// the result (`slot`, in the primitive's layout).
+  void addUnfusedPostOp(const OpDesc &op, const PostOp &post, int slot,
+                        const std::string &label) {
+    const memory::desc &md = region.slots[slot].md;
+    std::string name = label + " (unfused post-op)";
+    if (post.kind == PostOp::Kind::Eltwise) {
+      dnnl::eltwise_forward::primitive_desc pd(
+          dnnl::eltwise_forward::desc(dnnl::prop_kind::forward_inference,
+                                      algorithmOf(post.alg, OpKind::Eltwise),
+                                      md, post.alpha, post.beta),
+          userScratchpad(), getEngine());
+      addStep(dnnl::eltwise_forward(pd),
+              {{DNNL_ARG_SRC, slot}, {DNNL_ARG_DST, slot}},
+              pd.scratchpad_desc(), name, pd.impl_info_str());
+      return;
+    }
+    // A sum is a binary add of a value of the result's dims.
+    memory::desc operand = post.kind == PostOp::Kind::Sum
+                               ? rowMajor(md.dims(), dataType(post.value))
+                               : binaryOperand(op, post.value, md.dims());
+    Algorithm alg = post.kind == PostOp::Kind::Sum ? Algorithm::Add : post.alg;
+    dnnl::binary::primitive_desc pd(
+        dnnl::binary::desc(algorithmOf(alg, OpKind::Binary), md, operand, md),
+        userScratchpad(), getEngine());
+    addStep(dnnl::binary(pd),
+            {{DNNL_ARG_SRC_0, slot},
+             {DNNL_ARG_SRC_1, viewOf(post.value, operand)},
+             {DNNL_ARG_DST, slot}},
+            pd.scratchpad_desc(), name, pd.impl_info_str());
   }
 
   /// Creates a primitive descriptor with `make(layout)`, the layout the
@@ -606,9 +715,9 @@ private:
     }
   }
 
-  /// Transpose and slice: one reorder from a view of the source (its axes
-  /// permuted, or a block of it) into a row-major result. The view is of
-  /// the source's own layout when oneDNN can describe it, else of a
+  /// Transpose and slice: a view of the source (its axes permuted, or a
+  /// block of it), reordered into a row-major result for a slice. The view
+  /// is of the source's own layout when oneDNN can describe it, else of a
   /// row-major copy.
   void buildCopyOfView(const OpDesc &op) {
     Dims dst = dims(op.dst);
@@ -630,6 +739,13 @@ private:
     }
     if (md.dims() != dst)
       fail("the view does not have the result's dims");
+    // A transpose is that view: its readers take the strided layout (a
+    // matmul reading the heads of a [B, S, H, D] projection) or reorder it
+    // into theirs. A slice is copied.
+    if (op.kind == OpKind::Transpose) {
+      produced(op.dst, addView(source, md));
+      return;
+    }
     int result = resultSlot(op.dst, plain(op.dst));
     addReorder(addView(source, md), result);
     produced(op.dst, result);
@@ -674,13 +790,16 @@ private:
     return src == DT::s8 || src == DT::u8;
   }
 
-  /// `op`'s post-ops and, for an int8 product, its scales (one, or one per
-  /// entry of the dst's dim `channelDim`) and zero points. The dst zero
+  /// The first `fused` of `op`'s post-ops (for a destination of dims `dst`)
+  /// and, for an int8 product, its scales (one, or one per entry of the
+  /// dst's dim `channelDim`) and zero points. The dst zero
   /// point is no oneDNN dst zero point, which it adds before it rounds
   /// (71.500001 from -18.4999990 + 90 rounds to 72, where ONNX rounds
   /// -18.500002 to -19): a round post-op (half to even), then the zero
   /// point added to the integer, then the saturating conversion, as ONNX.
-  dnnl::primitive_attr quantizedAttributes(const OpDesc &op, int channelDim) {
+  dnnl::primitive_attr quantizedAttributes(const OpDesc &op, int channelDim,
+                                           const Dims &dst,
+                                           size_t fused = SIZE_MAX) {
     dnnl::primitive_attr attr = userScratchpad();
     if (!op.scales.empty())
       attr.set_output_scales(op.scales.size() > 1 ? 1 << channelDim : 0,
@@ -689,7 +808,7 @@ private:
                                   {DNNL_ARG_WEIGHTS, op.weightZeroPoint}})
       if (zeroPoint != 0)
         attr.set_zero_points(arg, 0, {static_cast<int32_t>(zeroPoint)});
-    dnnl::post_ops postOps = postOpsOf(op);
+    dnnl::post_ops postOps = postOpsOf(op, dst, fused);
     if (op.dstZeroPoint != 0) {
       postOps.append_eltwise(1.0f, dnnl::algorithm::eltwise_round, 0.0f, 0.0f);
       postOps.append_eltwise(1.0f, dnnl::algorithm::eltwise_linear, 1.0f,
@@ -715,7 +834,8 @@ private:
     using Conv = dnnl::convolution_forward;
     Conv::desc d = windowDesc<Conv>(op, dnnl::algorithm::convolution_direct,
                                     weightDims, bias, dataType(op.srcs[1]));
-    Conv::primitive_desc pd(d, quantizedAttributes(op, 1), getEngine());
+    Conv::primitive_desc pd(d, quantizedAttributes(op, 1, dims(op.dst)),
+                            getEngine());
     std::vector<std::pair<int, int>> args = {
         {DNNL_ARG_SRC, ensure(op.srcs[0], pd.src_desc())},
         {DNNL_ARG_WEIGHTS, ensure(op.srcs[1], pd.weights_desc())}};
@@ -767,11 +887,12 @@ private:
   }
 
   /// Whether `op` is a batched product of row-major rows with one matrix of
-  /// weights (and a bias that varies along the columns only): then it is one
-  /// 2-D product of all the rows, [B * M, K] x [K, N]. A torch export's
-  /// in-projection of a sequence-first tensor is 128 batches of one row:
-  /// oneDNN's batched kernel runs such a product at a fifth of the speed,
-  /// and one batch of 16 rows at half.
+  /// weights (and a bias that varies along the columns only, and binary
+  /// post-op operands that fold into rows): then it is one 2-D product of
+  /// all the rows, [B * M, K] x [K, N]. A torch export's in-projection of a
+  /// sequence-first tensor is 128 batches of one row: oneDNN's batched
+  /// kernel runs such a product at a fifth of the speed, and one batch of
+  /// 16 rows at half.
   bool rowsOfOneMatrix(const OpDesc &op) const {
     Dims dst = dims(op.dst);
     size_t rank = dst.size();
@@ -788,7 +909,57 @@ private:
         if (bias[d] != 1)
           return false;
     }
+    Dims flat = {numElements(dst) / dst.back(), dst.back()};
+    for (const PostOp &post : op.postOps)
+      if (post.kind == PostOp::Kind::Binary &&
+          !binaryOperandLayout(op, post.value, flat))
+        return false;
     return true;
+  }
+
+  /// Whether `md` is a plain strided layout (no blocks): a row-major or a
+  /// permuted one, which a matmul can read or write in place.
+  static bool isStrided(const memory::desc &md) {
+    return md.data.format_kind == dnnl_blocked &&
+           md.data.format_desc.blocking.inner_nblks == 0;
+  }
+
+  /// The layout `value` has where it was computed, when it is a strided
+  /// view of `rank` dims other than `view` (a transpose of a projection's
+  /// heads): a matmul reads it there instead of from a row-major copy.
+  std::optional<memory::desc> stridedHome(int64_t value, size_t rank,
+                                          const memory::desc &view) const {
+    const ValueInfo &info = values[value];
+    if (info.home < 0 || dims(value).size() != rank)
+      return std::nullopt;
+    const memory::desc &md = region.slots[info.home].md;
+    if (!isStrided(md) || md == view || md.dims() != view.dims())
+      return std::nullopt;
+    return md;
+  }
+
+  /// The transpose op that is the only reader of `op`'s result, when the
+  /// result is no output and is not summed into: `op` can write into the
+  /// transpose's row-major result through a permuted view (the attention's
+  /// heads merged back into [B, S, H, D] without a copy). -1 otherwise.
+  int64_t transposeReader(const OpDesc &op) const {
+    const ValueInfo &info = values[op.dst];
+    if (info.output >= 0 || info.users.size() != 1)
+      return -1;
+    const OpDesc &reader = desc.ops[info.users.front()];
+    if (reader.kind != OpKind::Transpose ||
+        std::any_of(op.postOps.begin(), op.postOps.end(), [](const PostOp &p) {
+          return p.kind == PostOp::Kind::Sum;
+        }))
+      return -1;
+    return info.users.front();
+  }
+
+  /// The layout of `op`'s result as a view of the row-major result of the
+  /// transpose `reader` that reads it.
+  memory::desc permutedResult(const OpDesc &op, const OpDesc &reader) const {
+    std::vector<int> perm(reader.perm.begin(), reader.perm.end());
+    return rowMajor(dims(reader.dst), dataType(op.dst)).permute_axes(perm);
   }
 
   void buildMatMul(const OpDesc &op, int64_t k) {
@@ -816,29 +987,102 @@ private:
           padRank(flat ? Dims{dims(op.bias).back()} : dims(op.bias), rank),
           dataType(op.bias));
     // The flat product writes row-major rows: the result is that memory.
-    dnnl::matmul::desc d(
-        srcView,
-        constantWeights ? anyLayout(weightView.dims(), weightType) : weightView,
-        biasLayout,
-        flat ? rowMajor(flatDst, dataType(op.dst))
-             : anyLayout(dst, dataType(op.dst)));
-    dnnl::matmul::primitive_desc pd(
-        d, quantizedAttributes(op, static_cast<int>(rank) - 1), getEngine());
-    int weights = constantWeights ? staticCopy(op.srcs[1], weightView,
-                                               pd.weights_desc(), op.alpha)
-                                  : viewOf(op.srcs[1], weightView);
-    std::vector<std::pair<int, int>> args = {
-        {DNNL_ARG_SRC, viewOf(op.srcs[0], srcView)},
-        {DNNL_ARG_WEIGHTS, weights}};
+    memory::desc dstLayout = flat ? rowMajor(flatDst, dataType(op.dst))
+                                  : anyLayout(dst, dataType(op.dst));
+
+    // The plans, best first: the operands where they are (strided views),
+    // the result written into the transpose that reads it, every post-op
+    // fused; then row-major operands; then the binary post-ops unfused. The
+    // first with a JIT kernel wins; when none has, the first that exists.
+    struct Plan {
+      memory::desc src, weights, dst;
+      bool stridedSrc = false, stridedWeights = false;
+      int64_t into = -1;
+      size_t fused = SIZE_MAX;
+    };
+    std::vector<Plan> plans;
+    Plan rowMajorPlan{srcView,
+                      constantWeights ? anyLayout(weightView.dims(), weightType)
+                                      : weightView,
+                      dstLayout};
+    if (!flat && !isQuantized(op)) {
+      Plan views = rowMajorPlan;
+      if (!op.transA)
+        if (auto md = stridedHome(op.srcs[0], rank, srcView)) {
+          views.src = *md;
+          views.stridedSrc = true;
+        }
+      if (!constantWeights && !op.transB)
+        if (auto md = stridedHome(op.srcs[1], rank, weightView)) {
+          views.weights = *md;
+          views.stridedWeights = true;
+        }
+      if (int64_t reader = transposeReader(op); reader >= 0) {
+        views.dst = permutedResult(op, desc.ops[reader]);
+        views.into = reader;
+      }
+      if (views.stridedSrc || views.stridedWeights || views.into >= 0)
+        plans.push_back(views);
+    }
+    plans.push_back(rowMajorPlan);
+    auto firstBinary =
+        std::find_if(op.postOps.begin(), op.postOps.end(), [](const PostOp &p) {
+          return p.kind == PostOp::Kind::Binary;
+        });
+    if (firstBinary != op.postOps.end() && !isQuantized(op)) {
+      Plan unfused = rowMajorPlan;
+      unfused.fused = static_cast<size_t>(firstBinary - op.postOps.begin());
+      plans.push_back(unfused);
+    }
+    std::optional<dnnl::matmul::primitive_desc> chosen;
+    const Plan *plan = nullptr;
+    std::exception_ptr error;
+    for (const Plan &candidate : plans) {
+      try {
+        dnnl::matmul::primitive_desc pd(
+            dnnl::matmul::desc(candidate.src, candidate.weights, biasLayout,
+                               candidate.dst),
+            quantizedAttributes(op, static_cast<int>(rank) - 1,
+                                candidate.dst.dims(), candidate.fused),
+            getEngine());
+        bool reference = isReference(pd);
+        if (!chosen || (!reference && isReference(*chosen))) {
+          chosen = std::move(pd);
+          plan = &candidate;
+        }
+        if (!reference)
+          break;
+      } catch (const dnnl::error &) {
+        error = std::current_exception();
+      }
+    }
+    if (!chosen)
+      std::rethrow_exception(error);
+    const dnnl::matmul::primitive_desc &pd = *chosen;
+    int weights = constantWeights        ? staticCopy(op.srcs[1], weightView,
+                                                      pd.weights_desc(), op.alpha)
+                  : plan->stridedWeights ? values[op.srcs[1]].home
+                                         : viewOf(op.srcs[1], weightView);
+    int src = plan->stridedSrc ? values[op.srcs[0]].home
+                               : viewOf(op.srcs[0], srcView);
+    std::vector<std::pair<int, int>> args = {{DNNL_ARG_SRC, src},
+                                             {DNNL_ARG_WEIGHTS, weights}};
     if (op.bias >= 0) {
       if (values[op.bias].weight < 0)
         fail("the bias must be constant");
       args.push_back({DNNL_ARG_BIAS, staticCopy(op.bias, biasLayout,
                                                 pd.bias_desc(), op.beta)});
     }
-    finish<dnnl::matmul::primitive_desc, dnnl::matmul>(
-        op, k, pd, std::move(args),
-        flat ? std::optional<memory::desc>(plain(op.dst)) : std::nullopt);
+    Written how;
+    how.fused = plan->fused;
+    if (flat)
+      how.resultLayout = plain(op.dst);
+    if (plan->into >= 0) {
+      int64_t transposed = desc.ops[plan->into].dst;
+      how.slot = addView(resultSlot(transposed, plain(transposed)), plan->dst);
+    }
+    finish<dnnl::matmul::primitive_desc, dnnl::matmul>(op, k, pd,
+                                                       std::move(args), how);
   }
 
   void buildPool(const OpDesc &op, int64_t k) {
@@ -1040,15 +1284,35 @@ private:
       plains.push_back(plain(v));
     }
     int axis = static_cast<int>(op.axis);
+    // The sources where they are (a transpose's strided view among them),
+    // else row-major when oneDNN has no kernel or only its reference one.
     dnnl::concat::primitive_desc pd = [&] {
       try {
-        return dnnl::concat::primitive_desc(axis, layouts, getEngine(),
-                                            userScratchpad());
+        dnnl::concat::primitive_desc inPlace(axis, layouts, getEngine(),
+                                             userScratchpad());
+        if (!isReference(inPlace) || layouts == plains)
+          return inPlace;
       } catch (const dnnl::error &) {
-        return dnnl::concat::primitive_desc(axis, plains, getEngine(),
-                                            userScratchpad());
       }
+      return dnnl::concat::primitive_desc(axis, plains, getEngine(),
+                                          userScratchpad());
     }();
+    if (isReference(pd) && op.postOps.empty()) {
+      // Only oneDNN's reference concat takes these sources (a class token
+      // before a sequence of patches): each is reordered into its block of
+      // the row-major result instead, by reorders that have JIT kernels.
+      memory::desc result = plain(op.dst);
+      int slot = resultSlot(op.dst, result);
+      Dims offsets(result.dims().size(), 0);
+      for (int64_t v : op.srcs) {
+        Dims block = dims(v);
+        addReorder(ensure(v, layoutOf(v)),
+                   addView(slot, result.submemory_desc(block, offsets)));
+        offsets[axis] += block[axis];
+      }
+      produced(op.dst, slot);
+      return;
+    }
     std::vector<std::pair<int, int>> args;
     for (size_t i = 0; i < op.srcs.size(); ++i)
       args.push_back({DNNL_ARG_MULTIPLE_SRC + static_cast<int>(i),

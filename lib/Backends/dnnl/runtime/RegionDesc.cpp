@@ -195,7 +195,8 @@ bool checkValueNumbers(const RegionDesc &region, std::string &error) {
       if (!check(id, where, false))
         return false;
     for (const PostOp &post : op.postOps)
-      if (post.kind == PostOp::Kind::Sum && !check(post.value, where, false))
+      if (post.kind != PostOp::Kind::Eltwise &&
+          !check(post.value, where, false))
         return false;
   }
   return true;
@@ -232,7 +233,7 @@ bool deserialize(const void *data, size_t size, RegionDesc &region,
     op.epsilon = r.real("epsilon");
     op.postOps.resize(r.count("post-ops"));
     for (PostOp &post : op.postOps) {
-      post.kind = r.enumeration<PostOp::Kind>("post-op kind", 2);
+      post.kind = r.enumeration<PostOp::Kind>("post-op kind", kNumPostOpKinds);
       post.alg = r.enumeration<Algorithm>("post-op algorithm", kNumAlgorithms);
       post.alpha = r.real("post-op alpha");
       post.beta = r.real("post-op beta");

@@ -32,7 +32,7 @@ namespace seam::dnnl_region {
 
 /// The first bytes of a serialized description, then the format version.
 inline constexpr char kMagic[8] = {'S', 'E', 'A', 'M', 'D', 'N', 'N', 'L'};
-inline constexpr uint32_t kVersion = 3;
+inline constexpr uint32_t kVersion = 4;
 
 /// Largest rank oneDNN's memory descriptors take (DNNL_MAX_NDIMS).
 inline constexpr int64_t kMaxRank = 12;
@@ -122,16 +122,19 @@ std::optional<Algorithm> lookupAlgorithm(const std::string &keyword);
 /// nullopt for None.
 std::optional<OpKind> getAlgorithmOpKind(Algorithm algorithm);
 
-/// One fused post-op: an elementwise function of the result, or the sum
-/// (accumulation) of a residual value into it.
+/// One fused post-op: an elementwise function of the result, the sum
+/// (accumulation) of a residual value into it, or a binary function of the
+/// result and a value that broadcasts into it (an attention score's scale
+/// and additive mask).
 struct PostOp {
-  enum class Kind : uint8_t { Eltwise, Sum } kind = Kind::Eltwise;
-  /// Eltwise: the algorithm and its parameters.
+  enum class Kind : uint8_t { Eltwise, Sum, Binary } kind = Kind::Eltwise;
+  /// Eltwise and binary: the algorithm; eltwise: its parameters.
   Algorithm alg = Algorithm::None;
   float alpha = 0, beta = 0;
-  /// Sum: the residual value.
+  /// Sum: the residual value; binary: the second operand.
   int64_t value = -1;
 };
+inline constexpr int kNumPostOpKinds = 3;
 
 /// One op of a region. Fields an op kind does not use keep their defaults.
 struct OpDesc {

@@ -62,7 +62,7 @@ class Value:
 
 class Model:
     def __init__(self, name, composites, left=0, before=(), single_ops=(),
-                 checks=(), absent=(), profile=()):
+                 checks=(), absent=(), profile=(), profile_absent=()):
         """`composites`: per dnnl region, its composite names, in order;
         `left`: how many ops the compiler keeps; `before`: text checked, in
         order, in the partitioned module before the first region's
@@ -72,11 +72,13 @@ class Model:
         must not hold at all (e.g. "seam.pad" folded away); `profile`: if
         given, text checked, in order, in the --profile output of
         --backends=dnnl (a RUN line of its own), which must then name no
-        slow kernel (no oneDNN reference implementation) anywhere."""
+        slow kernel (no oneDNN reference implementation) anywhere, nor any
+        text of `profile_absent` (e.g. "reorder": no copies)."""
         self.name, self.composites, self.left = name, composites, left
         self.before, self.single_ops = list(before), list(single_ops)
         self.checks, self.absent = list(checks), list(absent)
         self.profile = list(profile)
+        self.profile_absent = ["slow"] + list(profile_absent)
         self.args, self.body, self.results = [], [], []
         self.count = 0
 
@@ -339,10 +341,11 @@ class Model:
             lines.append("// NONE: compare: PASS")
         if self.profile:
             lines.append("// PROFILE: profile:")
-            lines.append("// PROFILE-NOT: slow")
+            absent = ["// PROFILE-NOT: %s" % t for t in self.profile_absent]
+            lines += absent
             for text in self.profile:
                 lines.append("// PROFILE: %s" % text)
-                lines.append("// PROFILE-NOT: slow")
+                lines += absent
         lines.append("")
         args = ", ".join("%s: %s" % (a.name, a.type) for a in self.args)
         results = ", ".join(r.type for r in self.results)
@@ -723,6 +726,91 @@ def transformer_cases():
     yield m
 
 
+def attention_cases():
+    """Multi-head self-attention as BERT exports it: the projections' heads
+    split by reshape and transpose, QK^T divided by a constant and added to
+    an additive mask of shape [B, 1, 1, S] (a region input: computed), the
+    softmax, the product with V, the heads merged by transpose and reshape.
+    The scale and the mask are binary post-ops of the QK^T product; the
+    products read the heads where the projections wrote them and the
+    context product writes the merged heads in place: no binary primitive
+    and no reorder in the profile."""
+    m = Model("attention_scale_mask_heads",
+              [["matmul_bias", "matmul_bias", "matmul_bias", "matmul_div_add",
+                "softmax", "matmul", "matmul_bias"]],
+              profile=["matmul 2x2x6x6 [", "softmax 2x2x6x6", "matmul 2x2x6x4 ["],
+              profile_absent=["reorder", "binary", "unfused"])
+    x = m.arg(rand(2, 6, 8) / 4)
+    mask = m.arg(np.where(rand(2, 1, 1, 6) > 0, 0, -8).astype(np.float32))
+
+    def heads(perm):
+        h = m.binary("add", m.matmul(x, m.const(rand(8, 8) / 16)),
+                     m.const(rand(8) / 8))
+        return m.transpose(m.reshape(h, [2, 6, 2, 4]), perm)
+    q, k, v = heads([0, 2, 1, 3]), heads([0, 2, 3, 1]), heads([0, 2, 1, 3])
+    scores = m.binary("add", m.binary("div", m.matmul(q, k),
+                                      m.const(np.float32(2))), mask)
+    context = m.matmul(m.softmax(scores, -1), v)
+    merged = m.reshape(m.transpose(context, [0, 2, 1, 3]), [2, 6, 8])
+    m.ret(m.binary("add", m.matmul(merged, m.const(rand(8, 8) / 16)),
+                   m.const(rand(8) / 8)))
+    yield m
+
+    # Binary post-ops of other shapes: a 2-D product times a computed scalar
+    # minus a constant per column; the rows of a 3-D product (run as one
+    # 2-D product) minus a computed row [1, 1, 5], divided by a computed
+    # value per element.
+    m = Model("matmul_binary_post_ops", [["matmul_mul_sub"], ["matmul_sub_div"]],
+              profile=["matmul 6x5 [", "matmul 2x3x5 as 6x5 ["],
+              profile_absent=["binary", "unfused"])
+    a = m.arg(rand(6, 8) / 4)
+    scalar = m.arg(rand(1, 1) / 4)
+    p = m.binary("sub", m.binary("mul", m.matmul(a, m.const(rand(8, 5) / 8)),
+                                 scalar), m.const(rand(5) / 8))
+    b = m.arg(rand(2, 3, 8) / 4)
+    shift, scale = m.arg(rand(1, 1, 5) / 4), m.arg(positive(2, 3, 5) + 1)
+    q = m.binary("div", m.binary("sub", m.matmul(b, m.const(rand(8, 5) / 8)),
+                                 shift), scale)
+    m.ret(p, q)
+    yield m
+
+    # A scale per row ([6, 1] on a 6 x 5 product), which oneDNN 2.6's
+    # matmul does not take as a post-op on this machine: the product, then
+    # the binary op in place on its result (the profile says so, and names
+    # no reference kernel).
+    m = Model("matmul_row_scale_unfused", [["matmul_mul"]],
+              profile=["matmul 6x5 [", "matmul 6x5 (unfused post-op) ["])
+    a = m.arg(rand(6, 8) / 4)
+    m.ret(m.binary("mul", m.matmul(a, m.const(rand(8, 5) / 8)),
+                   m.arg(rand(6, 1) / 4)))
+    yield m
+
+    # A vision transformer's tokens: the patches (a product, its channels
+    # transposed last) after a constant class token. oneDNN 2.6 has only its
+    # reference concat for these sources: each is reordered into its block
+    # of the result instead (the profile names no concat, no slow kernel).
+    m = Model("concat_class_token_patches", [["matmul", "matmul_bias"]],
+              single_ops=["seam.transpose", "seam.concat"],
+              profile=["reorder 1x1x8 [", "reorder 1x4x8 [", "matmul 1x5x3"],
+              profile_absent=["concat"])
+    x = m.arg(rand(1, 6, 4) / 4)
+    patches = m.transpose(m.matmul(m.const(rand(8, 6) / 8), x), [0, 2, 1])
+    tokens = m.concat([m.const(rand(1, 1, 8) / 4), patches], 1)
+    m.ret(m.binary("add", m.matmul(tokens, m.const(rand(8, 3) / 8)),
+                   m.const(rand(3) / 8)))
+    yield m
+
+    # The product as the second operand of a sub or div is no post-op
+    # (oneDNN's computes result - operand): the product alone, and the sub
+    # left to the compiler (its first operand, a scalar, broadcasts).
+    m = Model("matmul_reversed_sub", [["matmul"]], left=1,
+              before=["seam.sub"])
+    a = m.arg(rand(4, 8) / 4)
+    m.ret(m.binary("sub", m.const(np.float32(1)),
+                   m.matmul(a, m.const(rand(8, 5) / 8))))
+    yield m
+
+
 def hard_swish_product_cases():
     """x * hard_sigmoid(x) with alpha 1/6 and beta 1/2 (PyTorch's Hardswish
     at opset 13), in either operand order: the prepare passes rewrite it into
@@ -962,7 +1050,7 @@ def main():
                   shuffle_cases, norm_cases, hard_swish_product_cases,
                   silu_product_cases, pad_conv_cases, se_block_cases,
                   conv_transpose_cases, reduction_cases, layer_norm_cases,
-                  resize_cases, transformer_cases):
+                  resize_cases, transformer_cases, attention_cases):
         for model in group():
             if not only or model.name in only:
                 model.write()
