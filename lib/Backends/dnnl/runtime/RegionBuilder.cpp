@@ -585,7 +585,12 @@ private:
   /// the post-ops it does not fuse, and records the result.
   template <typename PrimitiveDesc, typename Primitive>
   void finish(const OpDesc &op, int64_t k, const PrimitiveDesc &pd,
-              std::vector<std::pair<int, int>> args, Written how = {}) {
+              std::vector<std::pair<int, int>> args) {
+    finish<PrimitiveDesc, Primitive>(op, k, pd, std::move(args), Written());
+  }
+  template <typename PrimitiveDesc, typename Primitive>
+  void finish(const OpDesc &op, int64_t k, const PrimitiveDesc &pd,
+              std::vector<std::pair<int, int>> args, Written how) {
     size_t fused = std::min(how.fused, op.postOps.size());
     Dims written = pd.dst_desc().dims();
     std::vector<int> sources;
