@@ -292,6 +292,13 @@ public:
   /// True when the session was loaded from the compiled-object cache.
   bool loadedFromCache() const;
 
+  /// Bytes of the model's weights the session holds for its generated code
+  /// (with run-time shapes, summed over the specializations kept). Weights
+  /// that only kernel libraries read are not held: each library keeps its
+  /// own copy, in its layout, and the session frees the model's as soon as
+  /// the library has made it, while the session is created.
+  size_t heldWeightBytes() const;
+
   /// The time spent so far in each offloaded region whose backend keeps
   /// statistics (the dnnl backend does), in region order; with run-time
   /// shapes, those of each specialization, most recently used first.

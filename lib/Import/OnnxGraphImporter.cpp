@@ -25,9 +25,11 @@ namespace seam::detail {
 
 GraphImporter::GraphImporter(const onnx::ModelProto &model, ModuleOp module,
                              const OnnxImportOptions &options,
-                             StringRef fileName)
-    : model(model), module(module), options(options), b(module.getContext()),
-      fileName(fileName.str()), opsetVersion(defaultOpset(model)),
+                             StringRef fileName,
+                             std::shared_ptr<onnx::ModelProto> owner)
+    : model(model), owner(std::move(owner)), module(module), options(options),
+      b(module.getContext()), fileName(fileName.str()),
+      opsetVersion(defaultOpset(model)),
       currentLoc(FileLineColLoc::get(module.getContext(), fileName, 0, 0)) {}
 
 //===----------------------------------------------------------------------===//
@@ -481,8 +483,7 @@ FailureOr<Value> GraphImporter::materialize(ImportedValue &v, StringRef name) {
     v.tensor = arith::ConstantOp::create(b, currentLoc, type,
                                          DenseElementsAttr::get(type, values));
   } else if (v.pending->data_type() == onnx::TensorProto::FLOAT) {
-    FloatData data = floatData(*v.pending);
-    v.tensor = createConstant(dims, data.values, name);
+    v.tensor = materializeFloat(*v.pending, dims, name);
   } else {
     Type elementType = getElementType(context(), v.pending->data_type());
     auto type = RankedTensorType::get(dims, elementType);
@@ -500,6 +501,36 @@ FailureOr<Value> GraphImporter::materialize(ImportedValue &v, StringRef name) {
   v.pending = nullptr;
   lastWeight = v.tensor.getDefiningOp();
   return v.tensor;
+}
+
+Value GraphImporter::materializeFloat(const onnx::TensorProto &t,
+                                      ArrayRef<int64_t> dims, StringRef name) {
+  auto type = RankedTensorType::get(dims, b.getF32Type());
+  if (Attribute viewed = viewedTensors.lookup(&t))
+    return arith::ConstantOp::create(b, currentLoc, type,
+                                     cast<TypedAttr>(viewed));
+  const std::string &raw = t.raw_data();
+  bool inPlace = owner && t.has_raw_data() &&
+                 static_cast<int64_t>(raw.size() / sizeof(float)) >
+                     options.inlineConstantLimit &&
+                 reinterpret_cast<uintptr_t>(raw.data()) % alignof(float) == 0;
+  if (!inPlace) {
+    FloatData data = floatData(t);
+    return createConstant(dims, data.values, name);
+  }
+  // The blob views the tensor's bytes; its deleter (run when the context
+  // releases the blob) frees them, keeping the model alive until then.
+  auto *tensor = const_cast<onnx::TensorProto *>(&t);
+  AsmResourceBlob blob(
+      ArrayRef<char>(raw.data(), raw.size()), alignof(float),
+      [owner = owner, tensor](void *, size_t, size_t) {
+        std::string().swap(*tensor->mutable_raw_data());
+      },
+      /*dataIsMutable=*/false);
+  auto attr = DenseResourceElementsAttr::get(
+      type, name.empty() ? "weight" : name, std::move(blob));
+  viewedTensors[&t] = attr;
+  return arith::ConstantOp::create(b, currentLoc, type, attr);
 }
 
 //===----------------------------------------------------------------------===//

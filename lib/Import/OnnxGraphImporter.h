@@ -17,9 +17,11 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "onnx/onnx_pb.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -61,8 +63,13 @@ std::vector<double> floatValues(const onnx::TensorProto &tensor);
 
 class GraphImporter {
 public:
+  /// Imports `model`. With `owner` (the shared owner of `model`), the
+  /// large float32 initializers become dense_resource blobs that view their
+  /// tensor's raw data in place instead of copying it; releasing such a blob
+  /// frees that tensor's data, and the last one releases the model.
   GraphImporter(const onnx::ModelProto &model, mlir::ModuleOp module,
-                const OnnxImportOptions &options, llvm::StringRef fileName);
+                const OnnxImportOptions &options, llvm::StringRef fileName,
+                std::shared_ptr<onnx::ModelProto> owner = nullptr);
 
   /// Builds `func.func @main` in the module.
   mlir::LogicalResult run();
@@ -149,9 +156,18 @@ private:
   mlir::LogicalResult importNode(const onnx::NodeProto &node);
   mlir::FailureOr<mlir::Value> materialize(ImportedValue &value,
                                            llvm::StringRef name);
+  /// The float32 constant of `tensor`: a view of its raw data when the
+  /// importer has an owner (see the constructor), else a copy.
+  mlir::Value materializeFloat(const onnx::TensorProto &tensor,
+                               llvm::ArrayRef<int64_t> dims,
+                               llvm::StringRef name);
   mlir::FailureOr<ImportedValue *> lookup(unsigned i);
 
   const onnx::ModelProto &model;
+  std::shared_ptr<onnx::ModelProto> owner;
+  /// The blob attribute of each tensor viewed in place: a tensor imported
+  /// twice (a Loop body's initializer, unrolled) shares its one blob.
+  llvm::DenseMap<const onnx::TensorProto *, mlir::Attribute> viewedTensors;
   mlir::ModuleOp module;
   const OnnxImportOptions &options;
   mlir::OpBuilder b;

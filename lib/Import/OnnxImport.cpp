@@ -12,7 +12,6 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/Verifier.h"
-#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
 using namespace mlir;
@@ -43,6 +42,22 @@ std::string parseInputShape(llvm::StringRef spec, OnnxImportOptions &options) {
   return "";
 }
 
+/// Imports a parsed model, which the module's weights view in place (see
+/// GraphImporter).
+static OwningOpRef<ModuleOp>
+importOnnxModel(std::shared_ptr<onnx::ModelProto> model, Location loc,
+                llvm::StringRef baseDir, MLIRContext &context,
+                const OnnxImportOptions &options, llvm::StringRef name) {
+  if (failed(checkSupportedOps(*model, loc)) ||
+      failed(normalizeOnnxModel(*model, baseDir, options, loc)))
+    return nullptr;
+  OwningOpRef<ModuleOp> module = ModuleOp::create(loc);
+  GraphImporter importer(*model, *module, options, name, model);
+  if (failed(importer.run()) || failed(verify(*module)))
+    return nullptr;
+  return module;
+}
+
 OwningOpRef<ModuleOp> importOnnxBytes(llvm::StringRef bytes,
                                       llvm::StringRef baseDir,
                                       MLIRContext &context,
@@ -50,42 +65,31 @@ OwningOpRef<ModuleOp> importOnnxBytes(llvm::StringRef bytes,
                                       llvm::StringRef name) {
   loadImportDialects(context);
   Location loc = FileLineColLoc::get(&context, name, 0, 0);
-  onnx::ModelProto model;
-  if (failed(parseOnnxModel(bytes, loc, model)) ||
-      failed(checkSupportedOps(model, loc)) ||
-      failed(normalizeOnnxModel(model, baseDir, options, loc)))
+  auto model = std::make_shared<onnx::ModelProto>();
+  if (failed(parseOnnxModel(bytes, loc, *model)))
     return nullptr;
-
-  OwningOpRef<ModuleOp> module = ModuleOp::create(loc);
-  GraphImporter importer(model, *module, options, name);
-  if (failed(importer.run()) || failed(verify(*module)))
-    return nullptr;
-  return module;
+  return importOnnxModel(std::move(model), loc, baseDir, context, options,
+                         name);
 }
 
 OwningOpRef<ModuleOp> importOnnxFile(llvm::StringRef path, MLIRContext &context,
                                      const OnnxImportOptions &options) {
+  loadImportDialects(context);
+  Location loc = FileLineColLoc::get(&context, path, 0, 0);
   // A regular file only: a FIFO or a device would block or never end.
   RegularFile file(path);
-  std::string why = file.error();
-  std::unique_ptr<llvm::MemoryBuffer> buffer;
-  if (file.ok()) {
-    auto read = file.read();
-    if (read)
-      buffer = std::move(*read);
-    else
-      why = read.getError().message();
-  }
-  if (!buffer) {
-    emitError(FileLineColLoc::get(&context, path, 0, 0))
-        << "cannot read '" << path << "': " << why;
+  if (!file.ok()) {
+    emitError(loc) << "cannot read '" << path << "': " << file.error();
     return nullptr;
   }
+  auto model = std::make_shared<onnx::ModelProto>();
+  if (failed(parseOnnxModelFile(file, loc, *model)))
+    return nullptr;
   llvm::SmallString<256> dir(path);
   llvm::sys::path::remove_filename(dir);
   if (dir.empty())
     dir = ".";
-  return importOnnxBytes(buffer->getBuffer(), dir, context, options, path);
+  return importOnnxModel(std::move(model), loc, dir, context, options, path);
 }
 
 } // namespace seam

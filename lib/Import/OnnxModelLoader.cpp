@@ -21,9 +21,12 @@
 #include "onnx/shape_inference/implementation.h"
 #include "onnx/version_converter/convert.h"
 
+#include <cerrno>
 #include <cstring>
 #include <functional>
 #include <limits>
+#include <sys/mman.h>
+#include <unistd.h>
 
 using namespace mlir;
 
@@ -439,14 +442,190 @@ static LogicalResult fixInputShapes(onnx::GraphProto &graph,
 // Loading
 //===----------------------------------------------------------------------===//
 
+/// Fails, saying why, when the parse did not succeed or `model` has no
+/// graph nodes or outputs.
+static LogicalResult checkParsedModel(bool parsed, Location loc,
+                                      const onnx::ModelProto &model);
+
 LogicalResult parseOnnxModel(StringRef bytes, Location loc,
                              onnx::ModelProto &model) {
   if (bytes.size() > static_cast<size_t>(std::numeric_limits<int>::max()))
     return emitError(loc) << "model of " << bytes.size()
                           << " bytes exceeds protobuf's 2 GiB limit; store "
                              "weights as external data";
-  if (bytes.empty() ||
-      !model.ParseFromArray(bytes.data(), static_cast<int>(bytes.size())))
+  return checkParsedModel(
+      !bytes.empty() &&
+          model.ParseFromArray(bytes.data(), static_cast<int>(bytes.size())),
+      loc, model);
+}
+
+namespace {
+/// One field of a protobuf message's wire encoding.
+struct WireField {
+  uint64_t number = 0, wireType = 0;
+  /// The field's bytes (tag included), and its payload when length-delimited.
+  const char *begin = nullptr, *end = nullptr;
+  const char *payload = nullptr;
+  uint64_t length = 0;
+};
+
+/// Reads the fields of one message's encoding in order.
+class WireReader {
+public:
+  WireReader(const char *begin, const char *end) : p(begin), end(end) {}
+  bool atEnd() const { return p == end; }
+  /// The next field; false when the encoding is malformed.
+  bool next(WireField &field) {
+    field.begin = p;
+    uint64_t tag;
+    if (!varint(tag) || (tag >> 3) == 0)
+      return false;
+    field.number = tag >> 3;
+    field.wireType = tag & 7;
+    uint64_t ignored;
+    switch (field.wireType) {
+    case 0:
+      if (!varint(ignored))
+        return false;
+      break;
+    case 1:
+    case 5: {
+      size_t n = field.wireType == 1 ? 8 : 4;
+      if (static_cast<size_t>(end - p) < n)
+        return false;
+      p += n;
+      break;
+    }
+    case 2:
+      if (!varint(field.length) ||
+          field.length > static_cast<uint64_t>(end - p))
+        return false;
+      field.payload = p;
+      p += field.length;
+      break;
+    default: // groups: not in ONNX's messages
+      return false;
+    }
+    field.end = p;
+    return true;
+  }
+
+private:
+  bool varint(uint64_t &value) {
+    value = 0;
+    for (int shift = 0; shift < 64 && p != end; shift += 7) {
+      uint8_t byte = static_cast<uint8_t>(*p++);
+      value |= static_cast<uint64_t>(byte & 0x7f) << shift;
+      if (!(byte & 0x80))
+        return true;
+    }
+    return false;
+  }
+  const char *p;
+  const char *end;
+};
+
+/// A model file mapped for reading, whose pages are dropped from the
+/// process once parsed.
+class MappedModel {
+public:
+  MappedModel(int fd, size_t size) : size(size) {
+    void *address = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE, fd, 0);
+    if (address != MAP_FAILED) {
+      data = static_cast<const char *>(address);
+      dropped = data;
+    }
+  }
+  ~MappedModel() {
+    if (data)
+      ::munmap(const_cast<char *>(data), size);
+  }
+  const char *begin() const { return data; }
+  const char *end() const { return data + size; }
+  /// Drops the whole pages before `until` (parsed: never read again).
+  void dropBefore(const char *until) {
+    static const uintptr_t page = ::sysconf(_SC_PAGESIZE);
+    auto to = reinterpret_cast<uintptr_t>(until) & ~(page - 1);
+    auto from = reinterpret_cast<uintptr_t>(dropped);
+    if (to <= from)
+      return;
+    ::madvise(reinterpret_cast<void *>(from), to - from, MADV_DONTNEED);
+    dropped = reinterpret_cast<const char *>(to);
+  }
+
+private:
+  const char *data = nullptr, *dropped = nullptr;
+  size_t size;
+};
+} // namespace
+
+/// Parses the GraphProto encoded in [begin, end) into `graph`, each
+/// initializer on its own, dropping the file's pages behind it.
+static bool parseGraphByInitializer(const char *begin, const char *end,
+                                    onnx::GraphProto &graph,
+                                    MappedModel &file) {
+  constexpr uint64_t kInitializerField = 5;
+  std::string rest;
+  WireReader reader(begin, end);
+  WireField field;
+  while (!reader.atEnd()) {
+    if (!reader.next(field))
+      return false;
+    if (field.number != kInitializerField || field.wireType != 2) {
+      rest.append(field.begin, field.end);
+      continue;
+    }
+    if (field.length > static_cast<uint64_t>(std::numeric_limits<int>::max()) ||
+        !graph.add_initializer()->ParseFromArray(
+            field.payload, static_cast<int>(field.length)))
+      return false;
+    file.dropBefore(field.end);
+  }
+  return graph.MergeFromString(rest);
+}
+
+LogicalResult parseOnnxModelFile(const RegularFile &file, Location loc,
+                                 onnx::ModelProto &model) {
+  if (file.size() > static_cast<uint64_t>(std::numeric_limits<int>::max()))
+    return emitError(loc) << "model of " << file.size()
+                          << " bytes exceeds protobuf's 2 GiB limit; store "
+                             "weights as external data";
+  if (file.size() == 0)
+    return checkParsedModel(false, loc, model);
+  // The graph's initializers are parsed one by one from a mapping of the
+  // file whose pages are dropped behind them: the weights are never in the
+  // process twice. (Same result as parsing the whole: a message's encoding
+  // is its fields in any grouping, repeated ones in order.)
+  MappedModel mapped(file.descriptor(), file.size());
+  if (!mapped.begin())
+    return emitError(loc) << "cannot map the model file: "
+                          << std::strerror(errno);
+  constexpr uint64_t kGraphField = 7;
+  std::string rest;
+  std::vector<WireField> graphs;
+  WireReader reader(mapped.begin(), mapped.end());
+  WireField field;
+  bool parsed = true;
+  while (parsed && !reader.atEnd()) {
+    parsed = reader.next(field);
+    if (!parsed)
+      break;
+    if (field.number == kGraphField && field.wireType == 2)
+      graphs.push_back(field);
+    else
+      rest.append(field.begin, field.end);
+  }
+  parsed = parsed && model.ParseFromString(rest);
+  for (const WireField &graph : graphs)
+    parsed = parsed && parseGraphByInitializer(graph.payload,
+                                               graph.payload + graph.length,
+                                               *model.mutable_graph(), mapped);
+  return checkParsedModel(parsed, loc, model);
+}
+
+static LogicalResult checkParsedModel(bool parsed, Location loc,
+                                      const onnx::ModelProto &model) {
+  if (!parsed)
     return emitError(loc) << "not a valid ONNX model (the file is empty, "
                              "truncated or not an ONNX protobuf)";
   if (!model.has_graph() || model.graph().node_size() == 0)

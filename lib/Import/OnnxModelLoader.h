@@ -15,6 +15,10 @@
 #include "mlir/IR/Location.h"
 #include "onnx/onnx_pb.h"
 
+namespace seam {
+class RegularFile;
+} // namespace seam
+
 namespace seam::detail {
 
 /// The default-domain opset the op converters are written for. Older models
@@ -27,6 +31,10 @@ constexpr int64_t kMaxOpset = 17;
 /// emitted at `loc`.
 mlir::LogicalResult parseOnnxModel(llvm::StringRef bytes, mlir::Location loc,
                                    onnx::ModelProto &model);
+/// The same, streaming the model from `file` (which is open).
+mlir::LogicalResult parseOnnxModelFile(const RegularFile &file,
+                                       mlir::Location loc,
+                                       onnx::ModelProto &model);
 
 /// Checks the opset, loads external data (relative to `baseDir`), applies
 /// the input-shape overrides, converts the opset up to kImportOpset, and runs

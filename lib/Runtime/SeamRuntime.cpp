@@ -75,3 +75,21 @@ extern "C" void seam_memref_copy(int64_t elementSize,
   if (indices != index)
     delete[] indices;
 }
+
+namespace {
+/// The handler of the session creating its kernel-library state on this
+/// thread (sessions may be created on several threads at once).
+thread_local SeamWeightConsumedFn weightConsumedHandler = nullptr;
+thread_local void *weightConsumedContext = nullptr;
+} // namespace
+
+extern "C" void seam_set_weight_consumed_handler(SeamWeightConsumedFn handler,
+                                                 void *context) {
+  weightConsumedHandler = handler;
+  weightConsumedContext = context;
+}
+
+extern "C" void seam_weight_consumed(const void *data) {
+  if (weightConsumedHandler)
+    weightConsumedHandler(weightConsumedContext, data);
+}

@@ -434,7 +434,9 @@ CompileCache::forOnnxBytes(const std::string &bytes,
 
 static constexpr char kMagic[8] = {'S', 'E', 'A', 'M', 'C', 'C', 'H', '1'};
 /// 2: each input and output records its element type.
-static constexpr uint32_t kFormatVersion = 2;
+/// 3: each weight records how many kernel creations read it when nothing
+///    else does (else -1).
+static constexpr uint32_t kFormatVersion = 3;
 static constexpr uint64_t kHeaderBytes = 32;
 static constexpr uint64_t kAlignment = 64;
 
@@ -535,7 +537,8 @@ struct Section {
 static std::string
 writeMetadata(llvm::StringRef key, const CacheEntryInfo &info,
               const Section &object,
-              llvm::ArrayRef<std::pair<std::string, Section>> weights) {
+              llvm::ArrayRef<std::pair<std::string, Section>> weights,
+              const WeightStore &store) {
   Writer w;
   w.str(key);
   w.tensors(info.inputs);
@@ -557,6 +560,7 @@ writeMetadata(llvm::StringRef key, const CacheEntryInfo &info,
     w.u64(s.offset);
     w.u64(s.size);
     w.u64(s.hash);
+    w.u64(static_cast<uint64_t>(store.getInitOnlyCreations(name)));
   }
   return std::move(w.out);
 }
@@ -565,7 +569,7 @@ static uint64_t checksum(llvm::StringRef bytes) {
   return llvm::xxh3_64bits(bytes);
 }
 
-void CompileCache::store(const CacheEntryInfo &info,
+bool CompileCache::store(const CacheEntryInfo &info,
                          const llvm::MemoryBuffer &object,
                          const WeightStore &weights) const {
   // The places of the sections: the metadata's size does not depend on them.
@@ -579,7 +583,7 @@ void CompileCache::store(const CacheEntryInfo &info,
   Section objectSection{0, object.getBufferSize(),
                         checksum(object.getBuffer())};
   uint64_t metadataSize =
-      writeMetadata(key, info, objectSection, weightSections).size();
+      writeMetadata(key, info, objectSection, weightSections, weights).size();
   uint64_t offset = alignUp(kHeaderBytes + metadataSize);
   objectSection.offset = offset;
   offset = alignUp(offset + objectSection.size);
@@ -588,7 +592,7 @@ void CompileCache::store(const CacheEntryInfo &info,
     offset = alignUp(offset + section.size);
   }
   std::string metadata =
-      writeMetadata(key, info, objectSection, weightSections);
+      writeMetadata(key, info, objectSection, weightSections, weights);
 
   auto write = [&](llvm::raw_fd_ostream &os) {
     Writer header;
@@ -607,12 +611,13 @@ void CompileCache::store(const CacheEntryInfo &info,
     }
   };
   if (!writeAtomically(dir, entryPath, write))
-    return;
+    return false;
   llvm::CachePruningPolicy policy;
   policy.Interval = std::chrono::seconds(0);
   policy.Expiration = std::chrono::seconds(0);
   policy.MaxSizeBytes = maxBytes;
   llvm::pruneCache(dir, policy);
+  return true;
 }
 
 namespace {
@@ -718,6 +723,7 @@ std::optional<CachedSession> CompileCache::load() const {
   for (uint32_t i = 0; i < weights && r.ok(); ++i) {
     std::string name = r.str();
     std::optional<llvm::StringRef> bytes = section();
+    auto creations = static_cast<int64_t>(r.u64());
     if (!bytes ||
         (bytes->size() &&
          reinterpret_cast<uintptr_t>(bytes->data()) % kAlignment != 0))
@@ -726,6 +732,8 @@ std::optional<CachedSession> CompileCache::load() const {
     // own memory.
     char *data = mapping->data() + (bytes->data() - mapping->data());
     session.weights.addView(name, data, bytes->size(), mapping);
+    if (creations >= 0)
+      session.weights.markInitOnly(name, creations);
   }
   if (!r.ok() || !r.atEnd())
     return corrupt();

@@ -91,8 +91,8 @@ public:
   std::optional<CachedSession> load() const;
   /// Writes the entry of this key (atomically), then prunes the folder to
   /// its size bound. Failing to write is not an error of the compilation:
-  /// the next session compiles again.
-  void store(const CacheEntryInfo &info, const llvm::MemoryBuffer &object,
+  /// the next session compiles again. True when the entry was written.
+  bool store(const CacheEntryInfo &info, const llvm::MemoryBuffer &object,
              const WeightStore &weights) const;
   /// Removes the entry of this key (one that failed to link).
   void remove() const;

@@ -36,6 +36,7 @@
 #include <chrono>
 #include <cstring>
 #include <list>
+#include <malloc.h>
 #include <mutex>
 #include <new>
 
@@ -221,6 +222,16 @@ const std::vector<TensorInfo> &Session::outputs() const {
 bool Session::loadedFromCache() const { return impl->fromCache; }
 bool Session::hasRunTimeShapes() const { return impl->runTime != nullptr; }
 
+size_t Session::heldWeightBytes() const {
+  if (!impl->runTime)
+    return impl->weights.getHeldBytes();
+  std::lock_guard<std::mutex> lock(impl->runTime->tableMutex);
+  size_t held = 0;
+  for (const auto &spec : impl->runTime->recent)
+    held += spec->impl->weights.getHeldBytes();
+  return held;
+}
+
 std::vector<ShapeSpecialization> Session::specializations() const {
   std::vector<ShapeSpecialization> result;
   if (!impl->runTime)
@@ -290,7 +301,12 @@ static llvm::Error startSession(Session::Impl &impl, bool hasInit,
   int32_t status = 0;
   void *initArgs[] = {&status};
   seam_set_num_threads(impl.threads);
-  (*init)(initArgs);
+  {
+    // A weight is freed as soon as the kernel creations that read it made
+    // their copies (the model's weights are not all in memory twice).
+    std::shared_ptr<void> handling = impl.weights.handleConsumedWeights();
+    (*init)(initArgs);
+  }
   if (status != 0)
     return llvm::createStringError(
         "creating the kernel-library state of the model (@seam_init) "
@@ -345,18 +361,30 @@ compile(OwningOpRef<ModuleOp> module, const CompileOptions &options,
   impl->engine = std::move(*engine);
   if (options.onStage)
     options.onStage("jit", millisecondsSince(start));
-  if (llvm::Error err = startSession(*impl, hasInit, options))
-    return err;
+  // The module is compiled: its memory goes back before the kernel
+  // libraries make their copies of the weights.
+  module = nullptr;
+  ::malloc_trim(0);
 
+  // Stored before @seam_init, which frees the weights only it reads; an
+  // entry whose session then fails to start is removed.
+  bool stored = false;
   if (cache)
     if (std::unique_ptr<llvm::MemoryBuffer> object = capture.take()) {
       start = std::chrono::steady_clock::now();
-      cache->store({impl->inputs, impl->outputs, impl->regions, hasInit,
-                    std::move(report)},
-                   *object, impl->weights);
+      stored = cache->store({impl->inputs, impl->outputs, impl->regions,
+                             hasInit, std::move(report)},
+                            *object, impl->weights);
       if (options.onStage)
         options.onStage("cache-store", millisecondsSince(start));
     }
+  if (llvm::Error err = startSession(*impl, hasInit, options)) {
+    if (stored)
+      cache->remove();
+    return err;
+  }
+  // The kernel libraries copied what @seam_init gave them.
+  impl->weights.releaseInitOnly();
   return impl;
 }
 
@@ -390,6 +418,7 @@ loadFromCache(const detail::CompileCache &cache, const CompileOptions &options,
     options.onPartitionReport(*entry->info.report);
   if (llvm::Error err = startSession(*impl, entry->info.hasInit, options))
     return err;
+  impl->weights.releaseInitOnly();
   return impl;
 }
 

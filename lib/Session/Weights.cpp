@@ -2,12 +2,20 @@
 
 #include "Weights.h"
 
+#include "seam/Backend/Backend.h"
+#include "seam/Runtime/SeamRuntime.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinDialect.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
+#include "llvm/ADT/StringSet.h"
 
 #include <cstring>
+#include <malloc.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 using namespace mlir;
 
@@ -59,6 +67,65 @@ static LogicalResult copyElements(ElementsAttr value, char *out, size_t size) {
   return success();
 }
 
+/// Memory for a weight of `size` bytes, 64-byte aligned. Large weights get
+/// pages of their own, returned to the system when freed (from the heap they
+/// could stay in the process after a release).
+static std::shared_ptr<void> allocateWeight(size_t size, char *&aligned) {
+  constexpr size_t kOwnPages = size_t(1) << 20;
+  if (size >= kOwnPages) {
+    void *pages = ::mmap(nullptr, size, PROT_READ | PROT_WRITE,
+                         MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (pages != MAP_FAILED) {
+      aligned = static_cast<char *>(pages);
+      return std::shared_ptr<void>(pages,
+                                   [size](void *p) { ::munmap(p, size); });
+    }
+  }
+  std::shared_ptr<char[]> heap(new char[size + 64]);
+  aligned = reinterpret_cast<char *>(
+      (reinterpret_cast<uintptr_t>(heap.get()) + 63) & ~uintptr_t(63));
+  return heap;
+}
+
+/// How many attributes of `module` reference each dense_resource blob, by
+/// key.
+static llvm::StringMap<int64_t> countBlobReferences(ModuleOp module) {
+  llvm::StringMap<int64_t> counts;
+  module->walk([&](Operation *op) {
+    op->getAttrDictionary().walk([&](DenseResourceElementsAttr attr) {
+      ++counts[attr.getRawHandle().getKey()];
+    });
+  });
+  return counts;
+}
+
+/// The builtin dialect's blobs in `module`'s context.
+static DialectResourceBlobManager &getBlobManager(ModuleOp module) {
+  auto *dialect = module.getContext()->getLoadedDialect<BuiltinDialect>();
+  return dialect->getRegisteredInterface<ResourceBlobManagerDialectInterface>()
+      ->getBlobManager();
+}
+
+/// Frees the data of the blob named `key` (its deleter runs).
+static void releaseBlob(DialectResourceBlobManager &manager, StringRef key) {
+  if (DialectResourceBlobManager::BlobEntry *entry = manager.lookup(key))
+    if (entry->getBlob() && !entry->getBlob()->getData().empty())
+      entry->setBlob(AsmResourceBlob());
+}
+
+/// The names of the memref globals that something other than the kernel
+/// creations of @seam_init reads (a memref.get_global with uses elsewhere).
+static llvm::StringSet<> findGlobalsReadAtRunTime(ModuleOp module) {
+  llvm::StringSet<> names;
+  module->walk([&](memref::GetGlobalOp get) {
+    auto function = get->getParentOfType<func::FuncOp>();
+    if (!get->use_empty() &&
+        (!function || function.getSymName() != seam::kInitFunctionName))
+      names.insert(get.getName());
+  });
+  return names;
+}
+
 LogicalResult WeightStore::externalize(ModuleOp module, size_t minBytes) {
   SmallVector<memref::GlobalOp> globals;
   module.walk([&](memref::GlobalOp global) {
@@ -69,18 +136,43 @@ LogicalResult WeightStore::externalize(ModuleOp module, size_t minBytes) {
         type.getNumElements() * elementBytes(type.getElementType()) >= minBytes)
       globals.push_back(global);
   });
+  // A blob is released as soon as no attribute of the module references it:
+  // the context never holds a second copy of what the store took.
+  llvm::StringMap<int64_t> references = countBlobReferences(module);
+  llvm::StringSet<> readAtRunTime = findGlobalsReadAtRunTime(module);
+  DialectResourceBlobManager &blobs = getBlobManager(module);
   for (memref::GlobalOp global : globals) {
     size_t size = global.getType().getNumElements() *
                   elementBytes(global.getType().getElementType());
     auto value = cast<ElementsAttr>(*global.getInitialValue());
+    // Only kernel creations read it: free once they consumed it.
+    auto creations =
+        global->getAttrOfType<IntegerAttr>(seam::kKernelCreationsAttrName);
     Buffer buffer;
-    buffer.storage.reset(new char[size + 64]);
-    buffer.aligned = reinterpret_cast<char *>(
-        (reinterpret_cast<uintptr_t>(buffer.storage.get()) + 63) &
-        ~uintptr_t(63));
-    if (failed(copyElements(value, buffer.aligned, size)))
-      return global.emitError("cannot read the data of weight global @")
-             << global.getSymName();
+    buffer.initOnly = creations && !readAtRunTime.contains(global.getSymName());
+    buffer.creations = creations ? creations.getInt() : 0;
+    auto resource = dyn_cast<DenseResourceElementsAttr>(value);
+    StringRef key = resource ? resource.getRawHandle().getKey() : "";
+    AsmResourceBlob *blob =
+        resource ? resource.getRawHandle().getBlob() : nullptr;
+    if (buffer.initOnly && blob && blob->getData().size() == size &&
+        references.lookup(key) == 1) {
+      // Only creations read it, through a pointer: the store takes the blob
+      // as it is (any alignment), without a copy.
+      auto taken = std::make_shared<AsmResourceBlob>(std::move(*blob));
+      *blob = AsmResourceBlob();
+      buffer.aligned = const_cast<char *>(taken->getData().data());
+      buffer.storage = std::move(taken);
+      global.removeAlignmentAttr();
+      references[key] = 0;
+    } else {
+      buffer.storage = allocateWeight(size, buffer.aligned);
+      if (failed(copyElements(value, buffer.aligned, size)))
+        return global.emitError("cannot read the data of weight global @")
+               << global.getSymName();
+      if (resource && --references[key] == 0)
+        releaseBlob(blobs, key);
+    }
     // An external declaration, bound by the JIT to the buffer.
     global.removeInitialValueAttr();
     global.setConstant(false);
@@ -89,7 +181,89 @@ LogicalResult WeightStore::externalize(ModuleOp module, size_t minBytes) {
     buffers[global.getSymName()] = std::move(buffer);
     bytes += size;
   }
+  // Blobs nothing references any more (weights folded into others).
+  std::vector<std::string> unreferenced;
+  blobs.getBlobMap(
+      [&](const llvm::StringMap<DialectResourceBlobManager::BlobEntry> &map) {
+        for (const auto &entry : map)
+          if (references.lookup(entry.getKey()) <= 0)
+            unreferenced.push_back(entry.getKey().str());
+      });
+  for (const std::string &key : unreferenced)
+    releaseBlob(blobs, key);
   return success();
+}
+
+void WeightStore::markInitOnly(llvm::StringRef name, int64_t creations) {
+  auto it = buffers.find(name);
+  if (it == buffers.end())
+    return;
+  it->getValue().initOnly = true;
+  it->getValue().creations = creations;
+}
+
+int64_t WeightStore::getInitOnlyCreations(llvm::StringRef name) const {
+  auto it = buffers.find(name);
+  if (it == buffers.end() || !it->getValue().initOnly)
+    return -1;
+  return it->getValue().creations;
+}
+
+void WeightStore::release(Buffer &buffer) {
+  if (!buffer.size)
+    return;
+  if (buffer.storage) {
+    buffer.storage.reset();
+  } else {
+    // A view of a mapping others share: its whole pages are dropped.
+    static const uintptr_t page = ::sysconf(_SC_PAGESIZE);
+    uintptr_t begin =
+        (reinterpret_cast<uintptr_t>(buffer.aligned) + page - 1) & ~(page - 1);
+    uintptr_t end =
+        (reinterpret_cast<uintptr_t>(buffer.aligned) + buffer.size) &
+        ~(page - 1);
+    if (end > begin)
+      ::madvise(reinterpret_cast<void *>(begin), end - begin, MADV_DONTNEED);
+  }
+  buffer.size = 0;
+}
+
+void WeightStore::consumed(const void *data) {
+  Buffer *buffer = byAddress.lookup(data);
+  if (buffer && buffer->initOnly && buffer->creations > 0 &&
+      --buffer->creations == 0)
+    release(*buffer);
+}
+
+std::shared_ptr<void> WeightStore::handleConsumedWeights() {
+  byAddress.clear();
+  for (auto &entry : buffers)
+    if (entry.getValue().initOnly)
+      byAddress[entry.getValue().aligned] = &entry.getValue();
+  seam_set_weight_consumed_handler(
+      [](void *store, const void *data) {
+        static_cast<WeightStore *>(store)->consumed(data);
+      },
+      this);
+  return std::shared_ptr<void>(nullptr, [this](void *) {
+    seam_set_weight_consumed_handler(nullptr, nullptr);
+    byAddress.clear();
+  });
+}
+
+size_t WeightStore::getHeldBytes() const {
+  size_t held = 0;
+  for (const auto &entry : buffers)
+    held += entry.getValue().size;
+  return held;
+}
+
+void WeightStore::releaseInitOnly() {
+  for (auto &entry : buffers)
+    if (entry.getValue().initOnly)
+      release(entry.getValue());
+  // Small weights were on the heap: give its free pages back.
+  ::malloc_trim(0);
 }
 
 void WeightStore::addView(llvm::StringRef name, char *data, size_t size,

@@ -12,6 +12,7 @@
 #define SEAM_LIB_SESSION_WEIGHTS_H
 
 #include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringMap.h"
 
@@ -24,9 +25,30 @@ namespace seam::detail {
 class WeightStore {
 public:
   /// Moves every constant memref global of at least `minBytes` out of
-  /// `module` into this store, leaving an external declaration.
+  /// `module` into this store, leaving an external declaration. The data of
+  /// each dense_resource blob the module no longer references afterwards is
+  /// released from the context (the module must be the only user of its
+  /// context's blobs).
   mlir::LogicalResult externalize(mlir::ModuleOp module,
                                   size_t minBytes = 4096);
+  /// Marks weight `name` as read only by `creations` kernel creations of
+  /// @seam_init (what externalize finds; a cached session reads it back).
+  void markInitOnly(llvm::StringRef name, int64_t creations);
+  /// The number of kernel creations that read weight `name` when nothing
+  /// else does, else -1.
+  int64_t getInitOnlyCreations(llvm::StringRef name) const;
+  /// Frees weight `data` once every creation that reads it consumed it
+  /// (seam_weight_consumed, while @seam_init runs on this thread).
+  void consumed(const void *data);
+  /// Installs consumed() as this thread's handler of seam_weight_consumed
+  /// until the returned guard is destroyed.
+  std::shared_ptr<void> handleConsumedWeights();
+  /// Frees the data of every weight only creations read (after @seam_init:
+  /// the kernel libraries copied what they need). Their symbols stay bound
+  /// to the freed addresses, which nothing reads any more.
+  void releaseInitOnly();
+  /// Bytes of weight data still held.
+  size_t getHeldBytes() const;
   /// Adds weight `name` as a view of `size` bytes at `data` (64-byte
   /// aligned), which `owner` keeps alive (the compiled-object cache's mapping
   /// of its entry).
@@ -41,11 +63,19 @@ public:
 
 private:
   struct Buffer {
-    std::unique_ptr<char[]> storage;
-    char *aligned;
-    size_t size;
+    /// Owned memory, or null for a view whose owner is in `owners`.
+    std::shared_ptr<void> storage;
+    char *aligned = nullptr;
+    size_t size = 0;
+    /// Only kernel creations read it: this many have not consumed it yet.
+    bool initOnly = false;
+    int64_t creations = 0;
   };
+  /// Frees `buffer`'s data (an owned buffer) or drops its pages (a view).
+  static void release(Buffer &buffer);
   llvm::StringMap<Buffer> buffers;
+  /// The buffer at each address, while creations may consume them.
+  llvm::DenseMap<const void *, Buffer *> byAddress;
   std::vector<std::shared_ptr<const void>> owners;
   size_t bytes = 0;
 };

@@ -101,6 +101,9 @@ TEST_F(CompileCacheTest, WarmSessionComputesTheColdSessionsBits) {
     EXPECT_TRUE(sameBits(*warmOut, *coldOut));
     // The offloaded regions are known to the warm session's profile too.
     EXPECT_EQ(warm->profile().size(), cold->profile().size());
+    // The entry says which weights only the kernel libraries read: the warm
+    // session frees the same ones.
+    EXPECT_EQ(warm->heldWeightBytes(), cold->heldWeightBytes());
   }
   EXPECT_EQ(entries(), lists.size());
 }

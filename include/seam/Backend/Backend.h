@@ -63,6 +63,10 @@ struct RuntimeSymbol {
 ///                const void *const *weights);   // null on failure
 ///   void run(void *handle, void *const *buffers); // inputs, then outputs
 ///   void destroy(void *handle);
+///
+/// `create` reads the weights only while it runs (it copies or repacks what
+/// the region needs): a session frees the weights that only creations read
+/// once @seam_init has returned.
 struct KernelEntryPoints {
   RuntimeSymbol create, run, destroy;
 };
@@ -157,6 +161,10 @@ public:
 /// (a non-zero result fails the session's creation); lowered regions create
 /// their kernel-library state there (primitives, packed weights).
 inline constexpr StringLiteral kInitFunctionName = "seam_init";
+/// On a memref.global whose data @seam_init passes to kernel creations: how
+/// many creations receive it (an i64).
+inline constexpr StringLiteral kKernelCreationsAttrName =
+    "seam.kernel_creations";
 /// `func.func @seam_deinit()`: the Session calls it before it is destroyed.
 inline constexpr StringLiteral kDeinitFunctionName = "seam_deinit";
 

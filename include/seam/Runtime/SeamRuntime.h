@@ -75,6 +75,18 @@ int32_t seam_get_max_threads(void);
 /// compiled for and runs with, on any thread).
 int32_t seam_get_default_threads(void);
 
+/// Weights a session may free while it is created. A kernel library's
+/// creation function calls seam_weight_consumed(data) once it has made its
+/// own copy of the weight at `data` and will not read it again; the session
+/// that runs @seam_init on this thread frees a weight when every creation
+/// that receives it said so. The session installs its handler with
+/// seam_set_weight_consumed_handler around @seam_init (null removes it);
+/// without a handler the call does nothing.
+typedef void (*SeamWeightConsumedFn)(void *context, const void *data);
+void seam_set_weight_consumed_handler(SeamWeightConsumedFn handler,
+                                      void *context);
+void seam_weight_consumed(const void *data);
+
 #ifdef __cplusplus
 }
 #endif

@@ -60,6 +60,8 @@ public:
   bool ok() const { return fd >= 0; }
   const std::string &error() const { return why; }
   uint64_t size() const { return bytes; }
+  /// The open descriptor (the RegularFile keeps it), when ok().
+  int descriptor() const { return fd; }
   /// The open file's fstat (device, inode, times), when ok().
   const struct stat &fileStatus() const { return status; }
 

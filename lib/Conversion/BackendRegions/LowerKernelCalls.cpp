@@ -146,6 +146,16 @@ LogicalResult addInitAndDeinit(ModuleOp module, KernelCallOp call,
              << i << " must come from an op without operands (a constant or "
              << "memref.get_global), to be cloned into @" << kInitFunctionName;
     pointers.push_back(dataPointer(b, loc, b.clone(*def)->getResult(0)));
+    // The global counts the creations it is given to (the session frees
+    // it once they all consumed it).
+    if (auto get = dyn_cast<memref::GetGlobalOp>(def))
+      if (auto global = SymbolTable::lookupNearestSymbolFrom<memref::GlobalOp>(
+              get, get.getNameAttr())) {
+        auto count =
+            global->getAttrOfType<IntegerAttr>(kKernelCreationsAttrName);
+        global->setAttr(kKernelCreationsAttrName,
+                        b.getI64IntegerAttr(count ? count.getInt() + 1 : 1));
+      }
   }
   Value description = LLVM::AddressOfOp::create(b, loc, globals.description);
   Value size = arith::ConstantOp::create(b, loc, b.getI64Type(),

@@ -16,8 +16,10 @@
 // The description: the blob starts with "SEAMDNNL" and its version (4, LE).
 // CHECK-DAG: llvm.mlir.global internal constant @__seam_dnnl_0_desc("SEAMDNNL\04\00\00\00{{.*}}") {{{.*}}alignment = 8 : i64}
 // CHECK-DAG: llvm.mlir.global external @__seam_dnnl_0_handle() {{.*}} : !llvm.ptr {
-// CHECK-DAG: memref.global "private" constant @weight : memref<8x4xf32>
-// CHECK-DAG: memref.global "private" constant @bias : memref<4xf32>
+// Each weight global counts the creations it is given to (a session frees
+// it once they all consumed it).
+// CHECK-DAG: memref.global "private" constant @weight : memref<8x4xf32> = dense<5.000000e-01> {seam.kernel_creations = 1 : i64}
+// CHECK-DAG: memref.global "private" constant @bias : memref<4xf32> = dense<1.000000e-01> {seam.kernel_creations = 1 : i64}
 
 // CHECK-LABEL: func.func @dnnl_0
 // CHECK-SAME: (%[[A:.*]]: memref<2x8xf32>, %[[OUT:.*]]: memref<2x4xf32>)
@@ -177,5 +179,32 @@ func.func @dnnl_0(%x: memref<2x3xf32>, %out: memref<2x3xf32>) {
       description(#seam_dnnl.region<name = "dnnl_0", values = [[2, 3], [], [2, 3]],
         inputs = [0], weights = [1], outputs = [2],
         ops = [#seam_dnnl.op<binary, dst = 2, srcs = [0, 1], alg = add>]>)
+  return
+}
+
+// -----
+
+// A weight two regions take is given to both creations: its count is 2.
+// CHECK: memref.global "private" constant @shared : memref<8x4xf32> = dense<5.000000e-01> {seam.kernel_creations = 2 : i64}
+// CHECK-LABEL: func.func @seam_init() -> i32
+// CHECK: memref.get_global @shared
+// CHECK: call @seam_dnnl_create_region
+// CHECK: memref.get_global @shared
+// CHECK: call @seam_dnnl_create_region
+memref.global "private" constant @shared : memref<8x4xf32> = dense<5.000000e-01>
+func.func @dnnl_0(%a: memref<2x8xf32>, %out: memref<2x4xf32>) {
+  %w = memref.get_global @shared : memref<8x4xf32>
+  seam.kernel_call "dnnl" "dnnl_0" ins(%a : memref<2x8xf32>) weights(%w : memref<8x4xf32>) outs(%out : memref<2x4xf32>)
+      description(#seam_dnnl.region<name = "dnnl_0", values = [[2, 8], [8, 4], [2, 4]],
+        inputs = [0], weights = [1], outputs = [2],
+        ops = [#seam_dnnl.op<matmul, dst = 2, srcs = [0, 1]>]>)
+  return
+}
+func.func @dnnl_1(%a: memref<2x8xf32>, %out: memref<2x4xf32>) {
+  %w = memref.get_global @shared : memref<8x4xf32>
+  seam.kernel_call "dnnl" "dnnl_1" ins(%a : memref<2x8xf32>) weights(%w : memref<8x4xf32>) outs(%out : memref<2x4xf32>)
+      description(#seam_dnnl.region<name = "dnnl_1", values = [[2, 8], [8, 4], [2, 4]],
+        inputs = [0], weights = [1], outputs = [2],
+        ops = [#seam_dnnl.op<matmul, dst = 2, srcs = [0, 1]>]>)
   return
 }

@@ -23,6 +23,10 @@
 
 #include <sys/mman.h>
 
+// Seam's runtime (seam/Runtime/SeamRuntime.h), weak: a program that links
+// this runtime without Seam's has no session to tell.
+extern "C" __attribute__((weak)) void seam_weight_consumed(const void *data);
+
 namespace seam::dnnl_region {
 
 /// Memory for a weight's static copy of `bytes` bytes. One of 2 MiB or more
@@ -264,6 +268,14 @@ public:
   }
 
   void build() {
+    // The weights each op reads last: once it is built, their static copies
+    // exist and the caller may free them (seam_weight_consumed).
+    std::vector<std::vector<int64_t>> lastReadBy(desc.ops.size());
+    for (size_t i = 0; i < desc.weights.size(); ++i) {
+      int64_t last = values[desc.weights[i]].lastUse;
+      if (last >= 0)
+        lastReadBy[last].push_back(static_cast<int64_t>(i));
+    }
     for (size_t k = 0; k < desc.ops.size(); ++k) {
       const OpDesc &op = desc.ops[k];
       try {
@@ -275,11 +287,19 @@ public:
         fail(std::string("op ") + std::to_string(k) + " (" +
              getOpKeyword(op.kind) + "): " + e.what());
       }
+      if (!lastReadBy[k].empty()) {
+        stream.wait();
+        for (int64_t i : lastReadBy[k])
+          consumed(i);
+      }
     }
     for (size_t i = 0; i < desc.outputs.size(); ++i)
       if (values[desc.outputs[i]].home < 0)
         fail("output " + std::to_string(i) + " is not computed by the region");
     stream.wait();
+    for (size_t i = 0; i < desc.weights.size(); ++i)
+      if (values[desc.weights[i]].lastUse < 0)
+        consumed(static_cast<int64_t>(i));
   }
 
 private:
@@ -359,6 +379,13 @@ private:
     dnnl::primitive_attr attr;
     attr.set_scratchpad_mode(dnnl::scratchpad_mode::user);
     return attr;
+  }
+
+  /// Tells the session that weight `index` is not read again (see
+  /// seam_weight_consumed; a program without Seam's runtime has none).
+  void consumed(int64_t index) {
+    if (seam_weight_consumed)
+      seam_weight_consumed(weights[index]);
   }
 
   /// Copies slot `from` into slot `to` (any layouts, same dims) at run time.

@@ -14,6 +14,10 @@
 #include <stdexcept>
 #include <string>
 
+// Seam's runtime (seam/Runtime/SeamRuntime.h), weak: a program that links
+// this runtime without Seam's has no session to tell.
+extern "C" __attribute__((weak)) void seam_weight_consumed(const void *data);
+
 namespace seam::xnnpack_region {
 
 FloatBuffer allocateFloats(int64_t elements) {
@@ -37,6 +41,10 @@ WeightStore::WeightStore(const RegionDesc &desc, const void *const *data)
 
 void WeightStore::releaseSources() {
   std::lock_guard<std::mutex> lock(mutex);
+  // The session may free what only this creation still read.
+  if (seam_weight_consumed)
+    for (const auto &[value, data] : sources)
+      seam_weight_consumed(data);
   sources.clear();
 }
 

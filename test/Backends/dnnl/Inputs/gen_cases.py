@@ -811,6 +811,19 @@ def attention_cases():
     yield m
 
 
+def shared_weight_cases():
+    """A weight that a dnnl region and the compiled code both read: the
+    session keeps it (only weights the kernel library alone reads are freed
+    once it copied them), and both results are right."""
+    m = Model("weight_read_by_region_and_compiled_code", [["matmul"]], left=1,
+              before=["seam.sub"])
+    x = m.arg(rand(4, 64) / 4)
+    s = m.arg(rand(1, 1) / 4)
+    w = m.const(rand(64, 32) / 8)
+    m.ret(m.matmul(x, w), m.binary("sub", s, w))
+    yield m
+
+
 def hard_swish_product_cases():
     """x * hard_sigmoid(x) with alpha 1/6 and beta 1/2 (PyTorch's Hardswish
     at opset 13), in either operand order: the prepare passes rewrite it into
@@ -1050,7 +1063,8 @@ def main():
                   shuffle_cases, norm_cases, hard_swish_product_cases,
                   silu_product_cases, pad_conv_cases, se_block_cases,
                   conv_transpose_cases, reduction_cases, layer_norm_cases,
-                  resize_cases, transformer_cases, attention_cases):
+                  resize_cases, transformer_cases, attention_cases,
+                  shared_weight_cases):
         for model in group():
             if not only or model.name in only:
                 model.write()
