@@ -20,13 +20,14 @@
 #include "onnx/checker.h"
 #include "onnx/shape_inference/implementation.h"
 #include "onnx/version_converter/convert.h"
+// After ONNX's headers: <sys/mman.h> defines MAP_TYPE, an enumerator there.
+#include "seam/Support/DropPages.h"
 
 #include <cerrno>
 #include <cstring>
 #include <functional>
 #include <limits>
 #include <sys/mman.h>
-#include <unistd.h>
 
 using namespace mlir;
 
@@ -447,12 +448,19 @@ static LogicalResult fixInputShapes(onnx::GraphProto &graph,
 static LogicalResult checkParsedModel(bool parsed, Location loc,
                                       const onnx::ModelProto &model);
 
-LogicalResult parseOnnxModel(StringRef bytes, Location loc,
-                             onnx::ModelProto &model) {
-  if (bytes.size() > static_cast<size_t>(std::numeric_limits<int>::max()))
-    return emitError(loc) << "model of " << bytes.size()
+/// Fails when a model of `bytes` is beyond what protobuf parses.
+static LogicalResult checkModelSize(uint64_t bytes, Location loc) {
+  if (bytes > static_cast<uint64_t>(std::numeric_limits<int>::max()))
+    return emitError(loc) << "model of " << bytes
                           << " bytes exceeds protobuf's 2 GiB limit; store "
                              "weights as external data";
+  return success();
+}
+
+LogicalResult parseOnnxModel(StringRef bytes, Location loc,
+                             onnx::ModelProto &model) {
+  if (failed(checkModelSize(bytes.size(), loc)))
+    return failure();
   return checkParsedModel(
       !bytes.empty() &&
           model.ParseFromArray(bytes.data(), static_cast<int>(bytes.size())),
@@ -544,13 +552,7 @@ public:
   const char *end() const { return data + size; }
   /// Drops the whole pages before `until` (parsed: never read again).
   void dropBefore(const char *until) {
-    static const uintptr_t page = ::sysconf(_SC_PAGESIZE);
-    auto to = reinterpret_cast<uintptr_t>(until) & ~(page - 1);
-    auto from = reinterpret_cast<uintptr_t>(dropped);
-    if (to <= from)
-      return;
-    ::madvise(reinterpret_cast<void *>(from), to - from, MADV_DONTNEED);
-    dropped = reinterpret_cast<const char *>(to);
+    dropped = dropWholePages(dropped, until);
   }
 
 private:
@@ -586,10 +588,8 @@ static bool parseGraphByInitializer(const char *begin, const char *end,
 
 LogicalResult parseOnnxModelFile(const RegularFile &file, Location loc,
                                  onnx::ModelProto &model) {
-  if (file.size() > static_cast<uint64_t>(std::numeric_limits<int>::max()))
-    return emitError(loc) << "model of " << file.size()
-                          << " bytes exceeds protobuf's 2 GiB limit; store "
-                             "weights as external data";
+  if (failed(checkModelSize(file.size(), loc)))
+    return failure();
   if (file.size() == 0)
     return checkParsedModel(false, loc, model);
   // The graph's initializers are parsed one by one from a mapping of the

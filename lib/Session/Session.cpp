@@ -36,7 +36,6 @@
 #include <chrono>
 #include <cstring>
 #include <list>
-#include <malloc.h>
 #include <mutex>
 #include <new>
 
@@ -364,7 +363,6 @@ compile(OwningOpRef<ModuleOp> module, const CompileOptions &options,
   // The module is compiled: its memory goes back before the kernel
   // libraries make their copies of the weights.
   module = nullptr;
-  ::malloc_trim(0);
 
   // Stored before @seam_init, which frees the weights only it reads; an
   // entry whose session then fails to start is removed.

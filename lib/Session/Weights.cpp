@@ -4,6 +4,7 @@
 
 #include "seam/Backend/Backend.h"
 #include "seam/Runtime/SeamRuntime.h"
+#include "seam/Support/DropPages.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -15,7 +16,6 @@
 #include <cstring>
 #include <malloc.h>
 #include <sys/mman.h>
-#include <unistd.h>
 
 using namespace mlir;
 
@@ -70,9 +70,10 @@ static LogicalResult copyElements(ElementsAttr value, char *out, size_t size) {
 /// Memory for a weight of `size` bytes, 64-byte aligned. Large weights get
 /// pages of their own, returned to the system when freed (from the heap they
 /// could stay in the process after a release).
+static constexpr size_t kOwnPagesBytes = size_t(1) << 20;
+
 static std::shared_ptr<void> allocateWeight(size_t size, char *&aligned) {
-  constexpr size_t kOwnPages = size_t(1) << 20;
-  if (size >= kOwnPages) {
+  if (size >= kOwnPagesBytes) {
     void *pages = ::mmap(nullptr, size, PROT_READ | PROT_WRITE,
                          MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (pages != MAP_FAILED) {
@@ -216,14 +217,7 @@ void WeightStore::release(Buffer &buffer) {
     buffer.storage.reset();
   } else {
     // A view of a mapping others share: its whole pages are dropped.
-    static const uintptr_t page = ::sysconf(_SC_PAGESIZE);
-    uintptr_t begin =
-        (reinterpret_cast<uintptr_t>(buffer.aligned) + page - 1) & ~(page - 1);
-    uintptr_t end =
-        (reinterpret_cast<uintptr_t>(buffer.aligned) + buffer.size) &
-        ~(page - 1);
-    if (end > begin)
-      ::madvise(reinterpret_cast<void *>(begin), end - begin, MADV_DONTNEED);
+    dropWholePages(buffer.aligned, buffer.aligned + buffer.size);
   }
   buffer.size = 0;
 }
@@ -259,11 +253,17 @@ size_t WeightStore::getHeldBytes() const {
 }
 
 void WeightStore::releaseInitOnly() {
-  for (auto &entry : buffers)
-    if (entry.getValue().initOnly)
-      release(entry.getValue());
+  bool freedHeap = false;
+  for (auto &entry : buffers) {
+    Buffer &buffer = entry.getValue();
+    if (!buffer.initOnly || !buffer.size)
+      continue;
+    freedHeap |= buffer.storage && buffer.size < kOwnPagesBytes;
+    release(buffer);
+  }
   // Small weights were on the heap: give its free pages back.
-  ::malloc_trim(0);
+  if (freedHeap)
+    ::malloc_trim(0);
 }
 
 void WeightStore::addView(llvm::StringRef name, char *data, size_t size,
