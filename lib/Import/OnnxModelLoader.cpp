@@ -22,6 +22,7 @@
 #include "onnx/version_converter/convert.h"
 // After ONNX's headers: <sys/mman.h> defines MAP_TYPE, an enumerator there.
 #include "seam/Support/DropPages.h"
+#include "seam/Support/HugePages.h"
 
 #include <cerrno>
 #include <cstring>
@@ -561,6 +562,36 @@ private:
 };
 } // namespace
 
+/// The length of the raw_data field in the TensorProto encoded in
+/// [begin, end), or 0.
+static uint64_t getRawDataLength(const char *begin, const char *end) {
+  constexpr uint64_t kRawDataField = 9;
+  WireReader reader(begin, end);
+  WireField field;
+  while (!reader.atEnd() && reader.next(field))
+    if (field.number == kRawDataField && field.wireType == 2)
+      return field.length;
+  return 0;
+}
+
+/// Parses the initializer encoded in `field` into `tensor`. A large raw_data
+/// is parsed into a string whose capacity was reserved, and advised huge
+/// pages, before it is written: protobuf clears it, keeping the capacity,
+/// and assigns the bytes into that
+/// capacity, which then faults in once per 2 MiB instead of per 4 KiB.
+static bool parseInitializer(const WireField &field,
+                             onnx::TensorProto &tensor) {
+  if (field.length > static_cast<uint64_t>(std::numeric_limits<int>::max()))
+    return false;
+  uint64_t raw = getRawDataLength(field.payload, field.payload + field.length);
+  if (raw >= 2 * kHugePageBytes) {
+    std::string *bytes = tensor.mutable_raw_data();
+    bytes->reserve(raw);
+    adviseHugePages(bytes->data(), raw);
+  }
+  return tensor.ParseFromArray(field.payload, static_cast<int>(field.length));
+}
+
 /// Parses the GraphProto encoded in [begin, end) into `graph`, each
 /// initializer on its own, dropping the file's pages behind it.
 static bool parseGraphByInitializer(const char *begin, const char *end,
@@ -577,9 +608,7 @@ static bool parseGraphByInitializer(const char *begin, const char *end,
       rest.append(field.begin, field.end);
       continue;
     }
-    if (field.length > static_cast<uint64_t>(std::numeric_limits<int>::max()) ||
-        !graph.add_initializer()->ParseFromArray(
-            field.payload, static_cast<int>(field.length)))
+    if (!parseInitializer(field, *graph.add_initializer()))
       return false;
     file.dropBefore(field.end);
   }

@@ -5,6 +5,7 @@
 #include "seam/Backend/Backend.h"
 #include "seam/Runtime/SeamRuntime.h"
 #include "seam/Support/DropPages.h"
+#include "seam/Support/HugePages.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -69,7 +70,7 @@ static LogicalResult copyElements(ElementsAttr value, char *out, size_t size) {
 
 /// Memory for a weight of `size` bytes, 64-byte aligned. Large weights get
 /// pages of their own, returned to the system when freed (from the heap they
-/// could stay in the process after a release).
+/// could stay in the process after a release), huge ones where they can.
 static constexpr size_t kOwnPagesBytes = size_t(1) << 20;
 
 static std::shared_ptr<void> allocateWeight(size_t size, char *&aligned) {
@@ -77,6 +78,7 @@ static std::shared_ptr<void> allocateWeight(size_t size, char *&aligned) {
     void *pages = ::mmap(nullptr, size, PROT_READ | PROT_WRITE,
                          MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (pages != MAP_FAILED) {
+      adviseHugePages(pages, size);
       aligned = static_cast<char *>(pages);
       return std::shared_ptr<void>(pages,
                                    [size](void *p) { ::munmap(p, size); });
