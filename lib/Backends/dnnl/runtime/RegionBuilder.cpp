@@ -798,7 +798,8 @@ private:
   template <typename Primitive>
   typename Primitive::desc
   windowDesc(const OpDesc &op, dnnl::algorithm alg, const Dims &weightDims,
-             const memory::desc &bias, DT weightType = DT::f32) {
+             const memory::desc &bias, DT weightType = DT::f32,
+             bool channelsLastData = false) {
     Dims src = dims(op.srcs[0]), dst = dims(op.dst);
     size_t n = src.size() - 2;
     auto [padLeft, padRight] = splitPads(op.pads, n);
@@ -806,9 +807,12 @@ private:
     Dims dilations = oneDnnDilations(op.dilations, n);
     auto kind = dnnl::prop_kind::forward_inference;
     using Desc = typename Primitive::desc;
-    memory::desc srcMd = anyLayout(src, dataType(op.srcs[0]));
+    memory::desc srcMd = channelsLastData
+                             ? channelsLast(src)
+                             : anyLayout(src, dataType(op.srcs[0]));
     memory::desc weightMd = anyLayout(weightDims, weightType);
-    memory::desc dstMd = anyLayout(dst, dataType(op.dst));
+    memory::desc dstMd =
+        channelsLastData ? channelsLast(dst) : anyLayout(dst, dataType(op.dst));
     if (op.bias >= 0)
       return Desc(kind, alg, srcMd, weightMd, bias, dstMd, strides, dilations,
                   padLeft, padRight);
@@ -868,6 +872,8 @@ private:
                                     weightDims, bias, dataType(op.srcs[1]));
     Conv::primitive_desc pd(d, quantizedAttributes(op, 1, dims(op.dst)),
                             getEngine());
+    if (auto chained = inChannelsLastChain(op, pd, weightDims, bias))
+      pd = std::move(*chained);
     std::vector<std::pair<int, int>> args = {
         {DNNL_ARG_SRC, ensure(op.srcs[0], pd.src_desc())},
         {DNNL_ARG_WEIGHTS, ensure(op.srcs[1], pd.weights_desc())}};
@@ -876,6 +882,36 @@ private:
           {DNNL_ARG_BIAS, quantized ? staticCopy(op.bias, bias, pd.bias_desc())
                                     : ensure(op.bias, pd.bias_desc())});
     finish<Conv::primitive_desc, Conv>(op, k, pd, std::move(args));
+  }
+
+  /// The convolution `op` with its source and destination channels-last,
+  /// when its source was written channels-last, oneDNN chose another layout
+  /// for it (`chosen`), and it has the same kernel for channels-last data.
+  /// A grouped convolution between channels-last 1x1 convolutions (RegNet,
+  /// ResNeXt) is chosen on 16-channel blocks: two reorders of its data on
+  /// each run, about as long as the convolution itself, where the same JIT
+  /// kernel reads and writes channels-last at nearly the same speed.
+  std::optional<dnnl::convolution_forward::primitive_desc>
+  inChannelsLastChain(const OpDesc &op,
+                      const dnnl::convolution_forward::primitive_desc &chosen,
+                      const Dims &weightDims, const memory::desc &bias) {
+    const Dims &src = dims(op.srcs[0]);
+    if (isQuantized(op) || src.size() < 3 || values[op.srcs[0]].home < 0 ||
+        layoutOf(op.srcs[0]) != channelsLast(src) ||
+        chosen.src_desc() == channelsLast(src))
+      return std::nullopt;
+    using Conv = dnnl::convolution_forward;
+    try {
+      Conv::primitive_desc pd(
+          windowDesc<Conv>(op, dnnl::algorithm::convolution_direct, weightDims,
+                           bias, dataType(op.srcs[1]),
+                           /*channelsLastData=*/true),
+          quantizedAttributes(op, 1, dims(op.dst)), getEngine());
+      if (std::string(pd.impl_info_str()) == chosen.impl_info_str())
+        return pd;
+    } catch (const dnnl::error &) {
+    }
+    return std::nullopt;
   }
 
   /// ONNX ConvTranspose weights C x M/g x k... are oneDNN's deconvolution

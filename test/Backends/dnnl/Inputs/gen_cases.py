@@ -950,6 +950,30 @@ def se_block_cases():
     yield m
 
 
+def layout_chain_cases():
+    """A RegNetX block (width 64, group width 16; batch norms folded into
+    conv biases): a 1x1 conv, a grouped 3x3 conv and a 1x1 conv with the
+    residual. oneDNN runs the 1x1 convs channels-last and, left to choose,
+    the grouped conv on 16-channel blocks: a reorder before and after it on
+    each run. Its source written channels-last, the runtime asks for the
+    same JIT kernel channels-last: the profile has no reorder between the
+    convs (the region's input and output are row-major: one reorder each)."""
+    m = Model("grouped_conv_between_1x1_convs",
+              [["conv_bias_relu", "conv_bias_relu", "conv_bias_sum_relu"]],
+              profile=["reorder 1x64x14x14 [", "conv 1x64x14x14 [",
+                       "conv 1x64x14x14 [", "conv 1x64x14x14 [",
+                       "reorder 1x64x14x14 ["],
+              profile_absent=["reorder"])
+    x = m.arg(rand(1, 64, 14, 14))
+    a = m.unary("relu", m.conv(x, m.const(rand(64, 64, 1, 1, low=-4, high=4)),
+                               m.const(rand(64))))
+    c = m.unary("relu", m.conv(a, m.const(rand(64, 16, 3, 3, low=-4, high=4)),
+                               m.const(rand(64)), group=4, pads=[1, 1, 1, 1]))
+    o = m.conv(c, m.const(rand(64, 64, 1, 1, low=-4, high=4)), m.const(rand(64)))
+    m.ret(m.unary("relu", m.binary("add", o, x)))
+    yield m
+
+
 def conv_transpose_cases():
     """oneDNN's deconvolution: ONNX's C x M/g x k weights seen as oneDNN's
     M x C (g x M/g x C/g) weights; output_padding as less end padding."""
@@ -1062,6 +1086,7 @@ def main():
     for group in (conv_cases, matmul_cases, pool_cases, other_cases, view_cases,
                   shuffle_cases, norm_cases, hard_swish_product_cases,
                   silu_product_cases, pad_conv_cases, se_block_cases,
+                  layout_chain_cases,
                   conv_transpose_cases, reduction_cases, layer_norm_cases,
                   resize_cases, transformer_cases, attention_cases,
                   shared_weight_cases):
