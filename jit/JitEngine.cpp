@@ -12,6 +12,7 @@
 
 #include "LLVMModule.h"
 #include "LinkErrors.h"
+#include "ParallelCompile.h"
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringExtras.h"
@@ -22,7 +23,6 @@
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/ExecutionEngine/Orc/LLJIT.h"
 #include "llvm/ExecutionEngine/Orc/ObjectFileInterface.h"
-#include "llvm/ExecutionEngine/Orc/ThreadSafeModule.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/DynamicLibrary.h"
 #include "llvm/Support/TargetSelect.h"
@@ -137,26 +137,14 @@ struct LinkingJit {
 
 /// An LLJIT for the host with no process symbols and no platform: the main
 /// JITDylib holds `symbols` and the allow-listed C functions, nothing else.
-/// Compiled objects are handed to `objectCache` when it is set.
+/// It is given objects: compileToObjects compiles them.
 static llvm::Expected<LinkingJit>
 createLinkingJit(llvm::orc::JITTargetMachineBuilder machineBuilder,
-                 const JitSymbolTable &symbols,
-                 llvm::ObjectCache *objectCache) {
+                 const JitSymbolTable &symbols) {
   llvm::orc::LLJITBuilder builder;
   builder.setJITTargetMachineBuilder(std::move(machineBuilder))
       .setLinkProcessSymbolsByDefault(false)
       .setPlatformSetUp(llvm::orc::setUpInactivePlatform);
-  if (objectCache)
-    builder.setCompileFunctionCreator(
-        [objectCache](llvm::orc::JITTargetMachineBuilder jtmb)
-            -> llvm::Expected<
-                std::unique_ptr<llvm::orc::IRCompileLayer::IRCompiler>> {
-          auto targetMachine = jtmb.createTargetMachine();
-          if (!targetMachine)
-            return targetMachine.takeError();
-          return std::make_unique<llvm::orc::TMOwningSimpleCompiler>(
-              std::move(*targetMachine), objectCache);
-        });
   auto jit = builder.create();
   if (!jit)
     return jit.takeError();
@@ -205,50 +193,44 @@ JitEngine::create(mlir::ModuleOp module, const JitOptions &options,
   if (!llvmModule)
     return llvmModule.takeError();
   detail::addPackedWrappers(**llvmModule);
-  detail::optimizeModule(**llvmModule, **targetMachine, level,
-                         /*vectorMath=*/isVectorMathAvailable());
-
-  auto linking = createLinkingJit(std::move(*machineBuilder), symbols,
-                                  options.objectCache);
-  if (!linking)
-    return linking.takeError();
-  llvm::orc::LLJIT &jit = *linking->jit;
-  llvm::orc::SymbolLookupSet exported;
-  for (const llvm::GlobalValue &value : (*llvmModule)->global_values())
-    if (!value.isDeclarationForLinker() && !value.hasLocalLinkage() &&
-        !value.hasAppendingLinkage())
-      exported.add(jit.mangleAndIntern(value.getName()));
-  if (llvm::Error err = jit.addIRModule(llvm::orc::ThreadSafeModule(
-          std::move(*llvmModule), std::move(context))))
-    return err;
-  if (llvm::Error err = linkNow(*linking, std::move(exported)))
-    return err;
-  return std::unique_ptr<JitEngine>(new JitEngine(std::move(linking->jit)));
+  unsigned partitions =
+      detail::countPartitions(**llvmModule, options.compileThreads);
+  auto objects = detail::compileToObjects(
+      std::move(*llvmModule), *machineBuilder, level,
+      /*vectorMath=*/isVectorMathAvailable(), partitions);
+  if (!objects)
+    return objects.takeError();
+  if (options.objectCache)
+    for (const auto &object : *objects)
+      options.objectCache->notifyObjectCompiled(nullptr,
+                                                object->getMemBufferRef());
+  return createFromObjects(std::move(*objects), symbols);
 }
 
-llvm::Expected<std::unique_ptr<JitEngine>>
-JitEngine::createFromObject(std::unique_ptr<llvm::MemoryBuffer> object,
-                            const JitSymbolTable &symbols) {
+llvm::Expected<std::unique_ptr<JitEngine>> JitEngine::createFromObjects(
+    std::vector<std::unique_ptr<llvm::MemoryBuffer>> objects,
+    const JitSymbolTable &symbols) {
   // The optimization level does not matter: nothing is compiled.
   auto machineBuilder = getHostMachineBuilder(0);
   if (!machineBuilder)
     return machineBuilder.takeError();
-  auto linking = createLinkingJit(std::move(*machineBuilder), symbols,
-                                  /*objectCache=*/nullptr);
+  auto linking = createLinkingJit(std::move(*machineBuilder), symbols);
   if (!linking)
     return linking.takeError();
   llvm::orc::LLJIT &jit = *linking->jit;
-  // Every symbol the object defines, read from its symbol table.
-  auto interface = llvm::orc::getObjectFileInterface(jit.getExecutionSession(),
-                                                     object->getMemBufferRef());
-  if (!interface)
-    return interface.takeError();
+  // Every symbol the objects define, read from their symbol tables.
   llvm::orc::SymbolLookupSet exported;
-  for (const auto &entry : interface->SymbolFlags)
-    if (entry.second.isExported())
-      exported.add(entry.first);
-  if (llvm::Error err = jit.addObjectFile(std::move(object)))
-    return err;
+  for (std::unique_ptr<llvm::MemoryBuffer> &object : objects) {
+    auto interface = llvm::orc::getObjectFileInterface(
+        jit.getExecutionSession(), object->getMemBufferRef());
+    if (!interface)
+      return interface.takeError();
+    for (const auto &entry : interface->SymbolFlags)
+      if (entry.second.isExported())
+        exported.add(entry.first);
+    if (llvm::Error err = jit.addObjectFile(std::move(object)))
+      return err;
+  }
   if (llvm::Error err = linkNow(*linking, std::move(exported)))
     return err;
   return std::unique_ptr<JitEngine>(new JitEngine(std::move(linking->jit)));

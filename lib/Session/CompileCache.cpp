@@ -56,8 +56,8 @@ namespace seam::detail {
 
 void CapturingObjectCache::notifyObjectCompiled(const llvm::Module *,
                                                 llvm::MemoryBufferRef ref) {
-  object = llvm::MemoryBuffer::getMemBufferCopy(ref.getBuffer(),
-                                                ref.getBufferIdentifier());
+  objects.push_back(llvm::MemoryBuffer::getMemBufferCopy(
+      ref.getBuffer(), ref.getBufferIdentifier()));
 }
 
 std::unique_ptr<llvm::MemoryBuffer>
@@ -436,7 +436,8 @@ static constexpr char kMagic[8] = {'S', 'E', 'A', 'M', 'C', 'C', 'H', '1'};
 /// 2: each input and output records its element type.
 /// 3: each weight records how many kernel creations read it when nothing
 ///    else does (else -1).
-static constexpr uint32_t kFormatVersion = 3;
+/// 4: the object code is a list of objects (one per partition compiled).
+static constexpr uint32_t kFormatVersion = 4;
 static constexpr uint64_t kHeaderBytes = 32;
 static constexpr uint64_t kAlignment = 64;
 
@@ -536,7 +537,7 @@ struct Section {
 /// The metadata of an entry, with the sections' places.
 static std::string
 writeMetadata(llvm::StringRef key, const CacheEntryInfo &info,
-              const Section &object,
+              llvm::ArrayRef<Section> objects,
               llvm::ArrayRef<std::pair<std::string, Section>> weights,
               const WeightStore &store) {
   Writer w;
@@ -551,9 +552,12 @@ writeMetadata(llvm::StringRef key, const CacheEntryInfo &info,
   w.u8(info.hasInit);
   w.u8(info.report.has_value());
   w.str(info.report.value_or(""));
-  w.u64(object.offset);
-  w.u64(object.size);
-  w.u64(object.hash);
+  w.u32(objects.size());
+  for (const Section &object : objects) {
+    w.u64(object.offset);
+    w.u64(object.size);
+    w.u64(object.hash);
+  }
   w.u32(weights.size());
   for (const auto &[name, s] : weights) {
     w.str(name);
@@ -569,9 +573,10 @@ static uint64_t checksum(llvm::StringRef bytes) {
   return llvm::xxh3_64bits(bytes);
 }
 
-bool CompileCache::store(const CacheEntryInfo &info,
-                         const llvm::MemoryBuffer &object,
-                         const WeightStore &weights) const {
+bool CompileCache::store(
+    const CacheEntryInfo &info,
+    llvm::ArrayRef<std::unique_ptr<llvm::MemoryBuffer>> objects,
+    const WeightStore &weights) const {
   // The places of the sections: the metadata's size does not depend on them.
   std::vector<std::pair<std::string, Section>> weightSections;
   std::vector<const char *> weightData;
@@ -580,19 +585,23 @@ bool CompileCache::store(const CacheEntryInfo &info,
         {name.str(), Section{0, size, checksum(llvm::StringRef(data, size))}});
     weightData.push_back(data);
   });
-  Section objectSection{0, object.getBufferSize(),
-                        checksum(object.getBuffer())};
+  std::vector<Section> objectSections;
+  for (const auto &object : objects)
+    objectSections.push_back(
+        Section{0, object->getBufferSize(), checksum(object->getBuffer())});
   uint64_t metadataSize =
-      writeMetadata(key, info, objectSection, weightSections, weights).size();
+      writeMetadata(key, info, objectSections, weightSections, weights).size();
   uint64_t offset = alignUp(kHeaderBytes + metadataSize);
-  objectSection.offset = offset;
-  offset = alignUp(offset + objectSection.size);
+  for (Section &section : objectSections) {
+    section.offset = offset;
+    offset = alignUp(offset + section.size);
+  }
   for (auto &[name, section] : weightSections) {
     section.offset = offset;
     offset = alignUp(offset + section.size);
   }
   std::string metadata =
-      writeMetadata(key, info, objectSection, weightSections, weights);
+      writeMetadata(key, info, objectSections, weightSections, weights);
 
   auto write = [&](llvm::raw_fd_ostream &os) {
     Writer header;
@@ -603,8 +612,10 @@ bool CompileCache::store(const CacheEntryInfo &info,
     header.u64(checksum(metadata));
     os << header.out << metadata;
     auto pad = [&](uint64_t to) { os.write_zeros(to - os.tell()); };
-    pad(objectSection.offset);
-    os << object.getBuffer();
+    for (auto [i, section] : llvm::enumerate(objectSections)) {
+      pad(section.offset);
+      os << objects[i]->getBuffer();
+    }
     for (auto [i, entry] : llvm::enumerate(weightSections)) {
       pad(entry.second.offset);
       os.write(weightData[i], entry.second.size);
@@ -715,10 +726,16 @@ std::optional<CachedSession> CompileCache::load() const {
       return std::nullopt;
     return bytes;
   };
-  std::optional<llvm::StringRef> object = section();
-  if (!object)
+  uint32_t objects = r.u32();
+  for (uint32_t i = 0; i < objects && r.ok(); ++i) {
+    std::optional<llvm::StringRef> object = section();
+    if (!object)
+      return corrupt();
+    session.objects.push_back(
+        llvm::MemoryBuffer::getMemBufferCopy(*object, entryPath));
+  }
+  if (session.objects.empty())
     return corrupt();
-  session.object = llvm::MemoryBuffer::getMemBufferCopy(*object, entryPath);
   uint32_t weights = r.u32();
   for (uint32_t i = 0; i < weights && r.ok(); ++i) {
     std::string name = r.str();

@@ -51,25 +51,28 @@ struct CacheEntryInfo {
 /// A compiled session read from the cache.
 struct CachedSession {
   CacheEntryInfo info;
-  /// Object code for the host, as JitEngine::create compiled it.
-  std::unique_ptr<llvm::MemoryBuffer> object;
+  /// Object code for the host, as JitEngine::create compiled it (one object
+  /// per partition of the module).
+  std::vector<std::unique_ptr<llvm::MemoryBuffer>> objects;
   /// The weights the object code binds to: views of the entry's mapping.
   WeightStore weights;
 };
 
-/// Captures the object code of the module ORC compiles (one module per
-/// session), for the cache entry.
+/// Captures the objects JitEngine::create compiles a session's module to,
+/// for the cache entry.
 class CapturingObjectCache : public llvm::ObjectCache {
 public:
   void notifyObjectCompiled(const llvm::Module *module,
                             llvm::MemoryBufferRef object) override;
   std::unique_ptr<llvm::MemoryBuffer>
   getObject(const llvm::Module *module) override;
-  /// The object compiled last (null before any).
-  std::unique_ptr<llvm::MemoryBuffer> take() { return std::move(object); }
+  /// The objects compiled, in the order compiled (none before any).
+  std::vector<std::unique_ptr<llvm::MemoryBuffer>> take() {
+    return std::move(objects);
+  }
 
 private:
-  std::unique_ptr<llvm::MemoryBuffer> object;
+  std::vector<std::unique_ptr<llvm::MemoryBuffer>> objects;
 };
 
 /// The cache folder of one compilation, and its key.
@@ -92,7 +95,8 @@ public:
   /// Writes the entry of this key (atomically), then prunes the folder to
   /// its size bound. Failing to write is not an error of the compilation:
   /// the next session compiles again. True when the entry was written.
-  bool store(const CacheEntryInfo &info, const llvm::MemoryBuffer &object,
+  bool store(const CacheEntryInfo &info,
+             llvm::ArrayRef<std::unique_ptr<llvm::MemoryBuffer>> objects,
              const WeightStore &weights) const;
   /// Removes the entry of this key (one that failed to link).
   void remove() const;

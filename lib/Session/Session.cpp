@@ -368,11 +368,11 @@ compile(OwningOpRef<ModuleOp> module, const CompileOptions &options,
   // entry whose session then fails to start is removed.
   bool stored = false;
   if (cache)
-    if (std::unique_ptr<llvm::MemoryBuffer> object = capture.take()) {
+    if (auto objects = capture.take(); !objects.empty()) {
       start = std::chrono::steady_clock::now();
       stored = cache->store({impl->inputs, impl->outputs, impl->regions,
                              hasInit, std::move(report)},
-                            *object, impl->weights);
+                            objects, impl->weights);
       if (options.onStage)
         options.onStage("cache-store", millisecondsSince(start));
     }
@@ -402,8 +402,8 @@ loadFromCache(const detail::CompileCache &cache, const CompileOptions &options,
   impl->regions = std::move(entry->info.regions);
   impl->weights = std::move(entry->weights);
   impl->fromCache = true;
-  auto engine = JitEngine::createFromObject(
-      std::move(entry->object), getSessionSymbols(options, impl->weights));
+  auto engine = JitEngine::createFromObjects(
+      std::move(entry->objects), getSessionSymbols(options, impl->weights));
   if (!engine) {
     llvm::consumeError(engine.takeError());
     cache.remove();

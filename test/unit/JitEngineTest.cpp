@@ -11,6 +11,8 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
+#include "llvm/ExecutionEngine/ObjectCache.h"
+#include "llvm/Support/MemoryBuffer.h"
 
 #include <gtest/gtest.h>
 
@@ -242,3 +244,99 @@ TEST_F(JitEngineTest, VectorizedExpfMatchesLibm) {
 }
 
 } // namespace
+
+namespace {
+/// Counts the objects a compilation hands to the cache, and keeps them.
+class KeepingObjectCache : public llvm::ObjectCache {
+public:
+  void notifyObjectCompiled(const llvm::Module *,
+                            llvm::MemoryBufferRef object) override {
+    objects.push_back(llvm::MemoryBuffer::getMemBufferCopy(
+        object.getBuffer(), object.getBufferIdentifier()));
+  }
+  std::unique_ptr<llvm::MemoryBuffer> getObject(const llvm::Module *) override {
+    return nullptr;
+  }
+  std::vector<std::unique_ptr<llvm::MemoryBuffer>> objects;
+};
+
+constexpr int kFunctions = 24, kSteps = 120;
+
+/// @compute(x) = the sum over i of @f<i>(x), each @f<i> kSteps
+/// multiply-adds that also call an internal function and read an internal
+/// constant: about 8,700 instructions, which a compilation on two threads
+/// splits into two partitions that must link to each other.
+std::string manyFunctionsModule() {
+  std::string text = R"mlir(
+    llvm.mlir.global internal constant @bias(7 : i64) {addr_space = 0 : i32} : i64
+    llvm.func internal @mix(%x: i64) -> i64 {
+      %k = llvm.mlir.constant(1540483477 : i64) : i64
+      %r = llvm.xor %x, %k : i64
+      llvm.return %r : i64
+    }
+  )mlir";
+  for (int i = 0; i < kFunctions; ++i) {
+    text += "llvm.func @f" + std::to_string(i) + "(%x0: i64) -> i64 {\n";
+    text += "  %three = llvm.mlir.constant(3 : i64) : i64\n";
+    text += "  %bp = llvm.mlir.addressof @bias : !llvm.ptr\n";
+    text += "  %b = llvm.load %bp : !llvm.ptr -> i64\n";
+    for (int k = 0; k < kSteps; ++k) {
+      std::string x = "%x" + std::to_string(k), n = std::to_string(k);
+      text += "  %c" + n + " = llvm.mlir.constant(" + std::to_string(i + k) +
+              " : i64) : i64\n";
+      text += "  %m" + n + " = llvm.mul " + x + ", %three : i64\n";
+      text += "  %a" + n + " = llvm.add %m" + n + ", %c" + n + " : i64\n";
+      text += "  %x" + std::to_string(k + 1) + " = llvm.add %a" + n +
+              ", %b : i64\n";
+    }
+    text += "  %r = llvm.call @mix(%x" + std::to_string(kSteps) +
+            ") : (i64) -> i64\n  llvm.return %r : i64\n}\n";
+  }
+  text += "llvm.func @compute(%x: i64) -> i64 {\n";
+  text += "  %s0 = llvm.mlir.constant(0 : i64) : i64\n";
+  for (int i = 0; i < kFunctions; ++i)
+    text += "  %y" + std::to_string(i) + " = llvm.call @f" + std::to_string(i) +
+            "(%x) : (i64) -> i64\n  %s" + std::to_string(i + 1) +
+            " = llvm.add %s" + std::to_string(i) + ", %y" + std::to_string(i) +
+            " : i64\n";
+  text += "  llvm.return %s" + std::to_string(kFunctions) + " : i64\n}\n";
+  return text;
+}
+
+/// What @compute computes, in C++ (wrapping unsigned arithmetic, as LLVM's).
+int64_t expectedCompute(int64_t x) {
+  uint64_t sum = 0;
+  for (int i = 0; i < kFunctions; ++i) {
+    uint64_t v = static_cast<uint64_t>(x);
+    for (int k = 0; k < kSteps; ++k)
+      v = v * 3 + static_cast<uint64_t>(i + k) + 7;
+    sum += v ^ 1540483477u;
+  }
+  return static_cast<int64_t>(sum);
+}
+} // namespace
+
+TEST_F(JitEngineTest, ModuleOfManyFunctionsCompilesInPartitionsThatLink) {
+  std::string source = manyFunctionsModule();
+  for (unsigned threads : {1u, 2u}) {
+    mlir::OwningOpRef<mlir::ModuleOp> module =
+        mlir::parseSourceString<mlir::ModuleOp>(source, &context);
+    ASSERT_TRUE(module);
+    KeepingObjectCache cache;
+    JitOptions options;
+    options.compileThreads = threads;
+    options.objectCache = &cache;
+    auto engine = JitEngine::create(*module, options);
+    ASSERT_TRUE(static_cast<bool>(engine))
+        << llvm::toString(engine.takeError());
+    EXPECT_EQ(cache.objects.size(), threads) << threads << " thread(s)";
+    EXPECT_EQ(runCompute(**engine, 5), expectedCompute(5));
+    EXPECT_EQ(runCompute(**engine, -123456789), expectedCompute(-123456789));
+    // The objects link again on their own (as from the compiled-object
+    // cache), the partitions' symbols resolving to each other.
+    auto relinked = JitEngine::createFromObjects(std::move(cache.objects));
+    ASSERT_TRUE(static_cast<bool>(relinked))
+        << llvm::toString(relinked.takeError());
+    EXPECT_EQ(runCompute(**relinked, 11), expectedCompute(11));
+  }
+}

@@ -22,6 +22,7 @@
 #include "llvm/Support/Error.h"
 
 #include <memory>
+#include <vector>
 
 namespace llvm {
 class MemoryBuffer;
@@ -58,10 +59,13 @@ llvm::ArrayRef<llvm::StringRef> getProcessSymbolAllowList();
 struct JitOptions {
   /// LLVM optimization level (0-3) of the IR and of code generation.
   unsigned optLevel = 3;
-  /// When set, the object code the module compiles to is handed to its
-  /// notifyObjectCompiled (the session's compiled-object cache stores it)
-  /// and its getObject may return object code compiled before instead.
+  /// When set, each object the module compiles to is handed to its
+  /// notifyObjectCompiled (the session's compiled-object cache stores them).
   llvm::ObjectCache *objectCache = nullptr;
+  /// Threads that optimize and compile the module's functions (0: one per
+  /// hardware thread). A module of many kernels is split into partitions of
+  /// whole functions, one object each; a small one is one object.
+  unsigned compileThreads = 0;
 };
 
 /// A compiled module: functions looked up by name, called through the packed
@@ -79,12 +83,12 @@ public:
   static llvm::Expected<std::unique_ptr<JitEngine>>
   create(mlir::ModuleOp module, const JitOptions &options = {},
          const JitSymbolTable &symbols = {});
-  /// Links object code that create() compiled for this host before (e.g.
-  /// read back from the compiled-object cache); its external symbols resolve
-  /// as in create(), and an error names those that do not.
+  /// Links the objects that create() compiled for this host before (e.g.
+  /// read back from the compiled-object cache); their external symbols
+  /// resolve as in create(), and an error names those that do not.
   static llvm::Expected<std::unique_ptr<JitEngine>>
-  createFromObject(std::unique_ptr<llvm::MemoryBuffer> object,
-                   const JitSymbolTable &symbols = {});
+  createFromObjects(std::vector<std::unique_ptr<llvm::MemoryBuffer>> objects,
+                    const JitSymbolTable &symbols = {});
   ~JitEngine();
 
   /// The packed entry of function `name` (an externally visible function
