@@ -139,9 +139,15 @@ FailureOr<SmallVector<int64_t>> GraphImporter::inputShape(unsigned i) {
 }
 
 void GraphImporter::setOutput(unsigned i, ImportedValue value) {
-  if (static_cast<int>(i) < current->output_size() &&
-      !current->output(i).empty())
-    values[current->output(i)] = std::move(value);
+  if (static_cast<int>(i) >= current->output_size() ||
+      current->output(i).empty())
+    return;
+  // Float shape values are also a constant of the IR (with the weights),
+  // for the converters that take tensors; they are never empty
+  // (ShapeFloatOps folds none), so this cannot fail.
+  if (value.floats && !value.tensor)
+    (void)materialize(value, current->output(i));
+  values[current->output(i)] = std::move(value);
 }
 void GraphImporter::setOutput(unsigned i, Value value) {
   ImportedValue v;
@@ -458,6 +464,8 @@ FailureOr<Value> GraphImporter::materialize(ImportedValue &v, StringRef name) {
   SmallVector<int64_t> dims;
   if (v.ints)
     dims = v.ints->shape;
+  else if (v.floats)
+    dims.assign(v.floats->shape.begin(), v.floats->shape.end());
   else
     dims.assign(v.pending->dims().begin(), v.pending->dims().end());
   if (llvm::is_contained(dims, 0)) {
@@ -482,25 +490,33 @@ FailureOr<Value> GraphImporter::materialize(ImportedValue &v, StringRef name) {
                              /*isSigned=*/width > 1, /*implicitTrunc=*/true));
     v.tensor = arith::ConstantOp::create(b, currentLoc, type,
                                          DenseElementsAttr::get(type, values));
+  } else if (v.floats) {
+    v.tensor = floatConstant(dims, v.floats->dataType, v.floats->values);
   } else if (v.pending->data_type() == onnx::TensorProto::FLOAT) {
     v.tensor = materializeFloat(*v.pending, dims, name);
   } else {
-    Type elementType = getElementType(context(), v.pending->data_type());
-    auto type = RankedTensorType::get(dims, elementType);
-    SmallVector<APFloat> values;
-    for (double x : floatValues(*v.pending)) {
-      APFloat f(x);
-      bool lost;
-      f.convert(cast<FloatType>(elementType).getFloatSemantics(),
-                APFloat::rmNearestTiesToEven, &lost);
-      values.push_back(f);
-    }
-    v.tensor = arith::ConstantOp::create(b, currentLoc, type,
-                                         DenseElementsAttr::get(type, values));
+    v.tensor =
+        floatConstant(dims, v.pending->data_type(), floatValues(*v.pending));
   }
   v.pending = nullptr;
   lastWeight = v.tensor.getDefiningOp();
   return v.tensor;
+}
+
+Value GraphImporter::floatConstant(ArrayRef<int64_t> dims, int32_t dataType,
+                                   ArrayRef<double> data) {
+  Type elementType = getElementType(context(), dataType);
+  auto type = RankedTensorType::get(dims, elementType);
+  SmallVector<APFloat> values;
+  for (double x : data) {
+    APFloat f(x);
+    bool lost;
+    f.convert(cast<FloatType>(elementType).getFloatSemantics(),
+              APFloat::rmNearestTiesToEven, &lost);
+    values.push_back(f);
+  }
+  return arith::ConstantOp::create(b, currentLoc, type,
+                                   DenseElementsAttr::get(type, values));
 }
 
 Value GraphImporter::materializeFloat(const onnx::TensorProto &t,

@@ -37,6 +37,15 @@ struct IntTensor {
   int32_t dataType = onnx::TensorProto::INT64;
 };
 
+/// A small float tensor computed at import from integer shape values (the
+/// sizes TF's resize ops compute: Cast(Shape) * scale -> Floor -> Cast), in
+/// the precision of its ONNX data type (FLOAT or DOUBLE).
+struct ShapeFloats {
+  std::vector<int64_t> shape;
+  std::vector<double> values;
+  int32_t dataType = onnx::TensorProto::FLOAT;
+};
+
 /// What one ONNX value name stands for.
 struct ImportedValue {
   /// A tensor of the IR (graph input, op result, materialized constant).
@@ -47,6 +56,9 @@ struct ImportedValue {
   /// An integer constant evaluated at import (also when `tensor` holds it
   /// materialized).
   std::optional<IntTensor> ints;
+  /// Float shape arithmetic evaluated at import (`tensor` holds it
+  /// materialized).
+  std::optional<ShapeFloats> floats;
   /// A tensor of a data type Seam does not import; an error when used.
   int32_t unsupportedType = 0;
 };
@@ -161,6 +173,10 @@ private:
   mlir::Value materializeFloat(const onnx::TensorProto &tensor,
                                llvm::ArrayRef<int64_t> dims,
                                llvm::StringRef name);
+  /// A constant of ONNX float type `dataType` (FLOAT, DOUBLE, FLOAT16)
+  /// holding `data`, rounded to nearest.
+  mlir::Value floatConstant(llvm::ArrayRef<int64_t> dims, int32_t dataType,
+                            llvm::ArrayRef<double> data);
   mlir::FailureOr<ImportedValue *> lookup(unsigned i);
 
   const onnx::ModelProto &model;

@@ -1854,6 +1854,58 @@ def data_dependent_fixtures():
           [], [vi("y", [2])], check=False)
 
 
+#===------------------------------------------------------------------------===#
+# Float shape arithmetic (TF's resize by a scale, as tf2onnx exports it)
+#===------------------------------------------------------------------------===#
+
+
+def shape_float_fixtures():
+    # tf.image.resize(x, floor(shape[1:3] * 1.5)) in NCHW: sizes [1, 2, 4, 7]
+    # from Shape -> Cast FLOAT -> Mul -> Floor -> Cast INT64 -> Concat.
+    model("resize_scaled_sizes",
+          [node("Shape", ["x"], ["s"], "shape0"),
+           node("Slice", ["s", "b0", "b2"], ["nc"], "slice0"),
+           node("Slice", ["s", "b2", "b4"], ["hw"], "slice1"),
+           node("Cast", ["hw"], ["hwf"], "cast0", to=TP.FLOAT),
+           node("Mul", ["hwf", "scale"], ["scaled"], "mul0"),
+           node("Floor", ["scaled"], ["floored"], "floor0"),
+           node("Cast", ["floored"], ["hwi"], "cast1", to=TP.INT64),
+           node("Concat", ["nc", "hwi"], ["sizes"], "concat0", axis=0),
+           node("Resize", ["x", "", "", "sizes"], ["y"], "resize0",
+                mode="nearest")],
+          [vi("x", [1, 2, 3, 5])], [vi("y", [1, 2, 4, 7])],
+          [i64("b0", [0]), i64("b2", [2]), i64("b4", [4]),
+           f32("scale", [1.5])])
+    # Shape [2, 5, 3] as DOUBLE / 2 = [1, 2.5, 1.5]: Round halves to even
+    # ([1, 2, 2]), Ceil ([1, 3, 2]), Sub and Add, then Cast to INT32 and
+    # INT64: import-time integers, the outputs' constants.
+    model("shape_float_round",
+          [node("Shape", ["x"], ["s"], "shape0"),
+           node("Cast", ["s"], ["sd"], "cast0", to=TP.DOUBLE),
+           node("Div", ["sd", "two"], ["half"], "div0"),
+           node("Round", ["half"], ["rounded"], "round0"),
+           node("Ceil", ["half"], ["ceiled"], "ceil0"),
+           node("Sub", ["ceiled", "one"], ["less"], "sub0"),
+           node("Add", ["less", "one"], ["same"], "add0"),
+           node("Cast", ["rounded"], ["r32"], "cast1", to=TP.INT32),
+           node("Cast", ["r32"], ["r"], "cast2", to=TP.INT64),
+           node("Cast", ["same"], ["c"], "cast3", to=TP.INT64)],
+          [vi("x", [2, 5, 3])],
+          [vi("r", [3], TP.INT64), vi("c", [3], TP.INT64)],
+          [nh.from_array(np.array([2.0]), "two"),
+           nh.from_array(np.array(1.0), "one")])
+    # A float shape value int64 cannot hold (5 * 1e30) is not folded: the
+    # Reshape that takes it names the input.
+    model("err_shape_float_range",
+          [node("Shape", ["x"], ["s"], "shape0"),
+           node("Cast", ["s"], ["sf"], "cast0", to=TP.FLOAT),
+           node("Mul", ["sf", "huge"], ["big"], "mul0"),
+           node("Cast", ["big"], ["bi"], "cast1", to=TP.INT64),
+           node("Reshape", ["x", "bi"], ["y"], "reshape0")],
+          [vi("x", [5])], [vi("y", ["n"])], [f32("huge", [1e30])],
+          check=False)
+
+
 def main():
     if os.path.isdir(OUT):
         shutil.rmtree(OUT)
@@ -1886,6 +1938,7 @@ def main():
     scan_fixtures()
     quantized_fixtures()
     data_dependent_fixtures()
+    shape_float_fixtures()
 
     total = 0
     for root, _, files in os.walk(OUT):

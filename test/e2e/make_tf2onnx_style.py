@@ -606,6 +606,191 @@ def attention_model():
                 np.float32)})
 
 
+def keras_upsample():
+    """Open height and width: Conv and MaxPool with auto_pad=SAME_UPPER,
+    tf.image.resize by a scale (sizes from Shape -> Cast -> Mul -> Floor ->
+    Cast) and UpSampling2D (sizes from Shape * 2 in int32)."""
+    g = Graph()
+    kernel, bias = rand(3, 3, 3, 4), rand(4)
+    x = g.node("Transpose", ["input_1"], "conv2d/Conv2D__5", perm=[0, 3, 1, 2])
+    x = g.node("Conv", [x, g.const("conv2d/kernel", np.ascontiguousarray(
+        kernel.transpose(3, 2, 0, 1))), g.const("conv2d/bias", bias)],
+        "conv2d/BiasAdd", kernel_shape=[3, 3], strides=[1, 1],
+        auto_pad="SAME_UPPER")
+    x = g.node("Relu", [x], "conv2d/Relu")
+    x = g.node("MaxPool", [x], "max_pooling2d/MaxPool", kernel_shape=[2, 2],
+               strides=[2, 2], auto_pad="SAME_UPPER")
+    shape = g.node("Shape", [x], "resize/Shape")
+    head = g.node("Slice", [shape, g.const("resize/begin0", np.array([0])),
+                            g.const("resize/end0", np.array([2]))],
+                  "resize/Shape__7")
+    hw = g.node("Slice", [shape, g.const("resize/begin2", np.array([2])),
+                          g.const("resize/end4", np.array([4]))],
+                "resize/strided_slice")
+    hw = g.node("Cast", [hw], "resize/Cast", to=TensorProto.FLOAT)
+    hw = g.node("Mul", [hw, g.const("resize/mul/y", np.float32(1.5))],
+                "resize/mul")
+    hw = g.node("Floor", [hw], "resize/Floor")
+    hw = g.node("Cast", [hw], "resize/Cast_1", to=TensorProto.INT32)
+    hw = g.node("Cast", [hw], "resize/Resize__12", to=TensorProto.INT64)
+    sizes = g.node("Concat", [head, hw], "resize/Resize__13", axis=0)
+    x = g.node("Resize", [x, g.const("resize/roi", np.zeros([0], np.float32)),
+                          g.const("resize/scales", np.zeros([0], np.float32)),
+                          sizes], "resize/ResizeBilinear", mode="linear",
+               coordinate_transformation_mode="half_pixel")
+    shape = g.node("Shape", [x], "up_sampling2d/Shape")
+    shape = g.node("Cast", [shape], "up_sampling2d/Shape__15",
+                   to=TensorProto.INT32)
+    head = g.node("Slice", [shape, g.const("up/begin0", np.array([0])),
+                            g.const("up/end0", np.array([2]))],
+                  "up_sampling2d/Slice_nc")
+    hw = g.node("Slice", [shape, g.const("up/begin2", np.array([2])),
+                          g.const("up/end4", np.array([4]))],
+                "up_sampling2d/strided_slice")
+    hw = g.node("Mul", [hw, g.const("up_sampling2d/Const",
+                                    np.array([2, 2], np.int32))],
+                "up_sampling2d/mul")
+    sizes = g.node("Concat", [head, hw], "up_sampling2d/sizes", axis=0)
+    sizes = g.node("Cast", [sizes], "up_sampling2d/sizes__17",
+                   to=TensorProto.INT64)
+    x = g.node("Resize", [x, "", "", sizes],
+               "up_sampling2d/resize/ResizeNearestNeighbor", mode="nearest",
+               coordinate_transformation_mode="asymmetric",
+               nearest_mode="floor")
+    g.node("Transpose", [x], "up_sampling2d", perm=[0, 2, 3, 1])
+    g.save("keras_upsample", [tensor("input_1", TensorProto.FLOAT,
+                                     ["unk__20", "unk__21", "unk__22", 3])],
+           [tensor("up_sampling2d", TensorProto.FLOAT,
+                   ["unk__23", "unk__24", "unk__25", 4])])
+    for batch, height, width in [(1, 8, 8), (2, 6, 10)]:
+        image = rand(batch, height, width, 3, scale=1.0)
+        y = np.maximum(tf_conv(image, kernel, bias, (1, 1), "SAME"), 0)
+        t = torch.from_numpy(y).permute(0, 3, 1, 2)
+        # SAME max pooling: the padding (after) never wins.
+        t = F.pad(t, [0, t.shape[3] % 2, 0, t.shape[2] % 2],
+                  value=-float("inf"))
+        t = F.max_pool2d(t, 2, 2)
+        size = (int(np.floor(np.float32(t.shape[2]) * np.float32(1.5))),
+                int(np.floor(np.float32(t.shape[3]) * np.float32(1.5))))
+        t = F.interpolate(t, size=size, mode="bilinear", align_corners=False)
+        t = F.interpolate(t, scale_factor=2, mode="nearest")
+        save_arrays("keras_upsample_%dx%dx%d" % (batch, height, width), {
+            "input_1": image,
+            "up_sampling2d": t.permute(0, 2, 3, 1).float().numpy()})
+
+
+def keras_sequence():
+    """Token and position embeddings (Range over the sequence length from
+    Shape), LayerNormalization as tf2onnx writes Keras' (moments
+    arithmetic), a causal mask from Trilu of ConstantOfShape (opset 14),
+    Dense on [batch, time, features], GlobalMaxPooling1D as ReduceMax."""
+    g = Graph()
+    vocab, dim, max_len = 12, 6, 16
+    tokens, positions = rand(vocab, dim), rand(max_len, dim)
+    gamma, beta = rand(dim) + 1, rand(dim)
+    w1, b1 = rand(dim, dim), rand(dim)
+    w2, b2 = rand(dim, 2), rand(2)
+    ids = "input_ids"
+    x = g.node("Gather", [g.const("token_emb/embeddings", tokens), ids],
+               "token_emb/embedding_lookup", axis=0)
+    shape = g.node("Shape", [ids], "pos/Shape")
+    length = g.node("Gather", [shape, g.const("pos/index", np.array(1))],
+                    "pos/strided_slice", axis=0)
+    steps = g.node("Range", [g.const("pos/start", np.array(0)), length,
+                             g.const("pos/delta", np.array(1))], "pos/range")
+    pos = g.node("Gather", [g.const("pos_emb/embeddings", positions), steps],
+                 "pos_emb/embedding_lookup", axis=0)
+    x = g.node("Add", [x, pos], "add")
+    mean = g.node("ReduceMean", [x], "layer_norm/moments/mean", axes=[-1],
+                  keepdims=1)
+    centered = g.node("Sub", [x, mean], "layer_norm/moments/sub")
+    sq = g.node("Mul", [centered, centered],
+                "layer_norm/moments/SquaredDifference")
+    var = g.node("ReduceMean", [sq], "layer_norm/moments/variance",
+                 axes=[-1], keepdims=1)
+    var = g.node("Add", [var, g.const("layer_norm/eps",
+                                      np.float32(0.001))],
+                 "layer_norm/batchnorm/add")
+    inv = g.node("Sqrt", [var], "layer_norm/batchnorm/Sqrt")
+    inv = g.node("Reciprocal", [inv], "layer_norm/batchnorm/Rsqrt")
+    inv = g.node("Mul", [inv, g.const("layer_norm/gamma", gamma)],
+                 "layer_norm/batchnorm/mul")
+    scaled = g.node("Mul", [x, inv], "layer_norm/batchnorm/mul_1")
+    shift = g.node("Mul", [mean, inv], "layer_norm/batchnorm/mul_2")
+    shift = g.node("Sub", [g.const("layer_norm/beta", beta), shift],
+                   "layer_norm/batchnorm/sub")
+    x = g.node("Add", [scaled, shift], "layer_norm/batchnorm/add_1")
+    # Causal mixing: each step averages the steps up to it.
+    square = g.node("Concat", [g.node("Unsqueeze", [length, g.const(
+        "mask/axes", np.array([0]))], "mask/ExpandDims")] * 2,
+        "mask/shape", axis=0)
+    ones = g.node("ConstantOfShape", [square], "mask/ones",
+                  value=helper.make_tensor("value", TensorProto.FLOAT, [1],
+                                           [1.0]))
+    causal = g.node("Trilu", [ones], "mask/band_part", upper=0)
+    count = g.node("ReduceSum", [causal, g.const("mask/sum_axes",
+                                                 np.array([1]))],
+                   "mask/Sum", keepdims=1)
+    causal = g.node("Div", [causal, count], "mask/truediv")
+    x = g.node("MatMul", [causal, x], "causal/MatMul")
+    x = g.node("MatMul", [x, g.const("dense/kernel", w1)], "dense/Tensordot")
+    x = g.node("Add", [x, g.const("dense/bias", b1)], "dense/BiasAdd")
+    x = g.node("Relu", [x], "dense/Relu")
+    x = g.node("ReduceMax", [x], "global_max_pooling1d/Max", axes=[1],
+               keepdims=0)
+    x = g.node("MatMul", [x, g.const("dense_1/kernel", w2)], "dense_1/MatMul")
+    x = g.node("Add", [x, g.const("dense_1/bias", b2)], "dense_1/BiasAdd")
+    g.node("Softmax", [x], "dense_1", axis=-1)
+    g.save("keras_sequence", [tensor("input_ids", TensorProto.INT64,
+                                     ["unk__1", "unk__2"])],
+           [tensor("dense_1", TensorProto.FLOAT, ["unk__3", 2])], opset=14)
+    for batch, length in [(1, 5), (3, 9)]:
+        ids = RNG.integers(0, vocab, (batch, length)).astype(np.int64)
+        h = tokens[ids].astype(np.float64) + positions[:length]
+        mean = h.mean(-1, keepdims=True)
+        var = ((h - mean) ** 2).mean(-1, keepdims=True)
+        h = (h - mean) / np.sqrt(var + 0.001) * gamma + beta
+        causal = np.tril(np.ones((length, length)))
+        h = (causal / causal.sum(1, keepdims=True)) @ h
+        h = np.maximum(h @ w1 + b1, 0).max(1)
+        save_arrays("keras_sequence_%dx%d" % (batch, length), {
+            "input_ids": ids,
+            "dense_1": softmax(h @ w2 + b2).astype(np.float32)})
+
+
+def refused():
+    """What Seam cannot run, and must say so in one line naming the node and
+    the input: tf.boolean_mask (NonZero: a result shape of the data) and a
+    tf.while_loop whose trip count is a value of the data."""
+    g = Graph()
+    keep = g.node("Greater", ["x", g.const("zero", np.float32(0))],
+                  "boolean_mask/Greater")
+    where = g.node("NonZero", [keep], "boolean_mask/Where")
+    where = g.node("Transpose", [where], "boolean_mask/Where__3",
+                   perm=[1, 0])
+    g.node("GatherND", ["x", where], "boolean_mask/GatherV2")
+    g.save("boolean_mask", [tensor("x", TensorProto.FLOAT, ["unk__1", 4])],
+           [tensor("boolean_mask/GatherV2", TensorProto.FLOAT, ["unk__2"])])
+    g = Graph()
+    body = helper.make_graph(
+        [helper.make_node("Mul", ["acc", "two"], ["acc_next"], name="mul"),
+         helper.make_node("Identity", ["cond"], ["cond_next"], name="cond")],
+        "while/body",
+        [tensor("i", TensorProto.INT64, []),
+         tensor("cond", TensorProto.BOOL, []),
+         tensor("acc", TensorProto.FLOAT, ["unk__1", 4])],
+        [tensor("cond_next", TensorProto.BOOL, []),
+         tensor("acc_next", TensorProto.FLOAT, ["unk__1", 4])],
+        [numpy_helper.from_array(np.float32(2), "two")])
+    trips = g.node("Cast", ["n"], "while/maximum_iterations",
+                   to=TensorProto.INT64)
+    g.node("Loop", [trips, g.const("while/cond", np.array(True)), "x"],
+           "while", body=body)
+    g.save("while_loop", [tensor("x", TensorProto.FLOAT, ["unk__1", 4]),
+                          tensor("n", TensorProto.INT32, [])],
+           [tensor("while", TensorProto.FLOAT, ["unk__1", 4])])
+
+
 def main():
     os.makedirs(OUT, exist_ok=True)
     keras_cnn()
@@ -615,6 +800,9 @@ def main():
     resize_model()
     misc_model()
     attention_model()
+    keras_upsample()
+    keras_sequence()
+    refused()
 
 
 if __name__ == "__main__":
