@@ -38,12 +38,13 @@ static std::optional<ShapeFloats> shapeFloatsInput(GraphImporter &g,
   const onnx::TensorProto *t = (*in)->pending;
   if (!t || !isShapeFloatType(t->data_type()))
     return std::nullopt;
-  std::vector<double> values = floatValues(*t);
-  if (values.size() > kMaxShapeFloats)
+  std::optional<int64_t> count =
+      elementCount(SmallVector<int64_t>(t->dims().begin(), t->dims().end()));
+  if (!count || *count > static_cast<int64_t>(kMaxShapeFloats))
     return std::nullopt;
   ShapeFloats f;
   f.shape.assign(t->dims().begin(), t->dims().end());
-  f.values = std::move(values);
+  f.values = floatValues(*t);
   f.dataType = t->data_type();
   return f;
 }
@@ -117,11 +118,8 @@ FailureOr<bool> foldShapeFloatBinary(GraphImporter &g, IntBinaryKind kind) {
     return false;
   ASSIGN_OR_FAIL(shape,
                  broadcastShapes(lhs->shape, rhs->shape, g.diagnostic()));
-  int64_t count = 1;
-  for (int64_t d : shape)
-    if (d != 0 && (count *= d) > static_cast<int64_t>(kMaxShapeFloats))
-      return false;
-  if (llvm::is_contained(shape, 0))
+  std::optional<int64_t> count = elementCount(shape);
+  if (!count || *count == 0 || *count > static_cast<int64_t>(kMaxShapeFloats))
     return false;
   ShapeFloats r;
   r.shape.assign(shape.begin(), shape.end());
