@@ -14,6 +14,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/CheckedArithmetic.h"
+#include "llvm/Support/SaveAndRestore.h"
 
 #include <cstring>
 #include <functional>
@@ -84,15 +85,50 @@ FailureOr<Value> GraphImporter::tensorInput(unsigned i) {
   return materialize(**v, current->input(i));
 }
 
+/// The ops whose float results all have their float inputs' type and that
+/// Seam computes only in float32 (the kernel-shaped ops): float16 goes
+/// through float32 (exact widening, one rounding of each result), as Keras
+/// mixed precision exports them through tf2onnx.
+static bool halfThroughF32Op(StringRef opType) {
+  static const StringRef ops[] = {
+      "Conv",      "ConvTranspose", "Gemm",
+      "MatMul",    "Softmax",       "BatchNormalization",
+      "MaxPool",   "AveragePool",   "GlobalAveragePool",
+      "LeakyRelu", "HardSigmoid"};
+  return llvm::is_contained(ops, opType);
+}
+
 FailureOr<Value> GraphImporter::f32Input(unsigned i) {
+  if (halfThroughF32) {
+    FailureOr<ImportedValue *> in = lookup(i);
+    if (failed(in))
+      return failure();
+    // A float16 weight becomes a float32 constant (exactly), not a cast.
+    const onnx::TensorProto *t = (*in)->pending;
+    if (t && t->data_type() == onnx::TensorProto::FLOAT16) {
+      SmallVector<int64_t> dims(t->dims().begin(), t->dims().end());
+      if (llvm::is_contained(dims, 0))
+        return materialize(**in, current->input(i)); // The empty-tensor error.
+      std::vector<double> data = floatValues(*t);
+      widenedHalf = true;
+      return floatConstant(dims, onnx::TensorProto::FLOAT, data);
+    }
+  }
   FailureOr<Value> v = tensorInput(i);
   if (failed(v))
     return failure();
-  Type elementType = cast<RankedTensorType>(v->getType()).getElementType();
+  auto type = cast<RankedTensorType>(v->getType());
+  Type elementType = type.getElementType();
+  if (halfThroughF32 && elementType.isF16()) {
+    widenedHalf = true;
+    return CastOp::create(b, currentLoc, type.clone(b.getF32Type()), *v)
+        .getResult();
+  }
   if (!elementType.isF32())
     return error() << "input '" << current->input(i) << "' is a tensor of "
                    << elementType << "; Seam's " << current->op_type()
-                   << " takes float32 tensors";
+                   << (halfThroughF32 ? " takes float32 or float16 tensors"
+                                      : " takes float32 tensors");
   return *v;
 }
 
@@ -668,6 +704,21 @@ LogicalResult GraphImporter::run() {
   return success();
 }
 
+void GraphImporter::narrowHalfOutputs() {
+  for (const std::string &out : current->output()) {
+    auto it = values.find(out);
+    if (out.empty() || it == values.end() || !it->second.tensor)
+      continue;
+    auto type = cast<RankedTensorType>(it->second.tensor.getType());
+    if (!type.getElementType().isF32())
+      continue;
+    it->second.tensor =
+        CastOp::create(b, currentLoc, type.clone(b.getF16Type()),
+                       it->second.tensor)
+            .getResult();
+  }
+}
+
 LogicalResult GraphImporter::importNode(const onnx::NodeProto &node) {
   current = &node;
   // Unnamed nodes (common in ONNX's own tests) go by their first output.
@@ -679,8 +730,14 @@ LogicalResult GraphImporter::importNode(const onnx::NodeProto &node) {
   OpConverter convert = lookupOpConverter(node.op_type());
   if (!convert)
     return error() << "op is not supported";
+  // Per node: the nodes of a subgraph it imports set their own.
+  llvm::SaveAndRestore halfGuard(halfThroughF32,
+                                 halfThroughF32Op(node.op_type()));
+  llvm::SaveAndRestore widenedGuard(widenedHalf, false);
   if (failed(convert(*this)))
     return failure();
+  if (widenedHalf)
+    narrowHalfOutputs();
 
   // ONNX 1.12's shape inference keeps a ceil_mode pooling window that starts
   // in the end padding; PyTorch, ONNX Runtime and ONNX >= 1.16 drop it, and so

@@ -109,7 +109,9 @@ public:
   /// constant becomes a constant of its data type).
   mlir::FailureOr<mlir::Value> tensorInput(unsigned i);
   /// Input `i` as an f32 tensor of the IR: any other element type is an
-  /// error naming the input, its type and the op.
+  /// error naming the input, its type and the op. For the ops that compute
+  /// float16 through float32 (halfThroughF32Op), a float16 input is widened
+  /// and the node's float32 results are narrowed back to float16.
   mlir::FailureOr<mlir::Value> f32Input(unsigned i);
   /// Input `i` as an integer tensor known at import.
   mlir::FailureOr<IntTensor> intInput(unsigned i);
@@ -178,9 +180,16 @@ private:
   mlir::Value floatConstant(llvm::ArrayRef<int64_t> dims, int32_t dataType,
                             llvm::ArrayRef<double> data);
   mlir::FailureOr<ImportedValue *> lookup(unsigned i);
+  /// Narrows the current node's float32 results to float16 after f32Input
+  /// widened a float16 input.
+  void narrowHalfOutputs();
 
   const onnx::ModelProto &model;
   std::shared_ptr<onnx::ModelProto> owner;
+  /// Whether the current node's op computes float16 through float32, and
+  /// whether f32Input widened one of its inputs.
+  bool halfThroughF32 = false;
+  bool widenedHalf = false;
   /// The blob attribute of each tensor viewed in place: a tensor imported
   /// twice (a Loop body's initializer, unrolled) shares its one blob.
   llvm::DenseMap<const onnx::TensorProto *, mlir::Attribute> viewedTensors;

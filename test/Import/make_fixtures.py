@@ -1906,6 +1906,17 @@ def shape_float_fixtures():
           check=False)
 
 
+def half_through_f32_fixtures():
+    # float16 through float32: MatMul of a float16 input and a float16
+    # weight (a float32 constant), then Softmax; each result narrowed back.
+    model("half_matmul_softmax",
+          [node("MatMul", ["x", "w"], ["m"], "matmul0"),
+           node("Softmax", ["m"], ["y"], "softmax0")],
+          [vi("x", [2, 2], TP.FLOAT16)], [vi("y", [2, 3], TP.FLOAT16)],
+          [nh.from_array(np.array([[1, 0.5, -2], [0.25, 3, 1]], np.float16),
+                         "w")])
+
+
 def main():
     if os.path.isdir(OUT):
         shutil.rmtree(OUT)
@@ -1939,6 +1950,7 @@ def main():
     quantized_fixtures()
     data_dependent_fixtures()
     shape_float_fixtures()
+    half_through_f32_fixtures()
 
     total = 0
     for root, _, files in os.walk(OUT):

@@ -20,12 +20,13 @@ namespace {
 
 using namespace seam::test;
 
-/// One model: its file stem, the file prefixes of its two shape sets, and
-/// its inputs and outputs as (graph name, file key).
+/// One model: its file stem, the file prefixes of its two shape sets, its
+/// inputs and outputs as (graph name, file key), and the tolerances.
 struct StyleModel {
   std::string stem;
   std::vector<std::string> shapeSets;
   std::vector<std::pair<std::string, std::string>> inputs, outputs;
+  double rtol = 1e-4, atol = 1e-5;
 };
 
 const std::vector<StyleModel> &styleModels() {
@@ -78,6 +79,13 @@ const std::vector<StyleModel> &styleModels() {
        {"1x5", "3x9"},
        {{"input_ids", "input_ids"}},
        {{"dense_1", "dense_1"}}},
+      // float16 layers: float16's tolerance.
+      {"keras_mixed_precision",
+       {"b1", "b2"},
+       {{"input_1", "input_1"}},
+       {{"dense", "dense"}},
+       1e-3,
+       1e-4},
   };
   return models;
 }
@@ -114,7 +122,7 @@ TEST(Tf2OnnxStyle, TwoShapesThroughOneSession) {
            {m.shapeSets[0], m.shapeSets[1], m.shapeSets[0]}) {
         SCOPED_TRACE(set);
         expectOutputs(**session, loadSet(m, set, m.inputs),
-                      loadSet(m, set, m.outputs));
+                      loadSet(m, set, m.outputs), m.rtol, m.atol);
       }
       EXPECT_EQ((*session)->specializations().size(), 2u);
     }

@@ -791,6 +791,59 @@ def refused():
            [tensor("while", TensorProto.FLOAT, ["unk__1", 4])])
 
 
+def keras_mixed_precision():
+    """Keras' mixed_float16 policy: the input cast to float16, Conv,
+    BatchNormalization, Relu, MaxPool, mean pooling and Dense in float16
+    (float16 weights), the output layer's Softmax in float32."""
+    g = Graph()
+    half = np.float16
+    kernel = rand(3, 3, 3, 8).astype(half)
+    bias = rand(8).astype(half)
+    gamma, beta = (rand(8) + 1).astype(half), rand(8).astype(half)
+    mean, var = rand(8).astype(half), (np.abs(rand(8)) + 0.5).astype(half)
+    w, b = rand(8, 4).astype(half), rand(4).astype(half)
+    x = g.node("Cast", ["input_1"], "conv2d/Cast", to=TensorProto.FLOAT16)
+    x = g.node("Transpose", [x], "conv2d/Conv2D__6", perm=[0, 3, 1, 2])
+    x = g.node("Conv", [x, g.const("conv2d/kernel", np.ascontiguousarray(
+        kernel.transpose(3, 2, 0, 1))), g.const("conv2d/bias", bias)],
+        "conv2d/BiasAdd", kernel_shape=[3, 3], auto_pad="SAME_UPPER")
+    x = g.node("BatchNormalization",
+               [x, g.const("bn/gamma", gamma), g.const("bn/beta", beta),
+                g.const("bn/mean", mean), g.const("bn/var", var)],
+               "batch_normalization/FusedBatchNormV3", epsilon=0.001)
+    x = g.node("Relu", [x], "re_lu/Relu")
+    x = g.node("MaxPool", [x], "max_pooling2d/MaxPool", kernel_shape=[2, 2],
+               strides=[2, 2])
+    x = g.node("Transpose", [x], "max_pooling2d/MaxPool__12",
+               perm=[0, 2, 3, 1])
+    x = g.node("ReduceMean", [x], "global_average_pooling2d/Mean",
+               axes=[1, 2], keepdims=0)
+    x = g.node("MatMul", [x, g.const("dense/kernel", w)], "dense/MatMul")
+    x = g.node("Add", [x, g.const("dense/bias", b)], "dense/BiasAdd")
+    x = g.node("Cast", [x], "dense/Softmax/Cast", to=TensorProto.FLOAT)
+    g.node("Softmax", [x], "dense", axis=-1)
+    g.save("keras_mixed_precision",
+           [tensor("input_1", TensorProto.FLOAT, ["unk__30", 8, 8, 3])],
+           [tensor("dense", TensorProto.FLOAT, ["unk__31", 4])])
+
+    def r16(a):  # Each op's float16 result, from exact (float64) math.
+        return np.asarray(a).astype(half).astype(np.float64)
+    for batch in [1, 2]:
+        image = rand(batch, 8, 8, 3, scale=1.0)
+        y = r16(tf_conv(r16(image), kernel.astype(np.float64),
+                        bias.astype(np.float64), (1, 1), "SAME"))
+        y = r16(tf_batch_norm(y, gamma.astype(np.float64),
+                              beta.astype(np.float64),
+                              mean.astype(np.float64),
+                              var.astype(np.float64), 0.001))
+        y = np.maximum(y, 0)
+        y = y.reshape(batch, 4, 2, 4, 2, 8).max(axis=(2, 4))
+        y = r16(y.mean(axis=(1, 2)))
+        y = r16(r16(y @ w.astype(np.float64)) + b.astype(np.float64))
+        save_arrays("keras_mixed_precision_b%d" % batch, {
+            "input_1": image, "dense": softmax(y).astype(np.float32)})
+
+
 def main():
     os.makedirs(OUT, exist_ok=True)
     keras_cnn()
@@ -803,6 +856,7 @@ def main():
     keras_upsample()
     keras_sequence()
     refused()
+    keras_mixed_precision()
 
 
 if __name__ == "__main__":
