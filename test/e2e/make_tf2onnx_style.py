@@ -844,6 +844,181 @@ def keras_mixed_precision():
             "input_1": image, "dense": softmax(y).astype(np.float32)})
 
 
+def keras_decoder():
+    """A decoder head: Conv2DTranspose (SAME, stride 2: ConvTranspose with
+    output_shape and auto_pad=SAME_UPPER), depth_to_space (DepthToSpace DCR
+    between Transposes), a squeeze-and-excitation block with swish and
+    hard-swish (Clip of Add), ResizeNearestNeighbor with half_pixel_centers
+    (tf_half_pixel_for_nn) and ResizeBicubic (cubic, a = -0.5)."""
+    g = Graph()
+    kt, bt = rand(3, 3, 8, 3), rand(8)  # TF's [h, w, out, in]
+    k1, b1 = rand(2, 4), rand(4)  # SE squeeze, 1x1 as [in, out]
+    k2, b2 = rand(4, 2), rand(2)
+    x = g.node("Transpose", ["input_1"], "conv2d_transpose__5",
+               perm=[0, 3, 1, 2])
+    x = g.node("ConvTranspose", [x, g.const(
+        "conv2d_transpose/kernel", np.ascontiguousarray(kt.transpose(3, 2, 0,
+                                                                    1))),
+        g.const("conv2d_transpose/bias", bt)], "conv2d_transpose/BiasAdd",
+        kernel_shape=[3, 3], strides=[2, 2], output_shape=[8, 8],
+        auto_pad="SAME_UPPER")
+    x = g.node("DepthToSpace", [x], "depth_to_space", blocksize=2,
+               mode="DCR")  # [N, 2, 16, 16]
+    x = g.node("Mul", [x, g.node("Sigmoid", [x], "swish/Sigmoid")],
+               "swish/mul")
+    x = g.node("Transpose", [x], "swish/mul__9", perm=[0, 2, 3, 1])
+    squeeze = g.node("ReduceMean", [x], "se/Mean", axes=[1, 2], keepdims=1)
+    squeeze = g.node("Transpose", [squeeze], "se/conv__11",
+                     perm=[0, 3, 1, 2])
+    squeeze = g.node("Conv", [squeeze, g.const(
+        "se/reduce/kernel", np.ascontiguousarray(k1.T[:, :, None, None])),
+        g.const("se/reduce/bias", b1)], "se/reduce/BiasAdd",
+        kernel_shape=[1, 1])
+    squeeze = g.node("Relu", [squeeze], "se/reduce/Relu")
+    squeeze = g.node("Conv", [squeeze, g.const(
+        "se/expand/kernel", np.ascontiguousarray(k2.T[:, :, None, None])),
+        g.const("se/expand/bias", b2)], "se/expand/BiasAdd",
+        kernel_shape=[1, 1])
+    gate = g.node("Add", [squeeze, g.const("hs/three", np.float32(3))],
+                  "hs/add")
+    gate = g.node("Clip", [gate, g.const("hs/min", np.float32(0)),
+                           g.const("hs/max", np.float32(6))], "hs/Relu6")
+    gate = g.node("Mul", [squeeze, gate], "hs/mul")
+    gate = g.node("Div", [gate, g.const("hs/six", np.float32(6))],
+                  "hs/truediv")
+    gate = g.node("Transpose", [gate], "se/gate__15", perm=[0, 2, 3, 1])
+    x = g.node("Mul", [x, gate], "se/mul")
+    x = g.node("Transpose", [x], "resize__17", perm=[0, 3, 1, 2])
+    empty = g.const("resize/roi", np.zeros([0], np.float32))
+    x = g.node("Resize", [x, empty, g.const("resize/scales", np.array(
+        [1, 1, 0.5, 0.5], np.float32))], "resize/ResizeNearestNeighbor",
+        mode="nearest", coordinate_transformation_mode="tf_half_pixel_for_nn",
+        nearest_mode="floor")  # [N, 2, 8, 8]
+    shape = g.node("Shape", [x], "resize_1/Shape")
+    head = g.node("Slice", [shape, g.const("resize_1/begin", np.array([0])),
+                            g.const("resize_1/end", np.array([2]))],
+                  "resize_1/Slice")
+    sizes = g.node("Concat", [head, g.const("resize_1/size",
+                                            np.array([5, 11]))],
+                   "resize_1/sizes", axis=0)
+    x = g.node("Resize", [x, empty, g.const("resize_1/scales", np.zeros(
+        [0], np.float32)), sizes], "resize_1/ResizeBicubic", mode="cubic",
+        cubic_coeff_a=-0.5, coordinate_transformation_mode="half_pixel")
+    g.node("Transpose", [x], "decoder", perm=[0, 2, 3, 1])
+    g.save("keras_decoder", [tensor("input_1", TensorProto.FLOAT,
+                                    ["unk__40", 4, 4, 3])],
+           [tensor("decoder", TensorProto.FLOAT, ["unk__41", 5, 11, 2])])
+
+    def cubic(s, a=-0.5):
+        s = np.abs(s)
+        return np.where(s <= 1, ((a + 2) * s - (a + 3)) * s * s + 1,
+                        np.where(s < 2, ((a * s - 5 * a) * s + 8 * a) * s
+                                 - 4 * a, 0.0))
+
+    def bicubic_axis(v, axis, out):
+        """Keys' cubic, half-pixel centers, edge indices clamped."""
+        n = v.shape[axis]
+        rows = []
+        for o in range(out):
+            src = (o + 0.5) * n / out - 0.5
+            base = np.floor(src)
+            acc = 0
+            for j in range(-1, 3):
+                idx = int(min(max(base + j, 0), n - 1))
+                acc = acc + cubic(src - (base + j)) * np.take(v, idx, axis)
+            rows.append(acc)
+        return np.stack(rows, axis)
+
+    for batch in [1, 2]:
+        image = rand(batch, 4, 4, 3, scale=1.0)
+        t = torch.from_numpy(image).permute(0, 3, 1, 2).double()
+        w = torch.from_numpy(np.ascontiguousarray(kt.transpose(3, 2, 0, 1)))
+        full = F.conv_transpose2d(t, w.double(),
+                                  torch.from_numpy(bt).double(), stride=2)
+        # TF's SAME: 4 * 2 = 8 outputs, the one padding row at the end.
+        y = full[:, :, :8, :8].permute(0, 2, 3, 1).numpy()  # NHWC [N,8,8,8]
+        n = y.shape[0]
+        y = y.reshape(n, 8, 8, 2, 2, 2).transpose(0, 1, 3, 2, 4, 5).reshape(
+            n, 16, 16, 2)  # TF's depth_to_space
+        y = y * sigmoid(y)
+        s = np.maximum(y.mean((1, 2)) @ k1 + b1, 0) @ k2 + b2
+        s = s * np.clip(s + 3, 0, 6) / 6
+        y = y * s[:, None, None, :]
+        # Nearest with half-pixel centers: source floor((i + 0.5) * 2).
+        pick = np.floor((np.arange(8) + 0.5) * 2).astype(int)
+        y = y[:, pick][:, :, pick]
+        y = bicubic_axis(bicubic_axis(y, 1, 5), 2, 11)
+        save_arrays("keras_decoder_b%d" % batch, {
+            "input_1": image, "decoder": y.astype(np.float32)})
+
+
+def keras_bilstm():
+    """Embedding(mask_zero=True) into Bidirectional(LSTM): sequence_lens
+    from the mask (Equal/Not/Cast/ReduceSum, int32), one bidirectional LSTM
+    node, the two final states concatenated."""
+    g = Graph()
+    vocab, dim, units = 10, 3, 4
+    emb = rand(vocab, dim)
+    w, r, b = rand(2, 4 * units, dim), rand(2, 4 * units, units), \
+        rand(2, 8 * units)
+    x = g.node("Gather", [g.const("embedding/embeddings", emb), "input_ids"],
+               "embedding/embedding_lookup", axis=0)
+    x = g.node("Transpose", [x], "bidirectional/transpose", perm=[1, 0, 2])
+    pad = g.node("Equal", ["input_ids", g.const("embedding/zero",
+                                                np.array(0, np.int32))],
+                 "embedding/NotEqual__3")
+    mask = g.node("Cast", [g.node("Not", [pad], "embedding/NotEqual")],
+                  "bidirectional/Cast", to=TensorProto.INT32)
+    lens = g.node("ReduceSum", [mask, g.const("bidirectional/axes",
+                                              np.array([1]))],
+                  "bidirectional/Sum", keepdims=0)
+    _, h, _ = g.node("LSTM", [x, g.const("bidirectional/W", w),
+                              g.const("bidirectional/R", r),
+                              g.const("bidirectional/B", b), lens],
+                     "bidirectional/LSTM", outputs=3, hidden_size=units,
+                     direction="bidirectional")
+    h = g.node("Transpose", [h], "bidirectional/concat__7", perm=[1, 0, 2])
+    shape = g.node("Shape", [h], "bidirectional/Shape")
+    batch = g.node("Slice", [shape, g.const("bidirectional/begin",
+                                            np.array([0])),
+                             g.const("bidirectional/end", np.array([1]))],
+                   "bidirectional/strided_slice")
+    dims = g.node("Concat", [batch, g.const("bidirectional/minus_one",
+                                            np.array([-1]))],
+                  "bidirectional/Reshape/shape", axis=0)
+    g.node("Reshape", [h, dims], "bidirectional")
+    g.save("keras_bilstm", [tensor("input_ids", TensorProto.INT32,
+                                   ["unk__1", "unk__2"])],
+           [tensor("bidirectional", TensorProto.FLOAT, ["unk__3",
+                                                         2 * units])])
+
+    def run(xs, wd, rd, bd, steps):
+        h = np.zeros(units)
+        c = np.zeros(units)
+        for t in steps:
+            z = wd @ xs[t] + rd @ h + bd[:4 * units] + bd[4 * units:]
+            i, o, f, cc = np.split(z, 4)  # ONNX's gate order
+            c = sigmoid(f) * c + sigmoid(i) * np.tanh(cc)
+            h = sigmoid(o) * np.tanh(c)
+        return h
+
+    for batch, length in [(2, 5), (3, 8)]:
+        ids = RNG.integers(1, vocab, (batch, length)).astype(np.int32)
+        for row in range(batch):
+            ids[row, length - row - 1:] = 0  # right padding, one row full
+        ids[0, :] = RNG.integers(1, vocab, length)
+        out = []
+        for row in range(batch):
+            n = int((ids[row] != 0).sum())
+            xs = emb[ids[row]].astype(np.float64)
+            out.append(np.concatenate([
+                run(xs, w[0], r[0], b[0], range(n)),
+                run(xs, w[1], r[1], b[1], range(n - 1, -1, -1))]))
+        save_arrays("keras_bilstm_%dx%d" % (batch, length), {
+            "input_ids": ids,
+            "bidirectional": np.stack(out).astype(np.float32)})
+
+
 def main():
     os.makedirs(OUT, exist_ok=True)
     keras_cnn()
@@ -857,6 +1032,8 @@ def main():
     keras_sequence()
     refused()
     keras_mixed_precision()
+    keras_decoder()
+    keras_bilstm()
 
 
 if __name__ == "__main__":
