@@ -19,11 +19,16 @@ static bool isShapeFloatType(int32_t type) {
   return type == onnx::TensorProto::FLOAT || type == onnx::TensorProto::DOUBLE;
 }
 
-/// `v` in the precision of ONNX type `type` (FLOAT rounds to nearest).
+/// `v` in the precision of ONNX type `type`: FLOAT rounds to nearest (to
+/// an infinity beyond float's range, which a C++ cast would leave
+/// undefined).
 static double roundTo(double v, int32_t type) {
-  return type == onnx::TensorProto::FLOAT
-             ? static_cast<double>(static_cast<float>(v))
-             : v;
+  if (type != onnx::TensorProto::FLOAT)
+    return v;
+  APFloat f(v);
+  bool lost;
+  f.convert(APFloat::IEEEsingle(), APFloat::rmNearestTiesToEven, &lost);
+  return static_cast<double>(f.convertToFloat());
 }
 
 /// Input `i` as float values known at import: float shape arithmetic, or a
@@ -116,6 +121,9 @@ FailureOr<bool> foldShapeFloatBinary(GraphImporter &g, IntBinaryKind kind) {
   std::optional<ShapeFloats> rhs = shapeFloatsInput(g, 1);
   if (!lhs || !rhs || lhs->dataType != rhs->dataType)
     return false;
+  // A division by zero is left to the IR (its infinities are no shape).
+  if (kind == IntBinaryKind::Div && llvm::is_contained(rhs->values, 0.0))
+    return false;
   ASSIGN_OR_FAIL(shape,
                  broadcastShapes(lhs->shape, rhs->shape, g.diagnostic()));
   std::optional<int64_t> count = elementCount(shape);
@@ -124,25 +132,25 @@ FailureOr<bool> foldShapeFloatBinary(GraphImporter &g, IntBinaryKind kind) {
   ShapeFloats r;
   r.shape.assign(shape.begin(), shape.end());
   r.dataType = lhs->dataType;
-  forEachBroadcastElement(shape, lhs->shape, rhs->shape,
-                          [&](int64_t, int64_t l, int64_t rr) {
-                            double a = lhs->values[l], b = rhs->values[rr], v;
-                            switch (kind) {
-                            case IntBinaryKind::Add:
-                              v = a + b;
-                              break;
-                            case IntBinaryKind::Sub:
-                              v = a - b;
-                              break;
-                            case IntBinaryKind::Mul:
-                              v = a * b;
-                              break;
-                            case IntBinaryKind::Div:
-                              v = a / b; // IEEE: x/0 is inf or NaN.
-                              break;
-                            }
-                            r.values.push_back(roundTo(v, r.dataType));
-                          });
+  forEachBroadcastElement(
+      shape, lhs->shape, rhs->shape, [&](int64_t, int64_t l, int64_t rr) {
+        double a = lhs->values[l], b = rhs->values[rr], v = 0;
+        switch (kind) {
+        case IntBinaryKind::Add:
+          v = a + b;
+          break;
+        case IntBinaryKind::Sub:
+          v = a - b;
+          break;
+        case IntBinaryKind::Mul:
+          v = a * b;
+          break;
+        case IntBinaryKind::Div:
+          v = a / b;
+          break;
+        }
+        r.values.push_back(roundTo(v, r.dataType));
+      });
   setShapeFloatsOutput(g, std::move(r));
   return true;
 }
