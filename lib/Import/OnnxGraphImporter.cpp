@@ -90,11 +90,20 @@ FailureOr<Value> GraphImporter::tensorInput(unsigned i) {
 /// through float32 (exact widening, one rounding of each result), as Keras
 /// mixed precision exports them through tf2onnx.
 static bool halfThroughF32Op(StringRef opType) {
-  static const StringRef ops[] = {
-      "Conv",      "ConvTranspose", "Gemm",
-      "MatMul",    "Softmax",       "BatchNormalization",
-      "MaxPool",   "AveragePool",   "GlobalAveragePool",
-      "LeakyRelu", "HardSigmoid"};
+  static const StringRef ops[] = {"Conv",
+                                  "ConvTranspose",
+                                  "Gemm",
+                                  "MatMul",
+                                  "Softmax",
+                                  "BatchNormalization",
+                                  "MaxPool",
+                                  "AveragePool",
+                                  "GlobalAveragePool",
+                                  "LeakyRelu",
+                                  "HardSigmoid",
+                                  "LSTM",
+                                  "GRU",
+                                  "RNN"};
   return llvm::is_contained(ops, opType);
 }
 

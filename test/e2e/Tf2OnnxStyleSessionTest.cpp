@@ -94,6 +94,12 @@ const std::vector<StyleModel> &styleModels() {
        {{"dense", "dense"}},
        1e-3,
        1e-4},
+      {"keras_mixed_lstm",
+       {"1x3", "2x6"},
+       {{"input_1", "input_1"}},
+       {{"lstm", "lstm"}},
+       1e-3,
+       1e-4},
   };
   return models;
 }

@@ -1019,6 +1019,43 @@ def keras_bilstm():
             "bidirectional": np.stack(out).astype(np.float32)})
 
 
+def keras_mixed_lstm():
+    """A Keras LSTM under mixed_float16: the float16 sequence into one
+    float16 LSTM node (float16 W, R, B; zero initial states), the last
+    state cast back to float32."""
+    g = Graph()
+    half = np.float16
+    features, units = 3, 4
+    w = rand(1, 4 * units, features).astype(half)
+    r = rand(1, 4 * units, units).astype(half)
+    b = rand(1, 8 * units).astype(half)
+    x = g.node("Cast", ["input_1"], "lstm/Cast", to=TensorProto.FLOAT16)
+    x = g.node("Transpose", [x], "lstm/transpose", perm=[1, 0, 2])
+    _, h, _ = g.node("LSTM", [x, g.const("lstm/W", w), g.const("lstm/R", r),
+                              g.const("lstm/B", b)], "lstm/LSTM", outputs=3,
+                     hidden_size=units)
+    h = g.node("Squeeze", [h, g.const("lstm/axes", np.array([0]))],
+               "lstm/Squeeze")
+    g.node("Cast", [h], "lstm", to=TensorProto.FLOAT)
+    g.save("keras_mixed_lstm", [tensor("input_1", TensorProto.FLOAT,
+                                       ["unk__1", "unk__2", features])],
+           [tensor("lstm", TensorProto.FLOAT, ["unk__3", units])])
+    wd, rd, bd = (a.astype(np.float64)[0] for a in (w, r, b))
+    for batch, steps in [(1, 3), (2, 6)]:
+        xs = rand(batch, steps, features, scale=1.0)
+        xd = xs.astype(half).astype(np.float64)
+        h = np.zeros((batch, units))
+        c = np.zeros((batch, units))
+        for t in range(steps):
+            z = xd[:, t] @ wd.T + h @ rd.T + bd[:4 * units] + bd[4 * units:]
+            i, o, f, cc = np.split(z, 4, axis=1)  # ONNX's gate order
+            c = sigmoid(f) * c + sigmoid(i) * np.tanh(cc)
+            h = sigmoid(o) * np.tanh(c)
+        save_arrays("keras_mixed_lstm_%dx%d" % (batch, steps), {
+            "input_1": xs,
+            "lstm": h.astype(half).astype(np.float32)})
+
+
 def main():
     os.makedirs(OUT, exist_ok=True)
     keras_cnn()
@@ -1034,6 +1071,7 @@ def main():
     keras_mixed_precision()
     keras_decoder()
     keras_bilstm()
+    keras_mixed_lstm()
 
 
 if __name__ == "__main__":
