@@ -907,7 +907,8 @@ def keras_decoder():
     g.node("Transpose", [x], "decoder", perm=[0, 2, 3, 1])
     g.save("keras_decoder", [tensor("input_1", TensorProto.FLOAT,
                                     ["unk__40", 4, 4, 3])],
-           [tensor("decoder", TensorProto.FLOAT, ["unk__41", 5, 11, 2])])
+           [tensor("decoder", TensorProto.FLOAT, ["unk__41", 5, 11, 2])],
+           opset=15)
 
     def cubic(s, a=-0.5):
         s = np.abs(s)
@@ -990,7 +991,8 @@ def keras_bilstm():
     g.save("keras_bilstm", [tensor("input_ids", TensorProto.INT32,
                                    ["unk__1", "unk__2"])],
            [tensor("bidirectional", TensorProto.FLOAT, ["unk__3",
-                                                         2 * units])])
+                                                         2 * units])],
+           opset=17)
 
     def run(xs, wd, rd, bd, steps):
         h = np.zeros(units)
@@ -1039,7 +1041,8 @@ def keras_mixed_lstm():
     g.node("Cast", [h], "lstm", to=TensorProto.FLOAT)
     g.save("keras_mixed_lstm", [tensor("input_1", TensorProto.FLOAT,
                                        ["unk__1", "unk__2", features])],
-           [tensor("lstm", TensorProto.FLOAT, ["unk__3", units])])
+           [tensor("lstm", TensorProto.FLOAT, ["unk__3", units])],
+           opset=16)
     wd, rd, bd = (a.astype(np.float64)[0] for a in (w, r, b))
     for batch, steps in [(1, 3), (2, 6)]:
         xs = rand(batch, steps, features, scale=1.0)
