@@ -11,13 +11,18 @@ the flatten as Shape -> Cast -> Slice -> Concat(-1) -> Cast -> Reshape,
 Dense as MatMul + Add, opset 13's axes inputs (Unsqueeze, Squeeze,
 ReduceSum), Keras LSTM/GRU as one ONNX node with initial states built from
 Shape/Gather/Concat/Expand, image ops (Resize with empty roi/scales and
-sizes from Shape, Pad, strided Slice, Split with a split input, ...) and
-Keras MultiHeadAttention's Einsums.
+sizes from Shape or scaled through float arithmetic, Pad, strided Slice,
+Split with a split input, ...), Keras MultiHeadAttention's Einsums, a
+decoder head, a masked bidirectional LSTM, Keras mixed precision (float16
+layers), and two models Seam refuses (tf.boolean_mask, a tf.while_loop with
+a run-time trip count).
 
 The references are independent of Seam and of the ONNX graphs: NumPy and
 PyTorch functional ops written from TF's semantics on the Keras-layout
 weights (HWIO kernels, [in, out] Dense kernels, Keras LSTM/GRU gate order),
-which the builders below convert to ONNX's layouts as tf2onnx does.
+which the builders below convert to ONNX's layouts as tf2onnx does; the
+bidirectional and float16 LSTMs draw their weights in ONNX's layout and
+write the same equations in ONNX's gate order.
 
 Run with Debian's Python: /usr/bin/python3 test/e2e/make_tf2onnx_style.py.
 Seeded, so reruns write the same numbers.
