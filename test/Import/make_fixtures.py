@@ -1915,6 +1915,16 @@ def half_through_f32_fixtures():
           [vi("x", [2, 2], TP.FLOAT16)], [vi("y", [2, 3], TP.FLOAT16)],
           [nh.from_array(np.array([[1, 0.5, -2], [0.25, 3, 1]], np.float16),
                          "w")])
+    # A float16 GRU (two steps, hidden size 1): weights as float32
+    # constants, the float16 sequence widened, Y and Y_h narrowed back.
+    model("half_gru",
+          [node("GRU", ["x", "w", "r"], ["y", "y_h"], "gru0",
+                hidden_size=1)],
+          [vi("x", [2, 1, 2], TP.FLOAT16)],
+          [vi("y", [2, 1, 1, 1], TP.FLOAT16), vi("y_h", [1, 1, 1], TP.FLOAT16)],
+          [nh.from_array(np.array([[[0.5, -1], [0.25, 1], [2, 0.5]]],
+                                  np.float16), "w"),
+           nh.from_array(np.array([[[1], [-0.5], [0.75]]], np.float16), "r")])
 
 
 def main():
