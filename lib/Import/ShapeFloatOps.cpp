@@ -78,7 +78,9 @@ static std::optional<int64_t> truncateTo(double v, int32_t to) {
 
 FailureOr<bool> foldShapeFloatCast(GraphImporter &g, int32_t to) {
   ASSIGN_OR_FAIL(in, g.input(0));
-  if (in->ints && !in->tensor && isShapeFloatType(to) &&
+  // Integers known at import stay known when a tensor consumer has also
+  // materialized them.
+  if (in->ints && isShapeFloatType(to) &&
       in->ints->dataType != onnx::TensorProto::UINT64 &&
       !llvm::is_contained(in->ints->shape, 0)) {
     ShapeFloats f;

@@ -1894,6 +1894,21 @@ def shape_float_fixtures():
           [vi("r", [3], TP.INT64), vi("c", [3], TP.INT64)],
           [nh.from_array(np.array([2.0]), "two"),
            nh.from_array(np.array(1.0), "one")])
+    # The shape also feeds a tensor op first (it becomes a constant of the
+    # IR); its Cast to FLOAT still folds: the Reshape takes [3, 2] * 0.5 =
+    # [1.5, 1] -> Ceil -> [2, 1].
+    model("shape_float_materialized",
+          [node("Shape", ["x"], ["s"], "shape0"),
+           node("Add", ["s", "n"], ["sn"], "add0"),
+           node("Cast", ["s"], ["sf"], "cast0", to=TP.FLOAT),
+           node("Mul", ["sf", "half"], ["h"], "mul0"),
+           node("Ceil", ["h"], ["c"], "ceil0"),
+           node("Cast", ["c"], ["ci"], "cast1", to=TP.INT64),
+           node("Concat", ["ci", "three"], ["shape"], "concat0", axis=0),
+           node("Reshape", ["x", "shape"], ["y"], "reshape0")],
+          [vi("x", [3, 2]), vi("n", [2], TP.INT64)],
+          [vi("sn", [2], TP.INT64), vi("y", [2, 1, 3])],
+          [f32("half", [0.5]), i64("three", [3])])
     # A float shape value int64 cannot hold (5 * 1e30) is not folded: the
     # Reshape that takes it names the input.
     model("err_shape_float_range",
