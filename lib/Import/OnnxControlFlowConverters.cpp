@@ -164,8 +164,9 @@ LogicalResult convertLoop(GraphImporter &g) {
   if (g.hasInput(0)) {
     ASSIGN_OR_FAIL(mIn, g.input(0));
     if (!mIn->ints)
-      return g.error() << "input 'M' (the trip count) must be known at "
-                          "import: Seam unrolls loops";
+      return g.error() << "input 'M' ('" << g.node().input(0)
+                       << "', the trip count) must be known at import: Seam "
+                          "unrolls loops";
     if (mIn->ints->values.size() != 1)
       return g.error() << "input 'M' must hold one value, has "
                        << mIn->ints->values.size();

@@ -14,6 +14,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/CheckedArithmetic.h"
+#include "llvm/Support/SaveAndRestore.h"
 
 #include <cstring>
 #include <functional>
@@ -84,15 +85,59 @@ FailureOr<Value> GraphImporter::tensorInput(unsigned i) {
   return materialize(**v, current->input(i));
 }
 
+/// The ops whose float results all have their float inputs' type and that
+/// Seam computes only in float32 (the kernel-shaped ops): float16 goes
+/// through float32 (exact widening, one rounding of each result), as Keras
+/// mixed precision exports them through tf2onnx.
+static bool halfThroughF32Op(StringRef opType) {
+  static const StringRef ops[] = {"Conv",
+                                  "ConvTranspose",
+                                  "Gemm",
+                                  "MatMul",
+                                  "Softmax",
+                                  "BatchNormalization",
+                                  "MaxPool",
+                                  "AveragePool",
+                                  "GlobalAveragePool",
+                                  "LeakyRelu",
+                                  "HardSigmoid",
+                                  "LSTM",
+                                  "GRU",
+                                  "RNN"};
+  return llvm::is_contained(ops, opType);
+}
+
 FailureOr<Value> GraphImporter::f32Input(unsigned i) {
+  if (halfThroughF32) {
+    FailureOr<ImportedValue *> in = lookup(i);
+    if (failed(in))
+      return failure();
+    // A float16 weight becomes a float32 constant (exactly), not a cast.
+    const onnx::TensorProto *t = (*in)->pending;
+    if (t && t->data_type() == onnx::TensorProto::FLOAT16) {
+      SmallVector<int64_t> dims(t->dims().begin(), t->dims().end());
+      if (llvm::is_contained(dims, 0))
+        return materialize(**in, current->input(i)); // The empty-tensor error.
+      std::vector<double> data = floatValues(*t);
+      widenedHalf = true;
+      return floatConstant(dims, onnx::TensorProto::FLOAT, data);
+    }
+  }
   FailureOr<Value> v = tensorInput(i);
   if (failed(v))
     return failure();
-  Type elementType = cast<RankedTensorType>(v->getType()).getElementType();
+  auto type = cast<RankedTensorType>(v->getType());
+  Type elementType = type.getElementType();
+  if (halfThroughF32 && elementType.isF16()) {
+    widenedHalf = true;
+    return CastOp::create(b, currentLoc, type.clone(b.getF32Type()), *v)
+        .getResult();
+  }
   if (!elementType.isF32())
     return error() << "input '" << current->input(i) << "' is a tensor of "
                    << elementType << "; Seam's " << current->op_type()
-                   << " takes float32 tensors";
+                   << (halfThroughF32 ? " takes float32 or float16 tensors"
+                                      : " takes float32 tensors");
   return *v;
 }
 
@@ -139,9 +184,15 @@ FailureOr<SmallVector<int64_t>> GraphImporter::inputShape(unsigned i) {
 }
 
 void GraphImporter::setOutput(unsigned i, ImportedValue value) {
-  if (static_cast<int>(i) < current->output_size() &&
-      !current->output(i).empty())
-    values[current->output(i)] = std::move(value);
+  if (static_cast<int>(i) >= current->output_size() ||
+      current->output(i).empty())
+    return;
+  // Float shape values are also a constant of the IR (with the weights),
+  // for the converters that take tensors; they are never empty
+  // (ShapeFloatOps folds none), so this cannot fail.
+  if (value.floats && !value.tensor)
+    (void)materialize(value, current->output(i));
+  values[current->output(i)] = std::move(value);
 }
 void GraphImporter::setOutput(unsigned i, Value value) {
   ImportedValue v;
@@ -458,6 +509,8 @@ FailureOr<Value> GraphImporter::materialize(ImportedValue &v, StringRef name) {
   SmallVector<int64_t> dims;
   if (v.ints)
     dims = v.ints->shape;
+  else if (v.floats)
+    dims.assign(v.floats->shape.begin(), v.floats->shape.end());
   else
     dims.assign(v.pending->dims().begin(), v.pending->dims().end());
   if (llvm::is_contained(dims, 0)) {
@@ -482,25 +535,33 @@ FailureOr<Value> GraphImporter::materialize(ImportedValue &v, StringRef name) {
                              /*isSigned=*/width > 1, /*implicitTrunc=*/true));
     v.tensor = arith::ConstantOp::create(b, currentLoc, type,
                                          DenseElementsAttr::get(type, values));
+  } else if (v.floats) {
+    v.tensor = floatConstant(dims, v.floats->dataType, v.floats->values);
   } else if (v.pending->data_type() == onnx::TensorProto::FLOAT) {
     v.tensor = materializeFloat(*v.pending, dims, name);
   } else {
-    Type elementType = getElementType(context(), v.pending->data_type());
-    auto type = RankedTensorType::get(dims, elementType);
-    SmallVector<APFloat> values;
-    for (double x : floatValues(*v.pending)) {
-      APFloat f(x);
-      bool lost;
-      f.convert(cast<FloatType>(elementType).getFloatSemantics(),
-                APFloat::rmNearestTiesToEven, &lost);
-      values.push_back(f);
-    }
-    v.tensor = arith::ConstantOp::create(b, currentLoc, type,
-                                         DenseElementsAttr::get(type, values));
+    v.tensor =
+        floatConstant(dims, v.pending->data_type(), floatValues(*v.pending));
   }
   v.pending = nullptr;
   lastWeight = v.tensor.getDefiningOp();
   return v.tensor;
+}
+
+Value GraphImporter::floatConstant(ArrayRef<int64_t> dims, int32_t dataType,
+                                   ArrayRef<double> data) {
+  Type elementType = getElementType(context(), dataType);
+  auto type = RankedTensorType::get(dims, elementType);
+  SmallVector<APFloat> values;
+  for (double x : data) {
+    APFloat f(x);
+    bool lost;
+    f.convert(cast<FloatType>(elementType).getFloatSemantics(),
+              APFloat::rmNearestTiesToEven, &lost);
+    values.push_back(f);
+  }
+  return arith::ConstantOp::create(b, currentLoc, type,
+                                   DenseElementsAttr::get(type, values));
 }
 
 Value GraphImporter::materializeFloat(const onnx::TensorProto &t,
@@ -652,6 +713,21 @@ LogicalResult GraphImporter::run() {
   return success();
 }
 
+void GraphImporter::narrowHalfOutputs() {
+  for (const std::string &out : current->output()) {
+    auto it = values.find(out);
+    if (out.empty() || it == values.end() || !it->second.tensor)
+      continue;
+    auto type = cast<RankedTensorType>(it->second.tensor.getType());
+    if (!type.getElementType().isF32())
+      continue;
+    it->second.tensor =
+        CastOp::create(b, currentLoc, type.clone(b.getF16Type()),
+                       it->second.tensor)
+            .getResult();
+  }
+}
+
 LogicalResult GraphImporter::importNode(const onnx::NodeProto &node) {
   current = &node;
   // Unnamed nodes (common in ONNX's own tests) go by their first output.
@@ -663,8 +739,14 @@ LogicalResult GraphImporter::importNode(const onnx::NodeProto &node) {
   OpConverter convert = lookupOpConverter(node.op_type());
   if (!convert)
     return error() << "op is not supported";
+  // Per node: the nodes of a subgraph it imports set their own.
+  llvm::SaveAndRestore halfGuard(halfThroughF32,
+                                 halfThroughF32Op(node.op_type()));
+  llvm::SaveAndRestore widenedGuard(widenedHalf, false);
   if (failed(convert(*this)))
     return failure();
+  if (widenedHalf)
+    narrowHalfOutputs();
 
   // ONNX 1.12's shape inference keeps a ceil_mode pooling window that starts
   // in the end padding; PyTorch, ONNX Runtime and ONNX >= 1.16 drop it, and so

@@ -37,6 +37,15 @@ struct IntTensor {
   int32_t dataType = onnx::TensorProto::INT64;
 };
 
+/// A small float tensor computed at import from integer shape values (the
+/// sizes TF's resize ops compute: Cast(Shape) * scale -> Floor -> Cast), in
+/// the precision of its ONNX data type (FLOAT or DOUBLE).
+struct ShapeFloats {
+  std::vector<int64_t> shape;
+  std::vector<double> values;
+  int32_t dataType = onnx::TensorProto::FLOAT;
+};
+
 /// What one ONNX value name stands for.
 struct ImportedValue {
   /// A tensor of the IR (graph input, op result, materialized constant).
@@ -47,6 +56,9 @@ struct ImportedValue {
   /// An integer constant evaluated at import (also when `tensor` holds it
   /// materialized).
   std::optional<IntTensor> ints;
+  /// Float shape arithmetic evaluated at import (`tensor` holds it
+  /// materialized).
+  std::optional<ShapeFloats> floats;
   /// A tensor of a data type Seam does not import; an error when used.
   int32_t unsupportedType = 0;
 };
@@ -97,7 +109,9 @@ public:
   /// constant becomes a constant of its data type).
   mlir::FailureOr<mlir::Value> tensorInput(unsigned i);
   /// Input `i` as an f32 tensor of the IR: any other element type is an
-  /// error naming the input, its type and the op.
+  /// error naming the input, its type and the op. For the ops that compute
+  /// float16 through float32 (halfThroughF32Op), a float16 input is widened
+  /// and the node's float32 results are narrowed back to float16.
   mlir::FailureOr<mlir::Value> f32Input(unsigned i);
   /// Input `i` as an integer tensor known at import.
   mlir::FailureOr<IntTensor> intInput(unsigned i);
@@ -161,10 +175,21 @@ private:
   mlir::Value materializeFloat(const onnx::TensorProto &tensor,
                                llvm::ArrayRef<int64_t> dims,
                                llvm::StringRef name);
+  /// A constant of ONNX float type `dataType` (FLOAT, DOUBLE, FLOAT16)
+  /// holding `data`, rounded to nearest.
+  mlir::Value floatConstant(llvm::ArrayRef<int64_t> dims, int32_t dataType,
+                            llvm::ArrayRef<double> data);
   mlir::FailureOr<ImportedValue *> lookup(unsigned i);
+  /// Narrows the current node's float32 results to float16 after f32Input
+  /// widened a float16 input.
+  void narrowHalfOutputs();
 
   const onnx::ModelProto &model;
   std::shared_ptr<onnx::ModelProto> owner;
+  /// Whether the current node's op computes float16 through float32, and
+  /// whether f32Input widened one of its inputs.
+  bool halfThroughF32 = false;
+  bool widenedHalf = false;
   /// The blob attribute of each tensor viewed in place: a tensor imported
   /// twice (a Loop body's initializer, unrolled) shares its one blob.
   llvm::DenseMap<const onnx::TensorProto *, mlir::Attribute> viewedTensors;

@@ -11,6 +11,7 @@
 #include "IntTensorOps.h"
 #include "OnnxConverterUtils.h"
 #include "OnnxModelLoader.h"
+#include "ShapeFloatOps.h"
 
 #include "seam/SeamOps.h"
 
@@ -67,9 +68,12 @@ static LogicalResult castTo(GraphImporter &g, int32_t to) {
     g.setOutput(0, t);
     return success();
   }
+  ASSIGN_OR_FAIL(folded, foldShapeFloatCast(g, to));
+  if (folded)
+    return success();
   if (in->ints && !in->tensor && isa<FloatType>(toType) &&
       !llvm::is_contained(in->ints->shape, 0)) {
-    // Shape arithmetic turned float (x * float(shape(x))): a constant.
+    // Shape arithmetic turned float16: a constant.
     auto type = RankedTensorType::get(in->ints->shape, toType);
     SmallVector<APFloat> values;
     bool fromU64 = in->ints->dataType == onnx::TensorProto::UINT64;

@@ -9,11 +9,14 @@
 
 #include "IntTensorOps.h"
 #include "OnnxConverterUtils.h"
+#include "ShapeFloatOps.h"
 
 #include "seam/SeamOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "llvm/ADT/StringSwitch.h"
+
+#include <cmath>
 
 using namespace mlir;
 using namespace seam;
@@ -98,6 +101,20 @@ static LogicalResult convertIntFoldableUnary(GraphImporter &g) {
 static int64_t negate(int64_t v) { return -v; }
 static int64_t absolute(int64_t v) { return v < 0 ? -v : v; }
 static int64_t signum(int64_t v) { return (v > 0) - (v < 0); }
+
+/// Floor, Ceil and Round: evaluated at import on float shape arithmetic
+/// (a resize's scaled sizes), else `OpTy` on the tensor.
+template <typename OpTy, double (*fold)(double)>
+static LogicalResult convertShapeFoldableUnary(GraphImporter &g) {
+  ASSIGN_OR_FAIL(folded, foldShapeFloatUnary(g, fold));
+  if (folded)
+    return success();
+  return createUnary<OpTy>(g, {});
+}
+static double floorOf(double v) { return std::floor(v); }
+static double ceilOf(double v) { return std::ceil(v); }
+/// ONNX's Round: halves to even (the default rounding mode's nearbyint).
+static double roundHalfToEven(double v) { return std::nearbyint(v); }
 
 static LogicalResult convertElu(GraphImporter &g) {
   return createUnary<EluOp>(g, {{"alpha", 1.0f}});
@@ -241,9 +258,9 @@ OpConverter lookupMathOpConverter(StringRef opType) {
       .Case("Abs", convertIntFoldableUnary<AbsOp, absolute>)
       .Case("Sign", convertIntFoldableUnary<SignOp, signum>)
       .Case("Reciprocal", convertMathUnary<ReciprocalOp>)
-      .Case("Floor", convertMathUnary<FloorOp>)
-      .Case("Ceil", convertMathUnary<CeilOp>)
-      .Case("Round", convertMathUnary<RoundOp>)
+      .Case("Floor", convertShapeFoldableUnary<FloorOp, floorOf>)
+      .Case("Ceil", convertShapeFoldableUnary<CeilOp, ceilOf>)
+      .Case("Round", convertShapeFoldableUnary<RoundOp, roundHalfToEven>)
       .Case("Log", convertMathUnary<LogOp>)
       .Case("Sin", convertMathUnary<SinOp>)
       .Case("Cos", convertMathUnary<CosOp>)

@@ -12,6 +12,7 @@
 #include "OnnxGraphImporter.h"
 #include "OnnxModelLoader.h"
 #include "OnnxOpBuilding.h"
+#include "ShapeFloatOps.h"
 
 #include "seam/SeamConstants.h"
 #include "seam/SeamOps.h"
@@ -154,6 +155,9 @@ static LogicalResult convertBinary(GraphImporter &g) {
     g.setOutput(0, r);
     return success();
   }
+  ASSIGN_OR_FAIL(folded, foldShapeFloatBinary(g, kind));
+  if (folded)
+    return success();
   ASSIGN_OR_FAIL(a, g.tensorInput(0));
   ASSIGN_OR_FAIL(b, g.tensorInput(1));
   ASSIGN_OR_FAIL(r, createInferred<OpTy>(g, {a, b}));

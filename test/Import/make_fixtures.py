@@ -1854,6 +1854,94 @@ def data_dependent_fixtures():
           [], [vi("y", [2])], check=False)
 
 
+#===------------------------------------------------------------------------===#
+# Float shape arithmetic (TF's resize by a scale, as tf2onnx exports it)
+#===------------------------------------------------------------------------===#
+
+
+def shape_float_fixtures():
+    # tf.image.resize(x, floor(shape[1:3] * 1.5)) in NCHW: sizes [1, 2, 4, 7]
+    # from Shape -> Cast FLOAT -> Mul -> Floor -> Cast INT64 -> Concat.
+    model("resize_scaled_sizes",
+          [node("Shape", ["x"], ["s"], "shape0"),
+           node("Slice", ["s", "b0", "b2"], ["nc"], "slice0"),
+           node("Slice", ["s", "b2", "b4"], ["hw"], "slice1"),
+           node("Cast", ["hw"], ["hwf"], "cast0", to=TP.FLOAT),
+           node("Mul", ["hwf", "scale"], ["scaled"], "mul0"),
+           node("Floor", ["scaled"], ["floored"], "floor0"),
+           node("Cast", ["floored"], ["hwi"], "cast1", to=TP.INT64),
+           node("Concat", ["nc", "hwi"], ["sizes"], "concat0", axis=0),
+           node("Resize", ["x", "", "", "sizes"], ["y"], "resize0",
+                mode="nearest")],
+          [vi("x", [1, 2, 3, 5])], [vi("y", [1, 2, 4, 7])],
+          [i64("b0", [0]), i64("b2", [2]), i64("b4", [4]),
+           f32("scale", [1.5])])
+    # Shape [2, 5, 3] as DOUBLE / 2 = [1, 2.5, 1.5]: Round halves to even
+    # ([1, 2, 2]), Ceil ([1, 3, 2]), Sub and Add, then Cast to INT32 and
+    # INT64: import-time integers, the outputs' constants.
+    model("shape_float_round",
+          [node("Shape", ["x"], ["s"], "shape0"),
+           node("Cast", ["s"], ["sd"], "cast0", to=TP.DOUBLE),
+           node("Div", ["sd", "two"], ["half"], "div0"),
+           node("Round", ["half"], ["rounded"], "round0"),
+           node("Ceil", ["half"], ["ceiled"], "ceil0"),
+           node("Sub", ["ceiled", "one"], ["less"], "sub0"),
+           node("Add", ["less", "one"], ["same"], "add0"),
+           node("Cast", ["rounded"], ["r32"], "cast1", to=TP.INT32),
+           node("Cast", ["r32"], ["r"], "cast2", to=TP.INT64),
+           node("Cast", ["same"], ["c"], "cast3", to=TP.INT64)],
+          [vi("x", [2, 5, 3])],
+          [vi("r", [3], TP.INT64), vi("c", [3], TP.INT64)],
+          [nh.from_array(np.array([2.0]), "two"),
+           nh.from_array(np.array(1.0), "one")])
+    # The shape also feeds a tensor op first (it becomes a constant of the
+    # IR); its Cast to FLOAT still folds: the Reshape takes [3, 2] * 0.5 =
+    # [1.5, 1] -> Ceil -> [2, 1].
+    model("shape_float_materialized",
+          [node("Shape", ["x"], ["s"], "shape0"),
+           node("Add", ["s", "n"], ["sn"], "add0"),
+           node("Cast", ["s"], ["sf"], "cast0", to=TP.FLOAT),
+           node("Mul", ["sf", "half"], ["h"], "mul0"),
+           node("Ceil", ["h"], ["c"], "ceil0"),
+           node("Cast", ["c"], ["ci"], "cast1", to=TP.INT64),
+           node("Concat", ["ci", "three"], ["shape"], "concat0", axis=0),
+           node("Reshape", ["x", "shape"], ["y"], "reshape0")],
+          [vi("x", [3, 2]), vi("n", [2], TP.INT64)],
+          [vi("sn", [2], TP.INT64), vi("y", [2, 1, 3])],
+          [f32("half", [0.5]), i64("three", [3])])
+    # A float shape value int64 cannot hold (5 * 1e30) is not folded: the
+    # Reshape that takes it names the input.
+    model("err_shape_float_range",
+          [node("Shape", ["x"], ["s"], "shape0"),
+           node("Cast", ["s"], ["sf"], "cast0", to=TP.FLOAT),
+           node("Mul", ["sf", "huge"], ["big"], "mul0"),
+           node("Cast", ["big"], ["bi"], "cast1", to=TP.INT64),
+           node("Reshape", ["x", "bi"], ["y"], "reshape0")],
+          [vi("x", [5])], [vi("y", ["n"])], [f32("huge", [1e30])],
+          check=False)
+
+
+def half_through_f32_fixtures():
+    # float16 through float32: MatMul of a float16 input and a float16
+    # weight (a float32 constant), then Softmax; each result narrowed back.
+    model("half_matmul_softmax",
+          [node("MatMul", ["x", "w"], ["m"], "matmul0"),
+           node("Softmax", ["m"], ["y"], "softmax0")],
+          [vi("x", [2, 2], TP.FLOAT16)], [vi("y", [2, 3], TP.FLOAT16)],
+          [nh.from_array(np.array([[1, 0.5, -2], [0.25, 3, 1]], np.float16),
+                         "w")])
+    # A float16 GRU (two steps, hidden size 1): weights as float32
+    # constants, the float16 sequence widened, Y and Y_h narrowed back.
+    model("half_gru",
+          [node("GRU", ["x", "w", "r"], ["y", "y_h"], "gru0",
+                hidden_size=1)],
+          [vi("x", [2, 1, 2], TP.FLOAT16)],
+          [vi("y", [2, 1, 1, 1], TP.FLOAT16), vi("y_h", [1, 1, 1], TP.FLOAT16)],
+          [nh.from_array(np.array([[[0.5, -1], [0.25, 1], [2, 0.5]]],
+                                  np.float16), "w"),
+           nh.from_array(np.array([[[1], [-0.5], [0.75]]], np.float16), "r")])
+
+
 def main():
     if os.path.isdir(OUT):
         shutil.rmtree(OUT)
@@ -1886,6 +1974,8 @@ def main():
     scan_fixtures()
     quantized_fixtures()
     data_dependent_fixtures()
+    shape_float_fixtures()
+    half_through_f32_fixtures()
 
     total = 0
     for root, _, files in os.walk(OUT):

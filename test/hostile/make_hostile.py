@@ -386,6 +386,22 @@ def graph_cases():
 OVER_4GIB = "over the limit of 4294967296 bytes per tensor"
 
 
+SHAPE_FLOAT = ("node 'reshape0' (Reshape): input 'q' must be an integer tensor "
+               "known at import time")
+
+
+def shape_float(op, value):
+    """Reshape(x, Cast INT64 (Cast FLOAT (Shape x) <op> value))."""
+    return make(
+        [node("Shape", ["x"], ["s"], "shape0"),
+         node("Cast", ["s"], ["sf"], "cast0", to=TP.FLOAT),
+         node(op, ["sf", "k"], ["qf"], op.lower() + "0"),
+         node("Cast", ["qf"], ["q"], "cast1", to=TP.INT64),
+         node("Reshape", ["x", "q"], ["y"], "reshape0")],
+        [vi("x", [1, 3, 4, 4])], [vi("y", 4)],
+        [nh.from_array(np.array([value], np.float32), "k")])
+
+
 def dims_cases():
     c = lambda name, m, expect, **kw: model_case(name, "dims", m, expect,
                                                  **kw)
@@ -505,6 +521,19 @@ def dims_cases():
           shape_arith("Sub", "sub0", [INT64_MIN, 0, 0, 0], -1),
           "node 'sub0' (Sub): integer overflow in shape computation: "
           "-9223372036854775808 - 1 does not fit in int64"),
+        # Float shape arithmetic (tf2onnx's resize by a scale) whose values
+        # int64 cannot hold, or a division by zero: not folded, so the
+        # Reshape names its shape input.
+        c("shape_float_nan", shape_float("Mul", np.nan), SHAPE_FLOAT),
+        c("shape_float_overflow", shape_float("Mul", 3e38), SHAPE_FLOAT),
+        c("shape_float_div_by_zero", shape_float("Div", 0.0), SHAPE_FLOAT),
+        # An empty float16 weight of an op computed through float32.
+        c("half_weight_empty",
+          make([node("MatMul", ["x", "w"], ["y"], "matmul0")],
+               [vi("x", [2, 2], TP.FLOAT16)], [vi("y", 2, TP.FLOAT16)],
+               [nh.from_array(np.zeros((2, 0), np.float16), "w")]),
+          "'w' is an empty tensor of shape [2, 0]; Seam does not support "
+          "empty tensors"),
     ]
 
 
