@@ -1,0 +1,448 @@
+#!/usr/bin/python3
+"""Writes the fixtures of sklearn.test into Inputs/sklearn/: ai.onnx.ml
+models with inputs and reference outputs.
+
+Part 1, scikit-learn: small estimators trained on seeded random data,
+written as ONNX in the form skl2onnx emits them (BRANCH_LEQ trees, leaf
+weights per class, a binary classifier's class-1 probability as the weight
+of class id 0, learning rate folded into the weights and the initial
+prediction as base_values for gradient boosting, LOGISTIC / SOFTMAX
+post_transform), from the fitted estimators' public attributes. The
+references are scikit-learn's own predict, predict_proba and
+decision_function outputs, not this script's.
+
+Part 2, hand-built: tree ensembles with every node mode, NaN inputs with
+missing_value_tracks_true, AVERAGE / MIN / MAX aggregation, base_values,
+the *_as_tensor attributes and the binary case with mixed-sign weights,
+checked against a scalar NumPy walk written from the ONNX-ML specification
+and ONNX Runtime's aggregation rules (tree_walk below).
+
+Run by hand with Debian's Python (python3-sklearn installed):
+/usr/bin/python3 test/e2e/make_sklearn_references.py. CI needs only the
+committed outputs. Seeded, so reruns write the same numbers.
+"""
+import math
+import os
+
+import numpy as np
+import onnx
+from onnx import TensorProto, helper, numpy_helper
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+OUT = os.path.join(HERE, "Inputs", "sklearn")
+ML = "ai.onnx.ml"
+
+
+def save(name, model, inputs, outputs):
+    onnx.checker.check_model(model)
+    onnx.save(model, os.path.join(OUT, name + ".onnx"))
+    for i, x in enumerate(inputs):
+        np.save(os.path.join(OUT, f"{name}_in{i}.npy"), x)
+    for i, y in enumerate(outputs):
+        np.save(os.path.join(OUT, f"{name}_out{i}.npy"), y)
+
+
+def make_model(node, n, f, outputs, ml_opset=1, x_type=TensorProto.FLOAT):
+    graph = helper.make_graph(
+        [node], node.name, [helper.make_tensor_value_info("X", x_type, [n, f])],
+        outputs)
+    return helper.make_model(
+        graph, opset_imports=[helper.make_opsetid("", 13),
+                              helper.make_opsetid(ML, ml_opset)])
+
+
+def regressor_outputs(n, k):
+    return [helper.make_tensor_value_info("variable", TensorProto.FLOAT,
+                                          [n, k])]
+
+
+def classifier_outputs(n, k):
+    return [helper.make_tensor_value_info("label", TensorProto.INT64, [n]),
+            helper.make_tensor_value_info("probabilities", TensorProto.FLOAT,
+                                          [n, k])]
+
+
+#
+# Part 1: scikit-learn
+#
+
+
+class Attrs:
+    """The nodes_* and target_/class_ lists of a tree ensemble."""
+
+    def __init__(self, prefix):
+        self.prefix = prefix
+        self.nodes = {k: [] for k in ["treeids", "nodeids", "featureids",
+                                      "modes", "values", "truenodeids",
+                                      "falsenodeids"]}
+        self.votes = {k: [] for k in ["treeids", "nodeids", "ids", "weights"]}
+
+    def add_tree(self, tree, tree_id, leaf_weights):
+        """leaf_weights(i) -> [(target id, weight)] of leaf i."""
+        for i in range(tree.node_count):
+            leaf = tree.children_left[i] == -1
+            n = self.nodes
+            n["treeids"].append(tree_id)
+            n["nodeids"].append(i)
+            n["featureids"].append(0 if leaf else int(tree.feature[i]))
+            n["modes"].append("LEAF" if leaf else "BRANCH_LEQ")
+            n["values"].append(0.0 if leaf else float(tree.threshold[i]))
+            n["truenodeids"].append(0 if leaf else int(tree.children_left[i]))
+            n["falsenodeids"].append(0 if leaf else
+                                     int(tree.children_right[i]))
+            if leaf:
+                for target, w in leaf_weights(i):
+                    self.votes["treeids"].append(tree_id)
+                    self.votes["nodeids"].append(i)
+                    self.votes["ids"].append(target)
+                    self.votes["weights"].append(float(w))
+
+    def kwargs(self):
+        kw = {"nodes_" + k: v for k, v in self.nodes.items()}
+        kw.update({f"{self.prefix}_{k}": v for k, v in self.votes.items()})
+        return kw
+
+
+def class_weights(tree, i, scale, binary):
+    v = tree.value[i][0]
+    p = v / v.sum()
+    if binary:  # skl2onnx: the positive class's probability, on class id 0
+        return [(0, p[1] * scale)]
+    return [(k, p[k] * scale) for k in range(len(p))]
+
+
+def clear_of_ties(proba, x):
+    """Rows whose two largest probabilities differ (float32 sums would
+    break exact ties differently from scikit-learn's float64 means)."""
+    top = np.sort(proba, axis=1)
+    return x[top[:, -1] - top[:, -2] > 1e-4]
+
+
+def sklearn_part():
+    from sklearn.ensemble import (GradientBoostingClassifier,
+                                  GradientBoostingRegressor,
+                                  RandomForestClassifier,
+                                  RandomForestRegressor)
+    from sklearn.tree import DecisionTreeClassifier, DecisionTreeRegressor
+
+    rng = np.random.default_rng(12)
+    f = 5
+    xtrain = rng.standard_normal((200, f)).astype(np.float32)
+    ytrain = (xtrain[:, 0] * 2 + np.sin(xtrain[:, 1] * 3) +
+              xtrain[:, 2] * xtrain[:, 3]).astype(np.float64)
+    xtest = rng.standard_normal((24, f)).astype(np.float32)
+    cls3 = np.digitize(ytrain, [-1.0, 1.0])  # three classes
+    cls2 = np.where(ytrain > 0.3, 7, 3)  # labels 3 and 7
+
+    # Regressors.
+    dt = DecisionTreeRegressor(max_depth=6, random_state=0).fit(xtrain, ytrain)
+    a = Attrs("target")
+    a.add_tree(dt.tree_, 0, lambda i: [(0, dt.tree_.value[i][0][0])])
+    node = helper.make_node("TreeEnsembleRegressor", ["X"], ["variable"],
+                            "dt_reg", domain=ML, n_targets=1, **a.kwargs())
+    save("dt_reg", make_model(node, len(xtest), f,
+                              regressor_outputs(len(xtest), 1)),
+         [xtest], [dt.predict(xtest).astype(np.float32).reshape(-1, 1)])
+
+    y2 = np.stack([ytrain, xtrain[:, 4] - xtrain[:, 0]], axis=1)
+    dt2 = DecisionTreeRegressor(max_depth=4, random_state=0).fit(xtrain, y2)
+    a = Attrs("target")
+    a.add_tree(dt2.tree_, 0, lambda i: [(k, dt2.tree_.value[i][k][0])
+                                        for k in range(2)])
+    node = helper.make_node("TreeEnsembleRegressor", ["X"], ["variable"],
+                            "dt_reg2", domain=ML, n_targets=2, **a.kwargs())
+    save("dt_reg2", make_model(node, len(xtest), f,
+                               regressor_outputs(len(xtest), 2)),
+         [xtest], [dt2.predict(xtest).astype(np.float32)])
+
+    rf = RandomForestRegressor(n_estimators=6, max_depth=4,
+                               random_state=0).fit(xtrain, ytrain)
+    a = Attrs("target")
+    for t, est in enumerate(rf.estimators_):
+        a.add_tree(est.tree_, t, lambda i, tr=est.tree_:
+                   [(0, tr.value[i][0][0])])
+    node = helper.make_node("TreeEnsembleRegressor", ["X"], ["variable"],
+                            "rf_reg", domain=ML, n_targets=1,
+                            aggregate_function="AVERAGE", **a.kwargs())
+    save("rf_reg", make_model(node, len(xtest), f,
+                              regressor_outputs(len(xtest), 1)),
+         [xtest], [rf.predict(xtest).astype(np.float32).reshape(-1, 1)])
+
+    # Gradient boosting, opset 3 with the thresholds and weights as double
+    # tensors.
+    gb = GradientBoostingRegressor(n_estimators=12, max_depth=3,
+                                   random_state=0).fit(xtrain, ytrain)
+    a = Attrs("target")
+    for t, est in enumerate(gb.estimators_[:, 0]):
+        a.add_tree(est.tree_, t, lambda i, tr=est.tree_:
+                   [(0, tr.value[i][0][0] * gb.learning_rate)])
+    kw = a.kwargs()
+    kw["nodes_values_as_tensor"] = numpy_helper.from_array(
+        np.array(kw.pop("nodes_values"), np.float64))
+    kw["target_weights_as_tensor"] = numpy_helper.from_array(
+        np.array(kw.pop("target_weights"), np.float64))
+    base = float(gb._raw_predict_init(xtrain[:1])[0, 0])
+    node = helper.make_node(
+        "TreeEnsembleRegressor", ["X"], ["variable"], "gb_reg", domain=ML,
+        n_targets=1,
+        base_values_as_tensor=numpy_helper.from_array(np.array([base])), **kw)
+    save("gb_reg", make_model(node, len(xtest), f,
+                              regressor_outputs(len(xtest), 1), ml_opset=3),
+         [xtest], [gb.predict(xtest).astype(np.float32).reshape(-1, 1)])
+
+    # Classifiers.
+    def classifier(name, est, trees, scale, labels, binary, **extra):
+        a = Attrs("class")
+        for t, tr in enumerate(trees):
+            a.add_tree(tr, t, lambda i, tr=tr: class_weights(tr, i, scale,
+                                                             binary))
+        x = clear_of_ties(est.predict_proba(xtest), xtest)
+        node = helper.make_node(
+            "TreeEnsembleClassifier", ["X"], ["label", "probabilities"], name,
+            domain=ML, classlabels_int64s=[int(c) for c in labels],
+            **a.kwargs(), **extra)
+        save(name, make_model(node, len(x), f,
+                              classifier_outputs(len(x), len(labels))),
+             [x], [est.predict(x).astype(np.int64),
+                   est.predict_proba(x).astype(np.float32)])
+
+    dtc2 = DecisionTreeClassifier(max_depth=5, random_state=0).fit(xtrain,
+                                                                   cls2)
+    classifier("dt_clf2", dtc2, [dtc2.tree_], 1.0, dtc2.classes_, True)
+    dtc3 = DecisionTreeClassifier(max_depth=5, random_state=0).fit(xtrain,
+                                                                   cls3)
+    classifier("dt_clf3", dtc3, [dtc3.tree_], 1.0, dtc3.classes_, False)
+    rfc3 = RandomForestClassifier(n_estimators=7, max_depth=4,
+                                  random_state=0).fit(xtrain, cls3)
+    classifier("rf_clf3", rfc3, [e.tree_ for e in rfc3.estimators_],
+               1.0 / 7, rfc3.classes_, False)
+    rfc2 = RandomForestClassifier(n_estimators=5, max_depth=4,
+                                  random_state=0).fit(xtrain, cls2)
+    classifier("rf_clf2", rfc2, [e.tree_ for e in rfc2.estimators_],
+               1.0 / 5, rfc2.classes_, True)
+
+    # Gradient boosting classifiers: raw leaf values times the learning rate.
+    gbc2 = GradientBoostingClassifier(n_estimators=10, max_depth=3,
+                                      random_state=0).fit(xtrain, cls2)
+    a = Attrs("class")
+    for t, est in enumerate(gbc2.estimators_[:, 0]):
+        a.add_tree(est.tree_, t, lambda i, tr=est.tree_:
+                   [(0, tr.value[i][0][0] * gbc2.learning_rate)])
+    x = xtest
+    node = helper.make_node(
+        "TreeEnsembleClassifier", ["X"], ["label", "probabilities"],
+        "gb_clf2", domain=ML, classlabels_int64s=[3, 7],
+        post_transform="LOGISTIC",
+        base_values=[float(gbc2._raw_predict_init(xtrain[:1])[0, 0])],
+        **a.kwargs())
+    save("gb_clf2", make_model(node, len(x), f, classifier_outputs(len(x), 2)),
+         [x], [gbc2.predict(x).astype(np.int64),
+               gbc2.predict_proba(x).astype(np.float32)])
+
+    gbc3 = GradientBoostingClassifier(n_estimators=6, max_depth=3,
+                                      random_state=0).fit(xtrain, cls3)
+    a = Attrs("class")
+    tree_id = 0
+    for stage in gbc3.estimators_:
+        for k, est in enumerate(stage):
+            a.add_tree(est.tree_, tree_id, lambda i, tr=est.tree_, k=k:
+                       [(k, tr.value[i][0][0] * gbc3.learning_rate)])
+            tree_id += 1
+    x = clear_of_ties(gbc3.predict_proba(xtest), xtest)
+    node = helper.make_node(
+        "TreeEnsembleClassifier", ["X"], ["label", "probabilities"],
+        "gb_clf3", domain=ML, classlabels_int64s=[0, 1, 2],
+        post_transform="SOFTMAX",
+        base_values=[float(v) for v in
+                     gbc3._raw_predict_init(xtrain[:1])[0]],
+        **a.kwargs())
+    save("gb_clf3", make_model(node, len(x), f, classifier_outputs(len(x), 3)),
+         [x], [gbc3.predict(x).astype(np.int64),
+               gbc3.predict_proba(x).astype(np.float32)])
+
+
+#
+# Part 2: hand-built ensembles against a scalar walk
+#
+
+MODES = {
+    "BRANCH_LEQ": lambda x, t: x <= t,
+    "BRANCH_LT": lambda x, t: x < t,
+    "BRANCH_GTE": lambda x, t: x >= t,
+    "BRANCH_GT": lambda x, t: x > t,
+    "BRANCH_EQ": lambda x, t: x == t,
+    "BRANCH_NEQ": lambda x, t: x != t,
+}
+
+
+def tree_walk(x, kw, prefix, n_targets, aggregate):
+    """Per sample: each tree walked from its first listed node; the votes of
+    the leaves reached aggregated (a target no tree votes for is 0)."""
+    ids = list(zip(kw["nodes_treeids"], kw["nodes_nodeids"]))
+    where = {key: i for i, key in enumerate(ids)}
+    roots = []
+    for i, (t, _) in enumerate(ids):
+        if t not in [ids[r][0] for r in roots]:
+            roots.append(i)
+    tracks = kw.get("nodes_missing_value_tracks_true", [0] * len(ids))
+    votes = {}
+    for t, nd, k, w in zip(kw[prefix + "_treeids"], kw[prefix + "_nodeids"],
+                           kw[prefix + "_ids"], kw[prefix + "_weights"]):
+        votes.setdefault(where[(t, nd)], []).append((k, w))
+    out = np.zeros((len(x), n_targets))
+    for s, row in enumerate(x):
+        per_target = [[] for _ in range(n_targets)]
+        for r in roots:
+            i = r
+            while kw["nodes_modes"][i] != "LEAF":
+                v = row[kw["nodes_featureids"][i]]
+                thr = np.float32(kw["nodes_values"][i])
+                go = MODES[kw["nodes_modes"][i]](v, thr) or (
+                    math.isnan(v) and tracks[i] == 1)
+                child = (kw["nodes_truenodeids"] if go else
+                         kw["nodes_falsenodeids"])[i]
+                i = where[(ids[i][0], child)]
+            for k, w in votes.get(i, []):
+                per_target[k].append(np.float32(w))
+        for k, ws in enumerate(per_target):
+            if not ws:
+                continue
+            if aggregate == "SUM":
+                out[s, k] = sum(ws)
+            elif aggregate == "AVERAGE":
+                out[s, k] = sum(ws) / len(roots)
+            elif aggregate == "MIN":
+                out[s, k] = min(ws)
+            else:
+                out[s, k] = max(ws)
+    return out
+
+
+def mixed_forest():
+    """Two trees over 3 features using every branch mode, with
+    missing_value_tracks_true on some nodes, and a leaf without a vote for
+    target 1 (tree 1 node 4)."""
+    nodes = [
+        # tree, node, feature, mode, value, true, false, tracks
+        (0, 0, 0, "BRANCH_LEQ", 0.0, 1, 2, 1),
+        (0, 1, 1, "BRANCH_LT", 0.5, 3, 4, 0),
+        (0, 2, 2, "BRANCH_GTE", -0.25, 5, 6, 0),
+        (0, 3, 0, "LEAF", 0.0, 0, 0, 0),
+        (0, 4, 0, "LEAF", 0.0, 0, 0, 0),
+        (0, 5, 2, "BRANCH_EQ", 1.0, 7, 8, 1),
+        (0, 6, 0, "LEAF", 0.0, 0, 0, 0),
+        (0, 7, 0, "LEAF", 0.0, 0, 0, 0),
+        (0, 8, 0, "LEAF", 0.0, 0, 0, 0),
+        # tree 1 lists its nodes out of order; its root is node 2.
+        (1, 2, 1, "BRANCH_GT", 0.0, 0, 1, 0),
+        (1, 0, 2, "BRANCH_NEQ", 2.0, 3, 4, 1),
+        (1, 1, 0, "LEAF", 0.0, 0, 0, 0),
+        (1, 3, 0, "LEAF", 0.0, 0, 0, 0),
+        (1, 4, 0, "LEAF", 0.0, 0, 0, 0),
+    ]
+    kw = {k: [n[j] for n in nodes] for j, k in enumerate(
+        ["nodes_treeids", "nodes_nodeids", "nodes_featureids", "nodes_modes",
+         "nodes_values", "nodes_truenodeids", "nodes_falsenodeids",
+         "nodes_missing_value_tracks_true"])}
+    leaves = [(t, nd) for t, nd, _, m, *_ in nodes if m == "LEAF"]
+    votes = []
+    for j, (t, nd) in enumerate(leaves):
+        votes.append((t, nd, 0, 0.5 * j - 1.25))
+        if (t, nd) != (1, 4):
+            votes.append((t, nd, 1, 1.0 - 0.3 * j))
+    return kw, votes
+
+
+def mixed_inputs(rng, n):
+    x = rng.standard_normal((n, 3)).astype(np.float32)
+    x[::5, 0] = np.nan
+    x[1::6, 2] = np.nan
+    x[2::4, 2] = 1.0  # BRANCH_EQ taken
+    x[3::5, 2] = 2.0  # BRANCH_NEQ not taken
+    x[4::7, 1] = 0.5  # BRANCH_LT boundary
+    x[5::7, 0] = 0.0  # BRANCH_LEQ boundary
+    return x
+
+
+def hand_built_part():
+    rng = np.random.default_rng(34)
+    x = mixed_inputs(rng, 40)
+    kw, votes = mixed_forest()
+    base = [0.25, -0.5]
+    for aggregate in ["SUM", "AVERAGE", "MIN", "MAX"]:
+        vkw = dict(kw)
+        for j, k in enumerate(["target_treeids", "target_nodeids",
+                               "target_ids", "target_weights"]):
+            vkw[k] = [v[j] for v in votes]
+        ref = tree_walk(x, vkw, "target", 2, aggregate) + np.array(base)
+        name = "modes_" + aggregate.lower()
+        node = helper.make_node("TreeEnsembleRegressor", ["X"], ["variable"],
+                                name, domain=ML, n_targets=2,
+                                aggregate_function=aggregate,
+                                base_values=base, **vkw)
+        save(name, make_model(node, len(x), 3, regressor_outputs(len(x), 2)),
+             [x], [ref.astype(np.float32)])
+
+    # Multiclass with SOFTMAX_ZERO and a class one tree never votes for:
+    # the label is the largest score among the classes voted for.
+    ckw = dict(kw)
+    cvotes = [(t, nd, k, w) for t, nd, k, w in votes]
+    cvotes += [(0, 3, 2, -3.0), (1, 3, 2, -2.0)]
+    for j, k in enumerate(["class_treeids", "class_nodeids", "class_ids",
+                           "class_weights"]):
+        ckw[k] = [v[j] for v in cvotes]
+    scores = tree_walk(x, ckw, "class", 3, "SUM")
+    voted = np.zeros_like(scores, bool)
+    for s in range(len(x)):
+        one = tree_walk(x[s:s + 1], ckw, "class", 3, "SUM")
+        counts = tree_walk(x[s:s + 1], {**ckw, "class_weights":
+                                        [1.0] * len(cvotes)}, "class", 3,
+                           "SUM")
+        voted[s] = counts[0] > 0
+        assert np.allclose(one[0], scores[s])
+    label = np.where(voted, scores, -np.inf).argmax(axis=1)
+    labels = np.array([10, 20, 30])
+    vmax = scores.max(axis=1, keepdims=True)
+    nonzero = np.abs(scores) > 1e-7
+    e = np.where(nonzero, np.exp(scores - vmax), scores * np.exp(-vmax))
+    z = e / np.where(nonzero, e, 0).sum(axis=1, keepdims=True)
+    node = helper.make_node("TreeEnsembleClassifier", ["X"],
+                            ["label", "probabilities"], "softmax_zero",
+                            domain=ML, classlabels_int64s=labels.tolist(),
+                            post_transform="SOFTMAX_ZERO", **ckw)
+    save("softmax_zero", make_model(node, len(x), 3,
+                                    classifier_outputs(len(x), 3)),
+         [x], [labels[label], z.astype(np.float32)])
+
+    # Binary case, weights of mixed sign on class 0 only, NONE and
+    # LOGISTIC; base_values as a double tensor (opset 3).
+    bkw = dict(kw)
+    bvotes = [v for v in votes if v[2] == 0]
+    for j, k in enumerate(["class_treeids", "class_nodeids", "class_ids",
+                           "class_weights"]):
+        bkw[k] = [v[j] for v in bvotes]
+    s = tree_walk(x, bkw, "class", 1, "SUM")[:, 0] + 0.125
+    for transform in ["NONE", "LOGISTIC"]:
+        z = np.stack([-s, s], axis=1)
+        if transform == "LOGISTIC":
+            z = 1 / (1 + np.exp(-z))
+        name = "binary_" + transform.lower()
+        node = helper.make_node(
+            "TreeEnsembleClassifier", ["X"], ["label", "probabilities"], name,
+            domain=ML, classlabels_int64s=[-1, 1], post_transform=transform,
+            base_values_as_tensor=numpy_helper.from_array(
+                np.array([0.125])), **bkw)
+        save(name, make_model(node, len(x), 3, classifier_outputs(len(x), 2),
+                              ml_opset=3),
+             [x], [np.where(s > 0, 1, -1).astype(np.int64),
+                   z.astype(np.float32)])
+
+
+def main():
+    os.makedirs(OUT, exist_ok=True)
+    sklearn_part()
+    hand_built_part()
+
+
+if __name__ == "__main__":
+    main()
