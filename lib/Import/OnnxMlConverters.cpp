@@ -3,7 +3,9 @@
 // ONNX's traditional-ML operators (the ai.onnx.ml domain, what
 // scikit-learn's and other converters write) decomposed at import into seam
 // ops, with their own table: lookupDomainOpConverter consults it for nodes
-// of that domain only. Tree ensembles are in OnnxMlTreeEnsemble.cpp. Ops on
+// of that domain only. Tree ensembles are in OnnxMlTreeEnsemble.cpp, the
+// linear models in OnnxMlLinear.cpp, the feature transforms and encoders in
+// OnnxMlFeatures.cpp. Ops on
 // string tensors (ZipMap, string labels) are refused with what to do.
 //
 //===----------------------------------------------------------------------===//
@@ -86,6 +88,17 @@ mlFloatsOrTensor(GraphImporter &g, StringRef name, bool *isDouble) {
   if (isDouble)
     *isDouble = t.data_type() == onnx::TensorProto::DOUBLE;
   return floatValues(t);
+}
+
+FailureOr<Value> mlFloatInput(GraphImporter &g, unsigned i) {
+  ASSIGN_OR_FAIL(x, g.tensorInput(i));
+  auto type = cast<RankedTensorType>(x.getType());
+  Type elem = type.getElementType();
+  if (!elem.isF32() && !elem.isF64() && !elem.isInteger(64) &&
+      !elem.isInteger(32))
+    return g.error() << "input '" << g.node().input(i) << "' has type " << type
+                     << "; expected float, double, int64 or int32";
+  return castValue(g, x, g.builder().getF32Type());
 }
 
 InFlightDiagnostic refuseStrings(GraphImporter &g, StringRef attr) {
@@ -198,6 +211,15 @@ OpConverter lookupOnnxMlOpConverter(StringRef opType) {
   return llvm::StringSwitch<OpConverter>(opType)
       .Case("TreeEnsembleRegressor", convertTreeEnsembleRegressor)
       .Case("TreeEnsembleClassifier", convertTreeEnsembleClassifier)
+      .Case("LinearRegressor", convertLinearRegressor)
+      .Case("LinearClassifier", convertLinearClassifier)
+      .Case("Scaler", convertScaler)
+      .Case("Normalizer", convertNormalizer)
+      .Case("Binarizer", convertBinarizer)
+      .Case("Imputer", convertImputer)
+      .Case("ArrayFeatureExtractor", convertArrayFeatureExtractor)
+      .Case("OneHotEncoder", convertOneHotEncoder)
+      .Case("LabelEncoder", convertLabelEncoder)
       .Default(nullptr);
 }
 

@@ -47,9 +47,23 @@ FailureOr<Value> applyPostTransform(GraphImporter &g, Value scores,
 /// Winitzki's approximation (a = 0.147), elementwise.
 FailureOr<Value> probit(GraphImporter &g, Value x);
 
-/// The converters of OnnxMlTreeEnsemble.cpp.
+/// Input `i` as float32 (float, double and integer inputs are converted),
+/// as the ai.onnx.ml ops with float outputs compute.
+FailureOr<Value> mlFloatInput(GraphImporter &g, unsigned i);
+
+/// The converters of OnnxMlTreeEnsemble.cpp, OnnxMlLinear.cpp and
+/// OnnxMlFeatures.cpp.
 LogicalResult convertTreeEnsembleRegressor(GraphImporter &g);
 LogicalResult convertTreeEnsembleClassifier(GraphImporter &g);
+LogicalResult convertLinearRegressor(GraphImporter &g);
+LogicalResult convertLinearClassifier(GraphImporter &g);
+LogicalResult convertScaler(GraphImporter &g);
+LogicalResult convertNormalizer(GraphImporter &g);
+LogicalResult convertBinarizer(GraphImporter &g);
+LogicalResult convertImputer(GraphImporter &g);
+LogicalResult convertArrayFeatureExtractor(GraphImporter &g);
+LogicalResult convertOneHotEncoder(GraphImporter &g);
+LogicalResult convertLabelEncoder(GraphImporter &g);
 
 } // namespace seam::detail
 

@@ -37,9 +37,9 @@ def save(name, model, inputs, outputs):
     onnx.checker.check_model(model)
     onnx.save(model, os.path.join(OUT, name + ".onnx"))
     for i, x in enumerate(inputs):
-        np.save(os.path.join(OUT, f"{name}_in{i}.npy"), x)
+        np.save(os.path.join(OUT, f"{name}_in{i}.npy"), np.ascontiguousarray(x))
     for i, y in enumerate(outputs):
-        np.save(os.path.join(OUT, f"{name}_out{i}.npy"), y)
+        np.save(os.path.join(OUT, f"{name}_out{i}.npy"), np.ascontiguousarray(y))
 
 
 def make_model(node, n, f, outputs, ml_opset=1, x_type=TensorProto.FLOAT):
@@ -438,10 +438,204 @@ def hand_built_part():
                    z.astype(np.float32)])
 
 
+#
+# Part 3: linear models, feature transforms and encoders
+#
+
+
+def graph_model(name, nodes, inputs, outputs, ml_opset=2):
+    graph = helper.make_graph(nodes, name, inputs, outputs)
+    return helper.make_model(
+        graph, opset_imports=[helper.make_opsetid("", 13),
+                              helper.make_opsetid(ML, ml_opset)])
+
+
+def tensor(name, elem, shape):
+    return helper.make_tensor_value_info(name, elem, shape)
+
+
+def linear_part():
+    from sklearn.linear_model import LinearRegression, LogisticRegression
+    from sklearn.preprocessing import (Binarizer, Normalizer,
+                                       OneHotEncoder, StandardScaler)
+    from sklearn.impute import SimpleImputer
+    from sklearn.preprocessing import LabelEncoder
+
+    F, T = TensorProto.FLOAT, TensorProto.INT64
+    rng = np.random.default_rng(56)
+    xtrain = (rng.standard_normal((150, 4)) * [1, 2, 0.5, 3] +
+              [0, 1, -1, 2]).astype(np.float32)
+    xtest = (rng.standard_normal((16, 4)) * [1, 2, 0.5, 3] +
+             [0, 1, -1, 2]).astype(np.float32)
+    n = len(xtest)
+
+    # LinearRegression with two targets.
+    y2 = np.stack([xtrain @ [1, -2, 0.5, 3] + 0.7,
+                   xtrain @ [0, 1, 1, -1] - 2], axis=1)
+    y2 += rng.standard_normal(y2.shape) * 0.1
+    lr = LinearRegression().fit(xtrain, y2)
+    node = helper.make_node(
+        "LinearRegressor", ["X"], ["variable"], "lin_reg", domain=ML,
+        targets=2, coefficients=lr.coef_.astype(np.float32).ravel().tolist(),
+        intercepts=lr.intercept_.astype(np.float32).tolist())
+    save("lin_reg", graph_model("lin_reg", [node], [tensor("X", F, [n, 4])],
+                                [tensor("variable", F, [n, 2])]),
+         [xtest], [lr.predict(xtest).astype(np.float32)])
+
+    # StandardScaler then a multinomial LogisticRegression (SOFTMAX).
+    cls3 = np.digitize(xtrain[:, 0] + xtrain[:, 1] * 0.5, [-0.5, 1.0])
+    scaler = StandardScaler().fit(xtrain)
+    xs = scaler.transform(xtrain)
+    lg3 = LogisticRegression(max_iter=500).fit(xs, cls3)
+    nodes = [
+        helper.make_node("Scaler", ["X"], ["scaled"], "scaler", domain=ML,
+                         offset=scaler.mean_.astype(np.float32).tolist(),
+                         scale=(1 / scaler.scale_).astype(np.float32).tolist()),
+        helper.make_node(
+            "LinearClassifier", ["scaled"], ["label", "probabilities"],
+            "logreg3", domain=ML, multi_class=1, post_transform="SOFTMAX",
+            classlabels_ints=lg3.classes_.tolist(),
+            coefficients=lg3.coef_.astype(np.float32).ravel().tolist(),
+            intercepts=lg3.intercept_.astype(np.float32).tolist()),
+    ]
+    xt = scaler.transform(xtest)
+    save("scaler_logreg3",
+         graph_model("scaler_logreg3", nodes, [tensor("X", F, [n, 4])],
+                     [tensor("label", T, [n]),
+                      tensor("probabilities", F, [n, 3])]),
+         [xtest], [lg3.predict(xt).astype(np.int64),
+                   lg3.predict_proba(xt).astype(np.float32)])
+
+    # Binary LogisticRegression: skl2onnx's rows [-w, w] and LOGISTIC.
+    cls2 = np.where(xtrain[:, 2] - xtrain[:, 3] * 0.2 > -1.2, 5, 2)
+    lg2 = LogisticRegression().fit(xtrain, cls2)
+    w, b = lg2.coef_[0], lg2.intercept_[0]
+    node = helper.make_node(
+        "LinearClassifier", ["X"], ["label", "probabilities"], "logreg2",
+        domain=ML, post_transform="LOGISTIC", classlabels_ints=[2, 5],
+        coefficients=np.concatenate([-w, w]).astype(np.float32).tolist(),
+        intercepts=[float(-b), float(b)])
+    save("logreg2", graph_model("logreg2", [node], [tensor("X", F, [n, 4])],
+                                [tensor("label", T, [n]),
+                                 tensor("probabilities", F, [n, 2])]),
+         [xtest], [lg2.predict(xtest).astype(np.int64),
+                   lg2.predict_proba(xtest).astype(np.float32)])
+
+    # SimpleImputer (NaN -> the column means) then Normalizer L2; L1;
+    # MAX against the specification's x / max(x) (scikit-learn's max norm
+    # takes absolute values).
+    holes = xtrain.copy()
+    holes[::7, 1] = np.nan
+    imp = SimpleImputer().fit(holes)
+    xh = xtest.copy()
+    xh[::3, 1] = np.nan
+    xh[1::4, 3] = np.nan
+    nodes = [
+        helper.make_node("Imputer", ["X"], ["filled"], "imputer", domain=ML,
+                         imputed_value_floats=imp.statistics_.astype(
+                             np.float32).tolist(),
+                         replaced_value_float=float("nan")),
+        helper.make_node("Normalizer", ["filled"], ["y"], "l2", domain=ML,
+                         norm="L2"),
+    ]
+    ref = Normalizer("l2").transform(imp.transform(xh))
+    save("imputer_l2", graph_model("imputer_l2", nodes,
+                                   [tensor("X", F, [n, 4])],
+                                   [tensor("y", F, [n, 4])]),
+         [xh], [ref.astype(np.float32)])
+    xz = xtest.copy()
+    xz[2] = 0  # a zero row stays as it is
+    node = helper.make_node("Normalizer", ["X"], ["y"], "l1", domain=ML,
+                            norm="L1")
+    save("normalizer_l1", graph_model("normalizer_l1", [node],
+                                      [tensor("X", F, [n, 4])],
+                                      [tensor("y", F, [n, 4])]),
+         [xz], [Normalizer("l1").transform(xz).astype(np.float32)])
+    mx = xz.max(axis=1, keepdims=True)
+    node = helper.make_node("Normalizer", ["X"], ["y"], "max", domain=ML,
+                            norm="MAX")
+    save("normalizer_max", graph_model("normalizer_max", [node],
+                                       [tensor("X", F, [n, 4])],
+                                       [tensor("y", F, [n, 4])]),
+         [xz], [(xz / np.where(mx == 0, 1, mx)).astype(np.float32)])
+
+    # Binarizer; Imputer of int64 values.
+    node = helper.make_node("Binarizer", ["X"], ["y"], "binarizer",
+                            domain=ML, threshold=0.75)
+    save("binarizer", graph_model("binarizer", [node],
+                                  [tensor("X", F, [n, 4])],
+                                  [tensor("y", F, [n, 4])]),
+         [xtest],
+         [Binarizer(threshold=0.75).transform(xtest).astype(np.float32)])
+    xi = rng.integers(-2, 3, (n, 3)).astype(np.int64)
+    node = helper.make_node("Imputer", ["X"], ["y"], "imputer_int",
+                            domain=ML, imputed_value_int64s=[7, 8, 9],
+                            replaced_value_int64=-1)
+    save("imputer_int", graph_model("imputer_int", [node],
+                                    [tensor("X", T, [n, 3])],
+                                    [tensor("y", T, [n, 3])]),
+         [xi], [np.where(xi == -1, [[7, 8, 9]], xi).astype(np.int64)])
+
+    # OneHotEncoder of integer categories, unknown ones all zeros.
+    cats = np.array([[1], [4], [9], [4], [1], [16]])
+    ohe = OneHotEncoder(handle_unknown="ignore").fit(cats)
+    xc = rng.choice([1, 4, 9, 16, 5], (n, 1)).astype(np.int64)
+    node = helper.make_node("OneHotEncoder", ["X"], ["y"], "onehot",
+                            domain=ML, zeros=1,
+                            cats_int64s=ohe.categories_[0].tolist())
+    save("onehot", graph_model("onehot", [node], [tensor("X", T, [n, 1])],
+                               [tensor("y", F, [n, 1, 4])]),
+         [xc], [ohe.transform(xc).toarray().astype(np.float32)
+                .reshape(n, 1, 4)])
+
+    # LabelEncoder-2: int64 -> int64 (scikit-learn's LabelEncoder), int64
+    # -> float, float -> int64; unknown keys take the defaults.
+    le = LabelEncoder().fit([3, 7, 11, 7])
+    keys = rng.choice([3, 7, 11, 5], (n,)).astype(np.int64)
+    known = np.isin(keys, le.classes_)
+    ref = np.full(n, -1, np.int64)
+    ref[known] = le.transform(keys[known])
+    node = helper.make_node("LabelEncoder", ["X"], ["y"], "label_ii",
+                            domain=ML, keys_int64s=le.classes_.tolist(),
+                            values_int64s=list(range(len(le.classes_))))
+    save("label_ii", graph_model("label_ii", [node], [tensor("X", T, [n])],
+                                 [tensor("y", T, [n])]), [keys], [ref])
+    table = {3: 0.5, 7: -1.5, 11: 2.25}
+    node = helper.make_node("LabelEncoder", ["X"], ["y"], "label_if",
+                            domain=ML, keys_int64s=list(table),
+                            values_floats=list(table.values()),
+                            default_float=9.0)
+    save("label_if", graph_model("label_if", [node], [tensor("X", T, [n])],
+                                 [tensor("y", F, [n])]),
+         [keys], [np.array([table.get(int(k), 9.0) for k in keys],
+                           np.float32)])
+    fkeys = rng.choice([0.5, -2.0, 3.25, 1.0], (n,)).astype(np.float32)
+    ftable = {0.5: 10, -2.0: 20, 3.25: 30}
+    node = helper.make_node("LabelEncoder", ["X"], ["y"], "label_fi",
+                            domain=ML, keys_floats=list(ftable),
+                            values_int64s=list(ftable.values()),
+                            default_int64=-7)
+    save("label_fi", graph_model("label_fi", [node], [tensor("X", F, [n])],
+                                 [tensor("y", T, [n])]),
+         [fkeys], [np.array([ftable.get(float(k), -7) for k in fkeys],
+                            np.int64)])
+
+    # ArrayFeatureExtractor with constant indices (repeated, reordered).
+    idx = numpy_helper.from_array(np.array([2, 0, 2], np.int64), "idx")
+    node = helper.make_node("ArrayFeatureExtractor", ["X", "idx"], ["y"],
+                            "extract", domain=ML)
+    graph = helper.make_graph([node], "extract", [tensor("X", F, [n, 4])],
+                              [tensor("y", F, [n, 3])], [idx])
+    model = helper.make_model(graph, opset_imports=[
+        helper.make_opsetid("", 13), helper.make_opsetid(ML, 1)])
+    save("extract", model, [xtest], [xtest[:, [2, 0, 2]]])
+
+
 def main():
     os.makedirs(OUT, exist_ok=True)
     sklearn_part()
     hand_built_part()
+    linear_part()
 
 
 if __name__ == "__main__":

@@ -1,0 +1,115 @@
+//===- OnnxMlLinear.cpp - LinearRegressor and LinearClassifier ------------===//
+//
+// ai.onnx.ml's linear models as a matmul with the import-time coefficient
+// matrix, plus the intercepts, then post_transform (OnnxMlConverters.cpp)
+// as ONNX Runtime applies it. The classifier labels each sample by the
+// class of the largest raw score (the first on ties), before the
+// transform, as ONNX Runtime does.
+//
+//===----------------------------------------------------------------------===//
+
+#include "OnnxMlConverters.h"
+#include "OnnxOpBuilding.h"
+
+#include "seam/SeamOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+
+using namespace mlir;
+using namespace seam;
+
+namespace seam::detail {
+namespace {
+
+/// Rows (targets or classes) at most.
+constexpr int64_t kMaxRows = int64_t(1) << 20;
+
+/// X [N, C] as float32: Y = X coefficients^T + intercepts, [N, rows].
+FailureOr<Value> linearScores(GraphImporter &g, int64_t rows) {
+  ASSIGN_OR_FAIL(x, mlFloatInput(g, 0));
+  auto type = cast<RankedTensorType>(x.getType());
+  if (type.getRank() != 2)
+    return g.error() << "input '" << g.node().input(0) << "' has shape ["
+                     << type.getShape() << "]; Seam takes [N, C]";
+  int64_t c = type.getDimSize(1);
+  ASSIGN_OR_FAIL(coefficients, mlFloats(g, "coefficients"));
+  ASSIGN_OR_FAIL(intercepts, mlFloats(g, "intercepts"));
+  if (rows < 1 || rows > kMaxRows)
+    return g.error() << rows << " targets or classes is not in [1, " << kMaxRows
+                     << "]";
+  if (static_cast<int64_t>(coefficients.size()) != rows * c)
+    return g.error() << "coefficients has " << coefficients.size()
+                     << " values; expected " << rows << " x " << c
+                     << " (targets or classes x input features)";
+  if (!intercepts.empty() && static_cast<int64_t>(intercepts.size()) != rows)
+    return g.error() << "intercepts has " << intercepts.size()
+                     << " values; expected none or " << rows;
+  // The coefficients transposed: [C, rows].
+  std::vector<float> w(c * rows);
+  for (int64_t r = 0; r < rows; ++r)
+    for (int64_t i = 0; i < c; ++i)
+      w[i * rows + r] = static_cast<float>(coefficients[r * c + i]);
+  Value weights = g.createConstant({c, rows}, w, "coefficients");
+  ASSIGN_OR_FAIL(y, createInferred<MatMulOp>(g, {x, weights}));
+  if (intercepts.empty())
+    return y;
+  std::vector<float> b(intercepts.begin(), intercepts.end());
+  Value bias = g.createConstant({1, rows}, b, "intercepts");
+  return createInferred<AddOp>(g, {y, bias});
+}
+
+} // namespace
+
+LogicalResult convertLinearRegressor(GraphImporter &g) {
+  ASSIGN_OR_FAIL(targets, g.intAttr("targets", 1));
+  ASSIGN_OR_FAIL(transform, mlPostTransform(g));
+  if (targets == 1 && transform != PostTransform::None &&
+      transform != PostTransform::Probit)
+    return g.error() << "post_transform of a single target other than NONE "
+                        "or PROBIT: ONNX Runtime ignores it where the "
+                        "specification applies it; Seam refuses the "
+                        "ambiguity";
+  ASSIGN_OR_FAIL(y, linearScores(g, targets));
+  ASSIGN_OR_FAIL(out, applyPostTransform(g, y, transform));
+  g.setOutput(0, out);
+  return success();
+}
+
+LogicalResult convertLinearClassifier(GraphImporter &g) {
+  if (g.findAttr("classlabels_strings"))
+    return refuseStrings(g, "classlabels_strings");
+  ASSIGN_OR_FAIL(labels, mlInts(g, "classlabels_ints"));
+  ASSIGN_OR_FAIL(transform, mlPostTransform(g));
+  // multi_class only documents how the model was trained.
+  ASSIGN_OR_FAIL(multiClass, g.intAttr("multi_class", 0));
+  (void)multiClass;
+  int64_t classes = static_cast<int64_t>(labels.size());
+  if (classes < 2)
+    return g.error() << "classlabels_ints has " << classes
+                     << " labels; expected at least 2";
+  ASSIGN_OR_FAIL(xShape, g.inputShape(0));
+  ASSIGN_OR_FAIL(coefficients, mlFloats(g, "coefficients"));
+  if (xShape.size() == 2 && xShape[1] > 0 &&
+      static_cast<int64_t>(coefficients.size()) == xShape[1] && classes == 2)
+    return g.error() << "one row of coefficients for two classes: ONNX "
+                        "Runtime's scores for it depend on the weights' "
+                        "signs; Seam takes one row per class (skl2onnx "
+                        "writes [-w, w] for binary models)";
+  ASSIGN_OR_FAIL(scores, linearScores(g, classes));
+  Builder &b = g.builder();
+  Attrs argAttrs{b};
+  argAttrs.add("axis", b.getI64IntegerAttr(1));
+  argAttrs.add("keepdims", b.getBoolAttr(false));
+  ASSIGN_OR_FAIL(best, createInferred<ArgMaxOp>(g, {scores}, argAttrs.list));
+  Attrs axis0{b};
+  axis0.add("axis", b.getI64IntegerAttr(0));
+  ASSIGN_OR_FAIL(label,
+                 createInferred<GatherOp>(
+                     g, {i64Constant(g, {classes}, labels), best}, axis0.list));
+  ASSIGN_OR_FAIL(z, applyPostTransform(g, scores, transform));
+  g.setOutput(0, label);
+  g.setOutput(1, z);
+  return success();
+}
+
+} // namespace seam::detail
