@@ -582,7 +582,6 @@ LogicalResult convertTreeEnsembleClassifier(GraphImporter &g) {
   ASSIGN_OR_FAIL(leaves, w.walk(forest, x, n, features));
   ASSIGN_OR_FAIL(sum,
                  w.aggregate(forest, table, leaves, classes, Aggregate::Sum));
-  Value labelTable = i64Constant(g, {classes}, labels);
   auto labelOf = [&](Value positive) -> FailureOr<Value> {
     return w.where(positive, intConstant(g, i64, labels[1]),
                    intConstant(g, i64, labels[0]));
@@ -646,7 +645,7 @@ LogicalResult convertTreeEnsembleClassifier(GraphImporter &g) {
     argAttrs.add("keepdims", b.getBoolAttr(false));
     ASSIGN_OR_FAIL(best,
                    createInferred<ArgMaxOp>(g, {candidates}, argAttrs.list));
-    ASSIGN_OR_FAIL(l, w.gather(labelTable, best));
+    ASSIGN_OR_FAIL(l, w.gather(i64Constant(g, {classes}, labels), best));
     label = l;
     ASSIGN_OR_FAIL(t, applyPostTransform(g, z, transform));
     scores = t;
