@@ -128,6 +128,18 @@ FailureOr<PostTransform> mlPostTransform(GraphImporter &g) {
   return *t;
 }
 
+FailureOr<PostTransform> mlRegressorPostTransform(GraphImporter &g,
+                                                  int64_t targets) {
+  ASSIGN_OR_FAIL(transform, mlPostTransform(g));
+  if (targets == 1 && transform != PostTransform::None &&
+      transform != PostTransform::Probit)
+    return g.error() << "post_transform of a single target other than NONE "
+                        "or PROBIT: ONNX Runtime ignores it where the "
+                        "specification applies it; Seam refuses the "
+                        "ambiguity";
+  return transform;
+}
+
 FailureOr<Value> probit(GraphImporter &g, Value x) {
   Type f32 = g.builder().getF32Type();
   auto k = [&](double v) { return floatConstant(g, f32, v); };

@@ -38,6 +38,11 @@ InFlightDiagnostic refuseStrings(GraphImporter &g, StringRef attr);
 enum class PostTransform { None, Softmax, Logistic, SoftmaxZero, Probit };
 /// The node's post_transform (default NONE), or an error naming the value.
 FailureOr<PostTransform> mlPostTransform(GraphImporter &g);
+/// A regressor's post_transform for `targets` targets: with one target only
+/// NONE or PROBIT (ONNX Runtime ignores the others there, the specification
+/// applies them: an error names the ambiguity).
+FailureOr<PostTransform> mlRegressorPostTransform(GraphImporter &g,
+                                                  int64_t targets);
 /// `scores` ([N, K], float) with `transform` applied as ONNX Runtime's
 /// write_scores does for K >= 2: elementwise (LOGISTIC, PROBIT) or along
 /// the last axis (SOFTMAX, SOFTMAX_ZERO).

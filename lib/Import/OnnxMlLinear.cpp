@@ -62,13 +62,7 @@ FailureOr<Value> linearScores(GraphImporter &g, int64_t rows) {
 
 LogicalResult convertLinearRegressor(GraphImporter &g) {
   ASSIGN_OR_FAIL(targets, g.intAttr("targets", 1));
-  ASSIGN_OR_FAIL(transform, mlPostTransform(g));
-  if (targets == 1 && transform != PostTransform::None &&
-      transform != PostTransform::Probit)
-    return g.error() << "post_transform of a single target other than NONE "
-                        "or PROBIT: ONNX Runtime ignores it where the "
-                        "specification applies it; Seam refuses the "
-                        "ambiguity";
+  ASSIGN_OR_FAIL(transform, mlRegressorPostTransform(g, targets));
   ASSIGN_OR_FAIL(y, linearScores(g, targets));
   ASSIGN_OR_FAIL(out, applyPostTransform(g, y, transform));
   g.setOutput(0, out);

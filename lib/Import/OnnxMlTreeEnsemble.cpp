@@ -502,13 +502,7 @@ LogicalResult convertTreeEnsembleRegressor(GraphImporter &g) {
     return g.error() << "n_targets " << targets << " is not in [1, "
                      << kMaxTargets << "]";
   ASSIGN_OR_FAIL(how, aggregateFunction(g));
-  ASSIGN_OR_FAIL(transform, mlPostTransform(g));
-  if (targets == 1 && transform != PostTransform::None &&
-      transform != PostTransform::Probit)
-    return g.error() << "post_transform of a single target other than NONE "
-                        "or PROBIT: ONNX Runtime ignores it where the "
-                        "specification applies it; Seam refuses the "
-                        "ambiguity";
+  ASSIGN_OR_FAIL(transform, mlRegressorPostTransform(g, targets));
   bool doubleBase = false;
   ASSIGN_OR_FAIL(base, baseValues(g, targets, &doubleBase));
   // The input's shape decides the features before the nodes are read.
@@ -526,12 +520,8 @@ LogicalResult convertTreeEnsembleRegressor(GraphImporter &g) {
   ASSIGN_OR_FAIL(sum, w.aggregate(forest, table, leaves, targets, how));
   ASSIGN_OR_FAIL(scores, addBase(w, sum, base));
   ASSIGN_OR_FAIL(f32Scores, castValue(g, scores, g.builder().getF32Type()));
-  FailureOr<Value> y = targets == 1 && transform == PostTransform::Probit
-                           ? probit(g, f32Scores)
-                           : applyPostTransform(g, f32Scores, transform);
-  if (failed(y))
-    return failure();
-  g.setOutput(0, *y);
+  ASSIGN_OR_FAIL(y, applyPostTransform(g, f32Scores, transform));
+  g.setOutput(0, y);
   return success();
 }
 

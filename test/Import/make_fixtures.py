@@ -1766,7 +1766,7 @@ def onnx_ml_fixtures():
     ml = [("ai.onnx.ml", 3)]
 
     def tree(name, check=True, op="TreeEnsembleRegressor", outputs=None,
-             domain="ai.onnx.ml", **attrs):
+             domain="ai.onnx.ml", opset=13, **attrs):
         kw = dict(nodes_treeids=[0, 0, 0, 0, 0, 1, 1, 1],
                   nodes_nodeids=[0, 1, 2, 3, 4, 0, 1, 2],
                   nodes_featureids=[2, 0, 0, 0, 0, 1, 0, 0],
@@ -1787,10 +1787,13 @@ def onnx_ml_fixtures():
             outputs = [vi("y", [4, 1])]
         model(name, [h.make_node(op, ["x"], [o.name for o in outputs],
                                  name="ens", domain=domain, **kw)],
-              [vi("x", [4, 3])], outputs, opsets=ml, check=check)
+              [vi("x", [4, 3])], outputs, opsets=ml, check=check,
+              opset=opset)
 
     tree("ml_tree_regressor", aggregate_function="AVERAGE",
          base_values=[0.5])
+    # ONNX's version conversion of the default domain keeps ai.onnx.ml nodes.
+    tree("ml_tree_opset9", opset=9)
     tree("err_ml_tree_feature", check=False,
          nodes_featureids=[7, 0, 0, 0, 0, 1, 0, 0])
     tree("err_ml_tree_mode", check=False,

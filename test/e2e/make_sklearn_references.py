@@ -383,6 +383,34 @@ def hand_built_part():
         save(name, make_model(node, len(x), 3, regressor_outputs(len(x), 2)),
              [x], [ref.astype(np.float32)])
 
+    # Two targets with PROBIT (ONNX Runtime's erfinv: Winitzki's
+    # approximation, a = 0.147) and with SOFTMAX.
+    pkw = dict(kw)
+    pvotes = [(t, nd, k, 0.1 + 0.8 / (1 + math.exp(-w)))
+              for t, nd, k, w in votes]
+    for j, k in enumerate(["target_treeids", "target_nodeids",
+                           "target_ids", "target_weights"]):
+        pkw[k] = [v[j] for v in pvotes]
+    avg = tree_walk(x, pkw, "target", 2, "AVERAGE")
+    # In float32, as ONNX Runtime computes it (near 0.5 the difference of
+    # square roots cancels: float64 would differ by 1e-5).
+    f = np.float32
+    y = f(2) * avg.astype(f) - f(1)
+    ln = np.log((f(1) - y) * (f(1) + y))
+    c = f(2 / (3.14159 * 0.147)) + f(0.5) * ln
+    probit = f(1.41421356) * np.where(y < 0, f(-1), f(1)) * np.sqrt(
+        np.sqrt(c * c - ln * f(1 / 0.147)) - c)
+    e = np.exp(avg - avg.max(axis=1, keepdims=True))
+    for transform, ref in [("PROBIT", probit),
+                           ("SOFTMAX", e / e.sum(axis=1, keepdims=True))]:
+        name = "transform_" + transform.lower()
+        node = helper.make_node("TreeEnsembleRegressor", ["X"], ["variable"],
+                                name, domain=ML, n_targets=2,
+                                aggregate_function="AVERAGE",
+                                post_transform=transform, **pkw)
+        save(name, make_model(node, len(x), 3, regressor_outputs(len(x), 2)),
+             [x], [ref.astype(np.float32)])
+
     # Multiclass with SOFTMAX_ZERO and a class one tree never votes for:
     # the label is the largest score among the classes voted for.
     ckw = dict(kw)
