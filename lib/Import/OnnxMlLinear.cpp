@@ -4,7 +4,8 @@
 // matrix, plus the intercepts, then post_transform (OnnxMlConverters.cpp)
 // as ONNX Runtime applies it. The classifier labels each sample by the
 // class of the largest raw score (the first on ties), before the
-// transform, as ONNX Runtime does.
+// transform, as ONNX Runtime does; one row of coefficients for two labels
+// labels by the score's sign and gives the scores [1 - s, s].
 //
 //===----------------------------------------------------------------------===//
 
@@ -78,19 +79,41 @@ LogicalResult convertLinearClassifier(GraphImporter &g) {
   ASSIGN_OR_FAIL(multiClass, g.intAttr("multi_class", 0));
   (void)multiClass;
   int64_t classes = static_cast<int64_t>(labels.size());
-  if (classes < 2)
-    return g.error() << "classlabels_ints has " << classes
-                     << " labels; expected at least 2";
-  ASSIGN_OR_FAIL(xShape, g.inputShape(0));
-  ASSIGN_OR_FAIL(coefficients, mlFloats(g, "coefficients"));
-  if (xShape.size() == 2 && xShape[1] > 0 &&
-      static_cast<int64_t>(coefficients.size()) == xShape[1] && classes == 2)
-    return g.error() << "one row of coefficients for two classes: ONNX "
-                        "Runtime's scores for it depend on the weights' "
-                        "signs; Seam takes one row per class (skl2onnx "
-                        "writes [-w, w] for binary models)";
-  ASSIGN_OR_FAIL(scores, linearScores(g, classes));
+  // One row of coefficients per intercept, as ONNX Runtime counts them.
+  ASSIGN_OR_FAIL(intercepts, mlFloats(g, "intercepts"));
+  int64_t rows =
+      intercepts.empty() ? classes : static_cast<int64_t>(intercepts.size());
+  bool oneRow = rows == 1 && classes == 2;
+  if (classes < 2 || (rows != classes && !oneRow))
+    return g.error() << classes << " class labels for " << rows
+                     << " rows of coefficients; expected as many labels as "
+                        "rows (at least 2), or 2 labels for one row";
+  if (oneRow && transform != PostTransform::None)
+    return g.error() << "one row of coefficients for two labels with "
+                        "post_transform other than NONE: ONNX Runtime "
+                        "writes [1 - s, s] of the raw score s whatever the "
+                        "transform; Seam refuses the ambiguity";
+  ASSIGN_OR_FAIL(scores, linearScores(g, rows));
   Builder &b = g.builder();
+  Type i64 = b.getI64Type(), f32 = b.getF32Type();
+  if (oneRow) {
+    // The label of the raw score's sign; the scores [1 - s, s].
+    ASSIGN_OR_FAIL(positive, createInferred<GreaterOp>(
+                                 g, {scores, floatConstant(g, f32, 0)}));
+    ASSIGN_OR_FAIL(picked, createInferred<WhereOp>(
+                               g, {positive, intConstant(g, i64, labels[1]),
+                                   intConstant(g, i64, labels[0])}));
+    int64_t n = cast<RankedTensorType>(scores.getType()).getDimSize(0);
+    ASSIGN_OR_FAIL(label, reshapeValue(g, picked, {n}));
+    ASSIGN_OR_FAIL(
+        rest, createInferred<SubOp>(g, {floatConstant(g, f32, 1), scores}));
+    Attrs axis1{b};
+    axis1.add("axis", b.getI64IntegerAttr(1));
+    ASSIGN_OR_FAIL(z, createInferred<ConcatOp>(g, {rest, scores}, axis1.list));
+    g.setOutput(0, label);
+    g.setOutput(1, z);
+    return success();
+  }
   Attrs argAttrs{b};
   argAttrs.add("axis", b.getI64IntegerAttr(1));
   argAttrs.add("keepdims", b.getBoolAttr(false));

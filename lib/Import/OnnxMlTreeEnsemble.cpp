@@ -440,6 +440,16 @@ struct Walker {
   }
 };
 
+/// F of the input X [N, F], read before the nodes that index it.
+FailureOr<int64_t> ensembleFeatures(GraphImporter &g) {
+  ASSIGN_OR_FAIL(shape, g.inputShape(0));
+  if (shape.size() != 2)
+    return g.error() << "input '" << g.node().input(0) << "' has shape ["
+                     << shape
+                     << "]; Seam takes tree ensemble inputs of shape [N, F]";
+  return shape[1];
+}
+
 /// The input X as [N, F] of the type the comparisons are made in (f64 for
 /// f64 inputs or double thresholds, else f32; integers are converted).
 FailureOr<std::pair<Value, Type>> ensembleInput(GraphImporter &g,
@@ -505,9 +515,7 @@ LogicalResult convertTreeEnsembleRegressor(GraphImporter &g) {
   ASSIGN_OR_FAIL(transform, mlRegressorPostTransform(g, targets));
   bool doubleBase = false;
   ASSIGN_OR_FAIL(base, baseValues(g, targets, &doubleBase));
-  // The input's shape decides the features before the nodes are read.
-  ASSIGN_OR_FAIL(xShape, g.inputShape(0));
-  int64_t features = xShape.size() == 2 ? xShape[1] : 0;
+  ASSIGN_OR_FAIL(features, ensembleFeatures(g));
   ASSIGN_OR_FAIL(forest, readForest(g, features));
   ASSIGN_OR_FAIL(table, readLeafTable(g, forest, "target", targets, how));
   ASSIGN_OR_FAIL(input,
@@ -534,8 +542,7 @@ LogicalResult convertTreeEnsembleClassifier(GraphImporter &g) {
     return g.error() << "classlabels_int64s has " << classes
                      << " labels; expected 2 to " << kMaxTargets;
   ASSIGN_OR_FAIL(transform, mlPostTransform(g));
-  ASSIGN_OR_FAIL(xShape, g.inputShape(0));
-  int64_t features = xShape.size() == 2 ? xShape[1] : 0;
+  ASSIGN_OR_FAIL(features, ensembleFeatures(g));
   ASSIGN_OR_FAIL(forest, readForest(g, features));
   ASSIGN_OR_FAIL(table,
                  readLeafTable(g, forest, "class", classes, Aggregate::Sum));

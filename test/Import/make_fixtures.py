@@ -1809,6 +1809,13 @@ def onnx_ml_fixtures():
     tree("err_ml_tree_weight_branch", check=False,
          target_nodeids=[2, 3, 4, 1, 0])
     tree("err_ml_tree_targets", check=False, n_targets=2 ** 40)
+    model("err_ml_tree_rank",
+          [h.make_node("TreeEnsembleRegressor", ["x"], ["y"], name="ens",
+                       domain="ai.onnx.ml", nodes_treeids=[0],
+                       nodes_nodeids=[0], nodes_featureids=[0],
+                       nodes_modes=["LEAF"], nodes_values=[0.0],
+                       nodes_truenodeids=[0], nodes_falsenodeids=[0])],
+          [vi("x", [2, 3, 4])], [vi("y", [2, 1])], opsets=ml, check=False)
     tree("err_ml_tree_aggregate", check=False, aggregate_function="MEDIAN")
     tree("err_ml_tree_transform", check=False, post_transform="LOGISTIC")
     clf_out = [vi("label", [4], TP.INT64), vi("probabilities", [4, 2])]
@@ -1840,7 +1847,8 @@ def onnx_ml_fixtures():
     model("err_ml_linear_one_row",
           [h.make_node("LinearClassifier", ["x"], ["l", "p"], name="lc",
                        domain="ai.onnx.ml", classlabels_ints=[0, 1],
-                       coefficients=[1.0, 2.0])],
+                       coefficients=[1.0, 2.0], intercepts=[0.5],
+                       post_transform="LOGISTIC")],
           [vi("x", [3, 2])],
           [vi("l", [3], TP.INT64), vi("p", [3, 2])], opsets=ml, check=False)
     model("err_ml_normalizer",

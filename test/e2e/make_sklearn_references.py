@@ -549,6 +549,22 @@ def linear_part():
          [xtest], [lg2.predict(xtest).astype(np.int64),
                    lg2.predict_proba(xtest).astype(np.float32)])
 
+    # One row of coefficients for two labels (as LinearSVC's decision
+    # function): the label of the score's sign, scores [1 - s, s] as ONNX
+    # Runtime writes them.
+    node = helper.make_node(
+        "LinearClassifier", ["X"], ["label", "probabilities"], "linear_one_row",
+        domain=ML, classlabels_ints=[2, 5],
+        coefficients=w.astype(np.float32).tolist(), intercepts=[float(b)])
+    s1 = (xtest.astype(np.float64) @ w.astype(np.float32) +
+          np.float32(b))
+    save("linear_one_row",
+         graph_model("linear_one_row", [node], [tensor("X", F, [n, 4])],
+                     [tensor("label", T, [n]),
+                      tensor("probabilities", F, [n, 2])]),
+         [xtest], [np.where(s1 > 0, 5, 2).astype(np.int64),
+                   np.stack([1 - s1, s1], axis=1).astype(np.float32)])
+
     # SimpleImputer (NaN -> the column means) then Normalizer L2; L1;
     # MAX against the specification's x / max(x) (scikit-learn's max norm
     # takes absolute values).
