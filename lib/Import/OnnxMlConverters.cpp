@@ -5,7 +5,7 @@
 // ops, with their own table: lookupDomainOpConverter consults it for nodes
 // of that domain only. Tree ensembles are in OnnxMlTreeEnsemble.cpp, the
 // linear models in OnnxMlLinear.cpp, the feature transforms and encoders in
-// OnnxMlFeatures.cpp. Ops on
+// OnnxMlFeatures.cpp, SVMRegressor in OnnxMlSvm.cpp. Ops on
 // string tensors (ZipMap, string labels) are refused with what to do.
 //
 //===----------------------------------------------------------------------===//
@@ -232,6 +232,7 @@ OpConverter lookupOnnxMlOpConverter(StringRef opType) {
       .Case("ArrayFeatureExtractor", convertArrayFeatureExtractor)
       .Case("OneHotEncoder", convertOneHotEncoder)
       .Case("LabelEncoder", convertLabelEncoder)
+      .Case("SVMRegressor", convertSVMRegressor)
       .Default(nullptr);
 }
 

@@ -56,8 +56,8 @@ FailureOr<Value> probit(GraphImporter &g, Value x);
 /// as the ai.onnx.ml ops with float outputs compute.
 FailureOr<Value> mlFloatInput(GraphImporter &g, unsigned i);
 
-/// The converters of OnnxMlTreeEnsemble.cpp, OnnxMlLinear.cpp and
-/// OnnxMlFeatures.cpp.
+/// The converters of OnnxMlTreeEnsemble.cpp, OnnxMlLinear.cpp,
+/// OnnxMlFeatures.cpp and OnnxMlSvm.cpp.
 LogicalResult convertTreeEnsembleRegressor(GraphImporter &g);
 LogicalResult convertTreeEnsembleClassifier(GraphImporter &g);
 LogicalResult convertLinearRegressor(GraphImporter &g);
@@ -69,6 +69,7 @@ LogicalResult convertImputer(GraphImporter &g);
 LogicalResult convertArrayFeatureExtractor(GraphImporter &g);
 LogicalResult convertOneHotEncoder(GraphImporter &g);
 LogicalResult convertLabelEncoder(GraphImporter &g);
+LogicalResult convertSVMRegressor(GraphImporter &g);
 
 } // namespace seam::detail
 

@@ -1851,6 +1851,18 @@ def onnx_ml_fixtures():
                        post_transform="LOGISTIC")],
           [vi("x", [3, 2])],
           [vi("l", [3], TP.INT64), vi("p", [3, 2])], opsets=ml, check=False)
+    model("err_ml_svm_linear",
+          [h.make_node("SVMRegressor", ["x"], ["y"], name="svm",
+                       domain="ai.onnx.ml", coefficients=[1.0, 2.0],
+                       rho=[0.5])],
+          [vi("x", [3, 2])], [vi("y", [3, 1])], opsets=ml, check=False)
+    model("err_ml_svm_vectors",
+          [h.make_node("SVMRegressor", ["x"], ["y"], name="svm",
+                       domain="ai.onnx.ml", coefficients=[1.0, 2.0],
+                       n_supports=2, support_vectors=[1.0, 2.0, 3.0],
+                       kernel_type="RBF", kernel_params=[0.5, 0.0, 3.0],
+                       rho=[0.5])],
+          [vi("x", [3, 2])], [vi("y", [3, 1])], opsets=ml, check=False)
     model("err_ml_normalizer",
           [h.make_node("Normalizer", ["x"], ["y"], name="nm",
                        domain="ai.onnx.ml", norm="L3")],

@@ -675,11 +675,51 @@ def linear_part():
     save("extract", model, [xtest], [xtest[:, [2, 0, 2]]])
 
 
+#
+# Part 4: support vector regression
+#
+
+
+def svm_part():
+    from sklearn.svm import SVR, OneClassSVM
+
+    F = TensorProto.FLOAT
+    rng = np.random.default_rng(78)
+    xtrain = rng.standard_normal((80, 3)).astype(np.float32)
+    y = np.sin(xtrain[:, 0] * 2) + xtrain[:, 1] * xtrain[:, 2]
+    xtest = rng.standard_normal((12, 3)).astype(np.float32)
+    n = len(xtest)
+
+    def write(name, est, one_class=0):
+        gamma = est._gamma
+        node = helper.make_node(
+            "SVMRegressor", ["X"], ["variable"], name, domain=ML,
+            kernel_type=est.kernel.upper(),
+            kernel_params=[float(gamma), float(est.coef0),
+                           float(est.degree)],
+            n_supports=len(est.support_), one_class=one_class,
+            coefficients=est.dual_coef_.astype(np.float32).ravel().tolist(),
+            rho=[float(est.intercept_[0])],
+            support_vectors=est.support_vectors_.astype(
+                np.float32).ravel().tolist())
+        ref = est.predict(xtest).astype(np.float32)
+        save(name, graph_model(name, [node], [tensor("X", F, [n, 3])],
+                               [tensor("variable", F, [n, 1])], ml_opset=1),
+             [xtest], [ref.reshape(n, 1)])
+
+    for kernel in ["rbf", "linear", "poly", "sigmoid"]:
+        est = SVR(kernel=kernel, C=2.0, degree=3, coef0=0.5,
+                  gamma="scale").fit(xtrain, y)
+        write("svr_" + kernel, est)
+    write("one_class_svm", OneClassSVM(gamma=0.5, nu=0.3).fit(xtrain), 1)
+
+
 def main():
     os.makedirs(OUT, exist_ok=True)
     sklearn_part()
     hand_built_part()
     linear_part()
+    svm_part()
 
 
 if __name__ == "__main__":

@@ -1003,10 +1003,10 @@ def opset_cases():
                      domain="org.undeclared")], *io),
           unsupported + "org.undeclared::Relu (1 node)"),
         c("ml_domain_op",
-          make([node("SVMRegressor", ["x"], ["y"], "svm0",
+          make([node("FeatureVectorizer", ["x"], ["y"], "fv0",
                      domain="ai.onnx.ml")], *io,
                opsets=[("ai.onnx.ml", 3)]),
-          unsupported + "ai.onnx.ml::SVMRegressor (1 node)"),
+          unsupported + "ai.onnx.ml::FeatureVectorizer (1 node)"),
         # An ai.onnx.ml op Seam converts, given an input it does not take.
         c("ml_domain_op_rank",
           make([node("Normalizer", ["x"], ["y"], "norm0",
