@@ -101,6 +101,15 @@ FailureOr<Value> mlFloatInput(GraphImporter &g, unsigned i) {
   return castValue(g, x, g.builder().getF32Type());
 }
 
+FailureOr<Value> mlMatrixInput(GraphImporter &g) {
+  ASSIGN_OR_FAIL(x, mlFloatInput(g, 0));
+  auto type = cast<RankedTensorType>(x.getType());
+  if (type.getRank() != 2)
+    return g.error() << "input '" << g.node().input(0) << "' has shape ["
+                     << type.getShape() << "]; Seam takes [N, F]";
+  return x;
+}
+
 InFlightDiagnostic refuseStrings(GraphImporter &g, StringRef attr) {
   return g.error() << "'" << attr
                    << "' makes this op compute on string tensors, which Seam "

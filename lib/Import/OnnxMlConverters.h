@@ -55,6 +55,8 @@ FailureOr<Value> probit(GraphImporter &g, Value x);
 /// Input `i` as float32 (float, double and integer inputs are converted),
 /// as the ai.onnx.ml ops with float outputs compute.
 FailureOr<Value> mlFloatInput(GraphImporter &g, unsigned i);
+/// Input 0 as float32 of shape [N, F] (an error names any other rank).
+FailureOr<Value> mlMatrixInput(GraphImporter &g);
 
 /// The converters of OnnxMlTreeEnsemble.cpp, OnnxMlLinear.cpp,
 /// OnnxMlFeatures.cpp and OnnxMlSvm.cpp.

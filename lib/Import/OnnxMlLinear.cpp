@@ -27,12 +27,8 @@ constexpr int64_t kMaxRows = int64_t(1) << 20;
 
 /// X [N, C] as float32: Y = X coefficients^T + intercepts, [N, rows].
 FailureOr<Value> linearScores(GraphImporter &g, int64_t rows) {
-  ASSIGN_OR_FAIL(x, mlFloatInput(g, 0));
-  auto type = cast<RankedTensorType>(x.getType());
-  if (type.getRank() != 2)
-    return g.error() << "input '" << g.node().input(0) << "' has shape ["
-                     << type.getShape() << "]; Seam takes [N, C]";
-  int64_t c = type.getDimSize(1);
+  ASSIGN_OR_FAIL(x, mlMatrixInput(g));
+  int64_t c = cast<RankedTensorType>(x.getType()).getDimSize(1);
   ASSIGN_OR_FAIL(coefficients, mlFloats(g, "coefficients"));
   ASSIGN_OR_FAIL(intercepts, mlFloats(g, "intercepts"));
   if (rows < 1 || rows > kMaxRows)

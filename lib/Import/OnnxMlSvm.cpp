@@ -26,12 +26,8 @@ using namespace seam;
 namespace seam::detail {
 
 LogicalResult convertSVMRegressor(GraphImporter &g) {
-  ASSIGN_OR_FAIL(x, mlFloatInput(g, 0));
-  auto type = cast<RankedTensorType>(x.getType());
-  if (type.getRank() != 2)
-    return g.error() << "input '" << g.node().input(0) << "' has shape ["
-                     << type.getShape() << "]; Seam takes [N, F]";
-  int64_t features = type.getDimSize(1);
+  ASSIGN_OR_FAIL(x, mlMatrixInput(g));
+  int64_t features = cast<RankedTensorType>(x.getType()).getDimSize(1);
   ASSIGN_OR_FAIL(supports, g.intAttr("n_supports", 0));
   ASSIGN_OR_FAIL(coefficients, mlFloats(g, "coefficients"));
   ASSIGN_OR_FAIL(vectors, mlFloats(g, "support_vectors"));
