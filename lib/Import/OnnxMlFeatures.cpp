@@ -3,10 +3,11 @@
 // The preprocessing ops of ai.onnx.ml as seam ops, as ONNX Runtime
 // computes them: Scaler ((x - offset) * scale), Normalizer (each row by its
 // MAX, L1 or L2 norm, unchanged where that is 0), Binarizer (1 above the
-// threshold, else 0), Imputer (the replaced value, or NaN, becomes the
-// imputed one), ArrayFeatureExtractor (a gather along the last axis),
-// OneHotEncoder (a comparison with each category) and LabelEncoder-2
-// (numeric keys to numeric values, by comparison with every key).
+// threshold, else 0; NaN gives 0 where ONNX Runtime fails the run), Imputer
+// (the replaced value, or NaN, becomes the imputed one), ArrayFeatureExtractor
+// (a gather along the last axis), OneHotEncoder (a comparison with each
+// category) and LabelEncoder-2 (numeric keys to numeric values, by comparison
+// with every key).
 //
 //===----------------------------------------------------------------------===//
 
@@ -120,6 +121,10 @@ LogicalResult convertBinarizer(GraphImporter &g) {
   if (!elem.isF32() && !elem.isF64())
     return g.error() << "input '" << g.node().input(0) << "' has type " << type
                      << "; expected float or double";
+  if (!g.findAttr("threshold"))
+    return g.error() << "threshold is absent: the specification's default is "
+                        "0, ONNX Runtime's 1; Seam refuses the ambiguity "
+                        "(give the threshold)";
   ASSIGN_OR_FAIL(threshold, g.floatAttr("threshold", 0.0f));
   ASSIGN_OR_FAIL(above, createInferred<GreaterOp>(
                             g, {x, floatConstant(g, elem, threshold)}));

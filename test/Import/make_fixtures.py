@@ -1863,6 +1863,10 @@ def onnx_ml_fixtures():
                        kernel_type="RBF", kernel_params=[0.5, 0.0, 3.0],
                        rho=[0.5])],
           [vi("x", [3, 2])], [vi("y", [3, 1])], opsets=ml, check=False)
+    model("err_ml_binarizer_default",
+          [h.make_node("Binarizer", ["x"], ["y"], name="bin",
+                       domain="ai.onnx.ml")],
+          [vi("x", [3, 2])], [vi("y", [3, 2])], opsets=ml, check=False)
     model("err_ml_normalizer",
           [h.make_node("Normalizer", ["x"], ["y"], name="nm",
                        domain="ai.onnx.ml", norm="L3")],
