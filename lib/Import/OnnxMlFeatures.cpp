@@ -19,6 +19,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 
 #include <cmath>
+#include <set>
 
 using namespace mlir;
 using namespace seam;
@@ -246,6 +247,20 @@ LogicalResult convertOneHotEncoder(GraphImporter &g) {
   Value table = i64Constant(g, shape, cats);
   ASSIGN_OR_FAIL(hit, createInferred<EqualOp>(g, {column, table}));
   ASSIGN_OR_FAIL(y, castValue(g, hit, b.getF32Type()));
+  // A category listed twice sets only its last column, as ONNX Runtime.
+  std::vector<float> keep(cats.size(), 1.0f);
+  std::set<int64_t> seen;
+  bool repeated = false;
+  for (size_t j = cats.size(); j-- > 0;)
+    if (!seen.insert(cats[j]).second) {
+      keep[j] = 0.0f;
+      repeated = true;
+    }
+  if (repeated) {
+    ASSIGN_OR_FAIL(kept, createInferred<MulOp>(
+                             g, {y, g.createConstant(shape, keep, "cats")}));
+    y = kept;
+  }
   g.setOutput(0, y);
   return success();
 }

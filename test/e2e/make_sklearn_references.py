@@ -632,6 +632,20 @@ def linear_part():
          [xc], [ohe.transform(xc).toarray().astype(np.float32)
                 .reshape(n, 1, 4)])
 
+    # A category listed twice sets its last column only (ONNX Runtime).
+    dup = [4, 1, 4, 9]
+    ref = np.zeros((n, 1, 4), np.float32)
+    for i, v in enumerate(xc[:, 0]):
+        cols = [j for j, c in enumerate(dup) if c == v]
+        if cols:
+            ref[i, 0, cols[-1]] = 1
+    node = helper.make_node("OneHotEncoder", ["X"], ["y"], "onehot_repeated",
+                            domain=ML, cats_int64s=dup)
+    save("onehot_repeated", graph_model("onehot_repeated", [node],
+                                        [tensor("X", T, [n, 1])],
+                                        [tensor("y", F, [n, 1, 4])]),
+         [xc], [ref])
+
     # LabelEncoder-2: int64 -> int64 (scikit-learn's LabelEncoder), int64
     # -> float, float -> int64; unknown keys take the defaults.
     le = LabelEncoder().fit([3, 7, 11, 7])
