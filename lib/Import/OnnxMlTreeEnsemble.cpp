@@ -9,7 +9,7 @@
 // (each tree's first listed node, as ONNX Runtime) and takes one step per
 // level of the deepest tree:
 //
-//   x = X[n, feature[idx]]
+//   x = X[n, feature[idx]]   (a gather_elements along the features)
 //   idx = where(compare_mode[idx](x, threshold[idx])
 //               or (isnan(x) and tracks_true[idx]), true[idx], false[idx])
 //
@@ -331,24 +331,29 @@ struct Walker {
   }
 
   /// The leaf each tree reaches for each sample: [N, trees] (i64).
-  FailureOr<Value> walk(const Forest &f, Value x, int64_t n, int64_t features) {
+  FailureOr<Value> walk(const Forest &f, Value x, int64_t n) {
     int64_t m = f.size(), trees = static_cast<int64_t>(f.roots.size());
-    ASSIGN_OR_FAIL(flat, reshapeValue(g, x, {n * features}));
-    std::vector<int64_t> rowStarts;
-    for (int64_t r = 0; r < n; ++r)
-      rowStarts.push_back(r * features);
-    Value rowBase = i64Constant(g, {n, 1}, rowStarts);
     Value featureT = i64Constant(g, {m}, f.feature);
     Value trueT = i64Constant(g, {m}, f.trueChild);
     Value falseT = i64Constant(g, {m}, f.falseChild);
     Value thresholdT = floatTable(g, e, {m}, f.threshold);
     Value modeT = i64Constant(g, {m}, f.mode);
     Value tracksT = i64Constant(g, {m}, f.tracksTrue);
-    Value idx = i64Constant(g, {1, trees}, f.roots);
+    // The roots for every sample: nothing the size of the batch is built at
+    // import.
+    auto stateType = RankedTensorType::get({n, trees}, i64);
+    auto start = ExpandOp::create(g.builder(), g.loc(), stateType,
+                                  i64Constant(g, {1, trees}, f.roots));
+    if (failed(verifyCreated(g, start)))
+      return failure();
+    Value idx = start.getResult();
+    Builder &b = g.builder();
+    Attrs axis1{b};
+    axis1.add("axis", b.getI64IntegerAttr(1));
     for (int64_t level = 0; level < f.depth; ++level) {
       ASSIGN_OR_FAIL(feature, gather(featureT, idx));
-      ASSIGN_OR_FAIL(at, bin<AddOp>(rowBase, feature));
-      ASSIGN_OR_FAIL(value, gather(flat, at));
+      ASSIGN_OR_FAIL(
+          value, createInferred<GatherElementsOp>(g, {x, feature}, axis1.list));
       ASSIGN_OR_FAIL(threshold, gather(thresholdT, idx));
       Value cond;
       Value mode;
@@ -379,12 +384,6 @@ struct Walker {
       ASSIGN_OR_FAIL(onFalse, gather(falseT, idx));
       ASSIGN_OR_FAIL(next, where(cond, onTrue, onFalse));
       idx = next;
-    }
-    if (f.depth == 0) {
-      // Every root is a leaf: one state per sample all the same.
-      std::vector<int64_t> zeros(n, 0);
-      ASSIGN_OR_FAIL(spread, bin<AddOp>(idx, i64Constant(g, {n, 1}, zeros)));
-      idx = spread;
     }
     return idx;
   }
@@ -524,7 +523,7 @@ LogicalResult convertTreeEnsembleRegressor(GraphImporter &g) {
   auto [x, e] = input;
   int64_t n = cast<RankedTensorType>(x.getType()).getDimSize(0);
   Walker w{g, e, g.builder().getI64Type()};
-  ASSIGN_OR_FAIL(leaves, w.walk(forest, x, n, features));
+  ASSIGN_OR_FAIL(leaves, w.walk(forest, x, n));
   ASSIGN_OR_FAIL(sum, w.aggregate(forest, table, leaves, targets, how));
   ASSIGN_OR_FAIL(scores, addBase(w, sum, base));
   ASSIGN_OR_FAIL(f32Scores, castValue(g, scores, g.builder().getF32Type()));
@@ -576,7 +575,7 @@ LogicalResult convertTreeEnsembleClassifier(GraphImporter &g) {
   Builder &b = g.builder();
   Type f32 = b.getF32Type(), i64 = b.getI64Type();
   Walker w{g, e, i64};
-  ASSIGN_OR_FAIL(leaves, w.walk(forest, x, n, features));
+  ASSIGN_OR_FAIL(leaves, w.walk(forest, x, n));
   ASSIGN_OR_FAIL(sum,
                  w.aggregate(forest, table, leaves, classes, Aggregate::Sum));
   auto labelOf = [&](Value positive) -> FailureOr<Value> {
