@@ -17,6 +17,7 @@
 #include "seam/SeamOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <cmath>
 #include <set>
@@ -199,7 +200,9 @@ LogicalResult convertArrayFeatureExtractor(GraphImporter &g) {
                          << "' is not in [0, " << last << ")";
   int64_t count = 1;
   for (int64_t d : indexShape)
-    count *= d;
+    if (llvm::MulOverflow(count, d, count))
+      return g.error() << "input '" << g.node().input(1) << "' of shape ["
+                       << indexShape << "] has more than 2^63 indices";
   ASSIGN_OR_FAIL(indices, g.tensorInput(1));
   if (!cast<RankedTensorType>(indices.getType()).getElementType().isInteger(64))
     return g.error() << "input '" << g.node().input(1)
