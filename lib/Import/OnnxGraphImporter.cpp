@@ -33,6 +33,13 @@ GraphImporter::GraphImporter(const onnx::ModelProto &model, ModuleOp module,
       opsetVersion(defaultOpset(model)),
       currentLoc(FileLineColLoc::get(module.getContext(), fileName, 0, 0)) {}
 
+int64_t GraphImporter::domainOpset(StringRef domain) const {
+  for (const auto &opset : model.opset_import())
+    if (opset.domain() == domain)
+      return opset.version();
+  return 0;
+}
+
 //===----------------------------------------------------------------------===//
 // Diagnostics and the value table
 //===----------------------------------------------------------------------===//
@@ -736,7 +743,7 @@ LogicalResult GraphImporter::importNode(const onnx::NodeProto &node) {
                                       : node.op_type();
   currentLoc = NameLoc::get(b.getStringAttr(currentLabel),
                             FileLineColLoc::get(context(), fileName, 0, 0));
-  OpConverter convert = lookupOpConverter(node.op_type());
+  OpConverter convert = lookupDomainOpConverter(node.domain(), node.op_type());
   if (!convert)
     return error() << "op is not supported";
   // Per node: the nodes of a subgraph it imports set their own.
@@ -928,10 +935,8 @@ LogicalResult checkSupportedOps(const onnx::ModelProto &model, Location loc) {
             for (const auto &sub : attr.graphs())
               visit(sub);
           }
-          bool defaultDomain =
-              node.domain().empty() || node.domain() == "ai.onnx";
           if (node.op_type().empty() ||
-              (defaultDomain && lookupOpConverter(node.op_type())))
+              lookupDomainOpConverter(node.domain(), node.op_type()))
             continue;
           unsupported.push_back(&node);
           ++countByOp[(node.domain().empty() ? "" : node.domain() + "::") +
@@ -962,13 +967,12 @@ LogicalResult checkSupportedOps(const onnx::ModelProto &model, Location loc) {
       if (o.domain() == node->domain() ||
           (domain == "ai.onnx" && o.domain().empty()))
         version = o.version();
-    diag.attachNote(loc) << "node '"
-                         << (node->name().empty() && node->output_size()
-                                 ? node->output(0)
-                                 : node->name())
-                         << "': op " << node->op_type() << " (domain '"
-                         << domain << "', opset " << version
-                         << ") is not supported";
+    StringRef hint =
+        domain == "ai.onnx.ml" ? onnxMlRefusalHint(node->op_type()) : "";
+    diag.attachNote(loc) << "node '" << nodeLabel(*node) << "': op "
+                         << node->op_type() << " (domain '" << domain
+                         << "', opset " << version << ") is not supported"
+                         << (hint.empty() ? "" : ": ") << hint;
   }
   return diag;
 }

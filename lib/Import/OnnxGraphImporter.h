@@ -95,6 +95,8 @@ public:
   mlir::Location loc() const { return currentLoc; }
   mlir::MLIRContext *context() { return b.getContext(); }
   int64_t opset() const { return opsetVersion; }
+  /// The version of `domain` the model imports, or 0.
+  int64_t domainOpset(llvm::StringRef domain) const;
   const OnnxImportOptions &importOptions() const { return options; }
 
   /// An error prefixed "node 'name' (OpType): ".
@@ -228,6 +230,17 @@ using OpConverter = mlir::LogicalResult (*)(GraphImporter &importer);
 
 /// The converter of ONNX op `opType` (default domain), or null.
 OpConverter lookupOpConverter(llvm::StringRef opType);
+/// The converter of op `opType` of the ai.onnx.ml domain
+/// (OnnxMlConverters.cpp), or null.
+OpConverter lookupOnnxMlOpConverter(llvm::StringRef opType);
+/// Why an ai.onnx.ml op Seam does not convert is refused and what to do
+/// instead, or empty (OnnxMlConverters.cpp).
+llvm::StringRef onnxMlRefusalHint(llvm::StringRef opType);
+/// The converter of op `opType` of ONNX domain `domain` ("" and "ai.onnx"
+/// are the default domain, "ai.onnx.ml" the traditional-ML one), or null: an
+/// op of one domain never takes the converter of another's op of that name.
+OpConverter lookupDomainOpConverter(llvm::StringRef domain,
+                                    llvm::StringRef opType);
 
 /// Emits one error listing every node whose op Seam does not import.
 mlir::LogicalResult checkSupportedOps(const onnx::ModelProto &model,

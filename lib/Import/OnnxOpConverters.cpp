@@ -814,6 +814,14 @@ static LogicalResult convertConstantOfShape(GraphImporter &g) {
 // The table
 //===----------------------------------------------------------------------===//
 
+OpConverter lookupDomainOpConverter(StringRef domain, StringRef opType) {
+  if (domain.empty() || domain == "ai.onnx")
+    return lookupOpConverter(opType);
+  if (domain == "ai.onnx.ml")
+    return lookupOnnxMlOpConverter(opType);
+  return nullptr;
+}
+
 OpConverter lookupOpConverter(StringRef opType) {
   if (OpConverter converter = lookupReductionOpConverter(opType))
     return converter;

@@ -1761,6 +1761,118 @@ def roialign_fixtures():
         coordinate_transformation_mode="align_corners")
 
 
+def onnx_ml_fixtures():
+    """ai.onnx.ml ops (their own converter table) and their errors."""
+    ml = [("ai.onnx.ml", 3)]
+
+    def tree(name, check=True, op="TreeEnsembleRegressor", outputs=None,
+             domain="ai.onnx.ml", opset=13, **attrs):
+        kw = dict(nodes_treeids=[0, 0, 0, 0, 0, 1, 1, 1],
+                  nodes_nodeids=[0, 1, 2, 3, 4, 0, 1, 2],
+                  nodes_featureids=[2, 0, 0, 0, 0, 1, 0, 0],
+                  nodes_modes=["BRANCH_LEQ", "BRANCH_GT", "LEAF", "LEAF",
+                               "LEAF", "BRANCH_LEQ", "LEAF", "LEAF"],
+                  nodes_values=[0.5, -1.0, 0, 0, 0, 2.0, 0, 0],
+                  nodes_truenodeids=[1, 3, 0, 0, 0, 1, 0, 0],
+                  nodes_falsenodeids=[2, 4, 0, 0, 0, 2, 0, 0],
+                  nodes_missing_value_tracks_true=[1, 0, 0, 0, 0, 0, 0, 0])
+        prefix = "class" if "Classifier" in op else "target"
+        kw.update({prefix + "_treeids": [0, 0, 0, 1, 1],
+                   prefix + "_nodeids": [2, 3, 4, 1, 2],
+                   prefix + "_ids": [0, 0, 0, 0, 0],
+                   prefix + "_weights": [1.5, -2.0, 0.25, 3.0, -1.0]})
+        kw.update(attrs)
+        kw = {k: v for k, v in kw.items() if v is not None}
+        if outputs is None:
+            outputs = [vi("y", [4, 1])]
+        model(name, [h.make_node(op, ["x"], [o.name for o in outputs],
+                                 name="ens", domain=domain, **kw)],
+              [vi("x", [4, 3])], outputs, opsets=ml, check=check,
+              opset=opset)
+
+    tree("ml_tree_regressor", aggregate_function="AVERAGE",
+         base_values=[0.5])
+    # ONNX's version conversion of the default domain keeps ai.onnx.ml nodes.
+    tree("ml_tree_opset9", opset=9)
+    tree("err_ml_tree_feature", check=False,
+         nodes_featureids=[7, 0, 0, 0, 0, 1, 0, 0])
+    tree("err_ml_tree_mode", check=False,
+         nodes_modes=["BRANCH_LEQ", "BRANCH_MEMBER", "LEAF", "LEAF", "LEAF",
+                      "BRANCH_LEQ", "LEAF", "LEAF"])
+    tree("err_ml_tree_cycle", check=False,
+         nodes_truenodeids=[1, 0, 0, 0, 0, 1, 0, 0])
+    tree("err_ml_tree_child", check=False,
+         nodes_falsenodeids=[2, 9, 0, 0, 0, 2, 0, 0])
+    tree("err_ml_tree_lengths", check=False, nodes_values=[0.5, -1.0])
+    tree("err_ml_tree_twice", check=False,
+         nodes_nodeids=[0, 1, 2, 3, 3, 0, 1, 2])
+    tree("err_ml_tree_weight_branch", check=False,
+         target_nodeids=[2, 3, 4, 1, 0])
+    tree("err_ml_tree_targets", check=False, n_targets=2 ** 40)
+    model("err_ml_tree_rank",
+          [h.make_node("TreeEnsembleRegressor", ["x"], ["y"], name="ens",
+                       domain="ai.onnx.ml", nodes_treeids=[0],
+                       nodes_nodeids=[0], nodes_featureids=[0],
+                       nodes_modes=["LEAF"], nodes_values=[0.0],
+                       nodes_truenodeids=[0], nodes_falsenodeids=[0])],
+          [vi("x", [2, 3, 4])], [vi("y", [2, 1])], opsets=ml, check=False)
+    tree("err_ml_tree_aggregate", check=False, aggregate_function="MEDIAN")
+    tree("err_ml_tree_transform", check=False, post_transform="LOGISTIC")
+    clf_out = [vi("label", [4], TP.INT64), vi("probabilities", [4, 2])]
+    tree("ml_tree_classifier", op="TreeEnsembleClassifier",
+         outputs=clf_out, classlabels_int64s=[0, 1],
+         post_transform="LOGISTIC")
+    tree("err_ml_tree_strings", check=False, op="TreeEnsembleClassifier",
+         outputs=[vi("label", [4], TP.STRING), vi("probabilities", [4, 2])],
+         classlabels_strings=["no", "yes"])
+    tree("err_ml_tree_both_classes", check=False,
+         op="TreeEnsembleClassifier", outputs=clf_out,
+         classlabels_int64s=[0, 1], class_ids=[0, 1, 0, 1, 0])
+    # A default-domain node never takes an ai.onnx.ml converter, nor the
+    # reverse.
+    tree("err_ml_wrong_domain", check=False, domain="")
+    model("err_ml_relu", [h.make_node("Relu", ["x"], ["y"], name="r",
+                                      domain="ai.onnx.ml")],
+          [vi("x", [2])], [vi("y", [2])], opsets=ml, check=False)
+    model("err_ml_zipmap", [h.make_node("ZipMap", ["x"], ["y"], name="zm",
+                                        domain="ai.onnx.ml",
+                                        classlabels_int64s=[0, 1])],
+          [vi("x", [2, 2])], [vi("y", [2, 2])], opsets=ml, check=False)
+    model("err_ml_label_strings",
+          [h.make_node("LabelEncoder", ["x"], ["y"], name="le",
+                       domain="ai.onnx.ml", keys_int64s=[1],
+                       values_strings=["a"])],
+          [vi("x", [2], TP.INT64)], [vi("y", [2], TP.STRING)], opsets=ml,
+          check=False)
+    model("err_ml_linear_one_row",
+          [h.make_node("LinearClassifier", ["x"], ["l", "p"], name="lc",
+                       domain="ai.onnx.ml", classlabels_ints=[0, 1],
+                       coefficients=[1.0, 2.0], intercepts=[0.5],
+                       post_transform="LOGISTIC")],
+          [vi("x", [3, 2])],
+          [vi("l", [3], TP.INT64), vi("p", [3, 2])], opsets=ml, check=False)
+    model("err_ml_svm_linear",
+          [h.make_node("SVMRegressor", ["x"], ["y"], name="svm",
+                       domain="ai.onnx.ml", coefficients=[1.0, 2.0],
+                       rho=[0.5])],
+          [vi("x", [3, 2])], [vi("y", [3, 1])], opsets=ml, check=False)
+    model("err_ml_svm_vectors",
+          [h.make_node("SVMRegressor", ["x"], ["y"], name="svm",
+                       domain="ai.onnx.ml", coefficients=[1.0, 2.0],
+                       n_supports=2, support_vectors=[1.0, 2.0, 3.0],
+                       kernel_type="RBF", kernel_params=[0.5, 0.0, 3.0],
+                       rho=[0.5])],
+          [vi("x", [3, 2])], [vi("y", [3, 1])], opsets=ml, check=False)
+    model("err_ml_binarizer_default",
+          [h.make_node("Binarizer", ["x"], ["y"], name="bin",
+                       domain="ai.onnx.ml")],
+          [vi("x", [3, 2])], [vi("y", [3, 2])], opsets=ml, check=False)
+    model("err_ml_normalizer",
+          [h.make_node("Normalizer", ["x"], ["y"], name="nm",
+                       domain="ai.onnx.ml", norm="L3")],
+          [vi("x", [3, 2])], [vi("y", [3, 2])], opsets=ml, check=False)
+
+
 def scan_fixtures():
     """Scan, unrolled at import, and its errors."""
     body = h.make_graph([node("Add", ["s", "x"], ["s2"], "add0"),
@@ -1976,6 +2088,7 @@ def main():
     data_dependent_fixtures()
     shape_float_fixtures()
     half_through_f32_fixtures()
+    onnx_ml_fixtures()
 
     total = 0
     for root, _, files in os.walk(OUT):

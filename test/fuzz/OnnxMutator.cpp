@@ -136,7 +136,21 @@ const char *const kAttributeNames[] = {"axis",
                                        "ends",
                                        "ceil_mode",
                                        "count_include_pad",
-                                       "output_padding"};
+                                       "output_padding",
+                                       "nodes_featureids",
+                                       "nodes_truenodeids",
+                                       "nodes_falsenodeids",
+                                       "nodes_modes",
+                                       "nodes_treeids",
+                                       "n_targets",
+                                       "target_ids",
+                                       "class_ids",
+                                       "classlabels_int64s",
+                                       "base_values",
+                                       "post_transform",
+                                       "aggregate_function",
+                                       "coefficients",
+                                       "norm"};
 
 void setRandomAttributeValue(onnx::AttributeProto &attr, Rng &rng) {
   switch (rng() % 5) {
@@ -157,7 +171,8 @@ void setRandomAttributeValue(onnx::AttributeProto &attr, Rng &rng) {
     break;
   case 3: {
     static const char *const strings[] = {
-        "", "NOTSET", "SAME_UPPER", "VALID", "linear", "nearest", "\xff"};
+        "",     "NOTSET",     "SAME_UPPER", "VALID",        "linear", "nearest",
+        "\xff", "BRANCH_LEQ", "LEAF",       "SOFTMAX_ZERO", "PROBIT", "MAX"};
     attr.set_type(onnx::AttributeProto::STRING);
     attr.set_s(strings[rng() % (sizeof(strings) / sizeof(strings[0]))]);
     break;
@@ -349,6 +364,20 @@ const char *const kOpTypes[] = {"Conv",
                                 "Unique",
                                 "NoSuchOp"};
 
+/// Ops of the ai.onnx.ml domain: a node given one of them is moved to it.
+const char *const kMlOpTypes[] = {"TreeEnsembleRegressor",
+                                  "TreeEnsembleClassifier",
+                                  "LinearRegressor",
+                                  "LinearClassifier",
+                                  "Scaler",
+                                  "Normalizer",
+                                  "Binarizer",
+                                  "Imputer",
+                                  "ArrayFeatureExtractor",
+                                  "OneHotEncoder",
+                                  "LabelEncoder",
+                                  "ZipMap"};
+
 bool mutateNode(onnx::GraphProto &graph, Rng &rng) {
   if (graph.node_size() == 0)
     return false;
@@ -370,6 +399,12 @@ bool mutateNode(onnx::GraphProto &graph, Rng &rng) {
     return true;
   }
   case 1:
+    if (rng() % 4 == 0) {
+      node->set_op_type(
+          kMlOpTypes[rng() % (sizeof(kMlOpTypes) / sizeof(kMlOpTypes[0]))]);
+      node->set_domain("ai.onnx.ml");
+      return true;
+    }
     node->set_op_type(
         kOpTypes[rng() % (sizeof(kOpTypes) / sizeof(kOpTypes[0]))]);
     return true;

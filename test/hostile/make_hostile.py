@@ -1032,10 +1032,17 @@ def opset_cases():
                      domain="org.undeclared")], *io),
           unsupported + "org.undeclared::Relu (1 node)"),
         c("ml_domain_op",
+          make([node("FeatureVectorizer", ["x"], ["y"], "fv0",
+                     domain="ai.onnx.ml")], *io,
+               opsets=[("ai.onnx.ml", 3)]),
+          unsupported + "ai.onnx.ml::FeatureVectorizer (1 node)"),
+        # An ai.onnx.ml op Seam converts, given an input it does not take.
+        c("ml_domain_op_rank",
           make([node("Normalizer", ["x"], ["y"], "norm0",
                      domain="ai.onnx.ml")], *io,
                opsets=[("ai.onnx.ml", 3)]),
-          unsupported + "ai.onnx.ml::Normalizer (1 node)"),
+          "node 'norm0' (Normalizer): input 'x' has shape [1, 3, 4, 4]; "
+          "expected [C] or [N, C]"),
         c("unsupported_op",
           make([node("StringNormalizer", ["x"], ["y"], "normalizer0")],
                [vi("x", [2], TP.STRING)], [vi("y", 1, TP.STRING)]),

@@ -85,8 +85,9 @@ int main(int argc, char **argv) {
   if (listOnnxOps) {
     llvm::outs() << "| ONNX operator | opsets |\n|---|---|\n";
     for (const seam::SupportedOnnxOp &op : seam::getSupportedOnnxOps())
-      llvm::outs() << "| " << op.name << " | " << op.firstOpset << "–"
-                   << op.lastOpset << " |\n";
+      llvm::outs() << "| " << (op.domain.empty() ? "" : op.domain + "::")
+                   << op.name << " | " << op.firstOpset << "–" << op.lastOpset
+                   << " |\n";
     return 0;
   }
   if (!importOnnx) {

@@ -80,16 +80,19 @@ mlir::OwningOpRef<mlir::ModuleOp> importOnnxBytes(
 /// Loads the dialects an imported module uses into `context`.
 void loadImportDialects(mlir::MLIRContext &context);
 
-/// An operator of ONNX's default domain the importer converts, and the
-/// opsets it is imported from: its first version in ONNX (older models are
-/// converted to opset 13 first) up to the newest opset Seam imports.
+/// An operator the importer converts, its domain ("" for ONNX's default
+/// domain, "ai.onnx.ml") and the opsets of that domain it is imported from:
+/// its first version in ONNX (older default-domain models are converted to
+/// opset 13 first) up to the newest opset of the domain Seam imports.
 struct SupportedOnnxOp {
   std::string name;
+  std::string domain;
   int64_t firstOpset, lastOpset;
 };
 
-/// Every supported operator, sorted by name: the ONNX library's operator
-/// registry filtered by the importer's converter tables.
+/// Every supported operator, the default domain's first, each domain's
+/// sorted by name: the ONNX library's operator registry filtered by the
+/// importer's converter tables.
 std::vector<SupportedOnnxOp> getSupportedOnnxOps();
 
 } // namespace seam
