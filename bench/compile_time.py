@@ -6,7 +6,8 @@
 
 For each size N, a model of N alternating Sigmoid and Relu nodes on a 1x16 tensor (the
 shape of a long chain of small ops in a transformer export) is written to a temporary folder
-and compiled by `seam-run` (one run, outputs checked against NumPy's); the line per size
+and compiled by `seam-run --no-cache` (one run, outputs checked against NumPy's; without
+--no-cache every round after the first would load the compiled-object cache); the line per size
 gives N, the median of `compile_ms` over the rounds, ms per op, and the ratio to the
 previous size's time per op (1.0: linear). Not a test: nothing is asserted.
 """
@@ -65,7 +66,7 @@ def main():
             times = []
             for _ in range(args.rounds):
                 out = subprocess.run(
-                    [args.seam_run, model, f"--backends={args.backends}",
+                    [args.seam_run, model, f"--backends={args.backends}", "--no-cache",
                      f"--input=x={tmp}/x.npy", f"--expect=y={tmp}/y.npy",
                      "--rtol=1e-4", "--atol=1e-5"],
                     capture_output=True, text=True)
