@@ -251,7 +251,13 @@ private:
       }
       PostOp post;
       post.value = *id;
-      if (isa<AddOp>(op) && other.getType() == chain.getType()) {
+      // oneDNN's sum post-op adds what the destination held before the
+      // primitive ran: one value per op can be there. A later full-shape
+      // add is a binary post-op.
+      bool hasSum = llvm::any_of(d.postOps, [](const PostOp &p) {
+        return p.kind == PostOp::Kind::Sum;
+      });
+      if (isa<AddOp>(op) && other.getType() == chain.getType() && !hasSum) {
         post.kind = PostOp::Kind::Sum;
       } else {
         post.kind = PostOp::Kind::Binary;

@@ -181,6 +181,14 @@ TEST(DnnlRuntime, BadDescriptionsAreErrors) {
   expectError(dr::serialize(outOfRange),
               "op 1 (pool) refers to value 9 but the region has 4 values");
 
+  // oneDNN's sum post-op adds what the destination held: one per op.
+  dr::RegionDesc twoSums = convPoolRegion();
+  twoSums.ops[0].postOps.insert(twoSums.ops[0].postOps.begin(),
+                                twoSums.ops[0].postOps[0]);
+  expectError(dr::serialize(twoSums),
+              "op 0 (conv) has 2 sum post-ops; the destination holds one "
+              "summed value");
+
   dr::RegionDesc hugeCount = reluRegion({4});
   std::vector<uint8_t> blob = dr::serialize(hugeCount);
   // The count of values, right after the name ("relu": 8 + 4 bytes).

@@ -42,6 +42,12 @@ func.func private @f() attributes {a = #seam_dnnl.op<matmul, dst = 3, srcs = [0,
 
 // -----
 
+// The destination holds one value to sum before the primitive runs.
+// expected-error @+1 {{matmul has more than one sum post-op; a later value to add is a binary post-op}}
+func.func private @f() attributes {a = #seam_dnnl.op<matmul, dst = 2, srcs = [0, 1], post_ops = [#seam_dnnl.post_op<sum, value = 3>, #seam_dnnl.post_op<sum, value = 4>]>}
+
+// -----
+
 // expected-error @+1 {{binary takes 2 sources, not 1}}
 func.func private @f() attributes {a = #seam_dnnl.op<binary, dst = 1, srcs = [0], alg = add>}
 

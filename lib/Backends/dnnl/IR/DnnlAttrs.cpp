@@ -155,6 +155,13 @@ LogicalResult OpAttr::verify(
   if (failed(desc::checkFinite(
           emitError, {{"alpha", alpha}, {"beta", beta}, {"epsilon", epsilon}})))
     return failure();
+  // The destination holds one summed value before the primitive runs.
+  if (llvm::count_if(postOps, [](PostOpAttr post) {
+        return post.getKind() == PostOpKind::Sum;
+      }) > 1)
+    return emitError() << name
+                       << " has more than one sum post-op; a later value to "
+                          "add is a binary post-op";
   int64_t sources = getNumSources(kind);
   if (sources < 0 ? srcs.empty() : static_cast<int64_t>(srcs.size()) != sources)
     return emitError() << name << " takes "

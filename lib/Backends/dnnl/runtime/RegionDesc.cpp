@@ -194,10 +194,18 @@ bool checkValueNumbers(const RegionDesc &region, std::string &error) {
     for (int64_t id : op.srcs)
       if (!check(id, where, false))
         return false;
-    for (const PostOp &post : op.postOps)
+    int sums = 0;
+    for (const PostOp &post : op.postOps) {
       if (post.kind != PostOp::Kind::Eltwise &&
           !check(post.value, where, false))
         return false;
+      sums += post.kind == PostOp::Kind::Sum;
+    }
+    if (sums > 1) {
+      error = where + " has " + std::to_string(sums) +
+              " sum post-ops; the destination holds one summed value";
+      return false;
+    }
   }
   return true;
 }

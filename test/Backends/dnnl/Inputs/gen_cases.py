@@ -448,6 +448,16 @@ def conv_cases():
     m.ret(m.binary("add", c, a))
     yield m
 
+    # Two full-shape adds after the conv: the first a sum post-op (the
+    # destination holds it); the conv pattern stops there and the second
+    # is a binary op of its own.
+    m = Model("conv2d_sum_then_add", [["conv_bias_sum"]])
+    x = m.arg(rand(1, 8, 6, 6))
+    r = m.arg(rand(1, 8, 6, 6))
+    c = m.conv(x, m.const(rand(8, 8, 3, 3)), m.const(rand(8)), pads=[1, 1, 1, 1])
+    m.ret(m.binary("add", m.binary("add", c, x), r))
+    yield m
+
     m = Model("conv1d_strides_pads_tanh", [["conv_bias_tanh"]])
     x = m.arg(rand(1, 4, 16))
     c = m.conv(x, m.const(rand(6, 4, 5)), m.const(rand(6)), strides=[2], pads=[2, 1])
@@ -798,6 +808,16 @@ def attention_cases():
     tokens = m.concat([m.const(rand(1, 1, 8) / 4), patches], 1)
     m.ret(m.binary("add", m.matmul(tokens, m.const(rand(8, 3) / 8)),
                    m.const(rand(3) / 8)))
+    yield m
+
+    # Two residual adds of the product's shape: a sum post-op, then a
+    # binary add (a TfIdfVectorizer's counts of three n-gram lengths summed).
+    m = Model("matmul_sum_then_add", [["matmul_sum_add"]])
+    a = m.arg(rand(4, 8) / 4)
+    r1 = m.arg(rand(4, 16))
+    r2 = m.arg(rand(4, 16))
+    p = m.matmul(a, m.const(rand(8, 16) / 8))
+    m.ret(m.binary("add", m.binary("add", p, r1), r2))
     yield m
 
     # The product as the second operand of a sub or div is no post-op
