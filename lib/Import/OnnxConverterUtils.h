@@ -168,6 +168,8 @@ OpConverter lookupDataDependentOpConverter(llvm::StringRef opType);
 OpConverter lookupGridSampleOpConverter(llvm::StringRef opType);
 /// The table of OnnxQuantizedConverters.cpp.
 OpConverter lookupQuantizedOpConverter(llvm::StringRef opType);
+/// The table of OnnxTfIdfConverters.cpp (TfIdfVectorizer).
+OpConverter lookupTfIdfOpConverter(llvm::StringRef opType);
 
 } // namespace seam::detail
 

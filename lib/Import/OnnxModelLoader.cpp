@@ -954,6 +954,62 @@ static void keepOpset10ResizeCoordinates(onnx::GraphProto &graph) {
   }
 }
 
+/// The rank of `name` in `graph` when its type says it (graph inputs and
+/// outputs, value_info after shape inference, initializers), else -1.
+static int64_t knownRank(const onnx::GraphProto &graph, const std::string &name) {
+  for (const auto &init : graph.initializer())
+    if (init.name() == name)
+      return init.dims_size();
+  for (const auto *infos : {&graph.input(), &graph.value_info(), &graph.output()})
+    for (const onnx::ValueInfoProto &info : *infos)
+      if (info.name() == name && info.type().has_tensor_type() &&
+          info.type().tensor_type().has_shape())
+        return info.type().tensor_type().shape().dim_size();
+  return -1;
+}
+
+/// PRelu before opset 7 has no broadcasting: a slope of size C applies per
+/// channel (axis 1), which PyTorch's exporter wrote as a [C] slope. From
+/// opset 7 on the slope broadcasts from the right, so a [C] slope of an
+/// input of rank r >= 3 is reshaped to [C, 1, ..., 1] (r - 2 ones) by a
+/// Constant and a Reshape inserted before the node. Runs on the model as it
+/// was written (before version conversion, after shape inference).
+static void perChannelOpset6PReluSlopes(onnx::GraphProto &graph) {
+  google::protobuf::RepeatedPtrField<onnx::NodeProto> nodes;
+  int64_t added = 0;
+  for (onnx::NodeProto &node : *graph.mutable_node()) {
+    if (node.op_type() == "PRelu" && node.domain().empty() &&
+        node.input_size() == 2) {
+      int64_t inputRank = knownRank(graph, node.input(0));
+      int64_t slopeRank = knownRank(graph, node.input(1));
+      if (inputRank >= 3 && slopeRank == 1) {
+        std::string base = node.input(1) + "_per_channel_" +
+                           std::to_string(added++);
+        onnx::NodeProto *shape = nodes.Add();
+        shape->set_op_type("Constant");
+        shape->add_output(base + "_shape");
+        onnx::AttributeProto *value = shape->add_attribute();
+        value->set_name("value");
+        value->set_type(onnx::AttributeProto::TENSOR);
+        onnx::TensorProto *dims = value->mutable_t();
+        dims->set_data_type(onnx::TensorProto::INT64);
+        dims->add_dims(inputRank - 1);
+        dims->add_int64_data(-1);
+        for (int64_t i = 2; i < inputRank; ++i)
+          dims->add_int64_data(1);
+        onnx::NodeProto *reshape = nodes.Add();
+        reshape->set_op_type("Reshape");
+        reshape->add_input(node.input(1));
+        reshape->add_input(base + "_shape");
+        reshape->add_output(base);
+        node.set_input(1, base);
+      }
+    }
+    *nodes.Add() = std::move(node);
+  }
+  graph.mutable_node()->Swap(&nodes);
+}
+
 LogicalResult normalizeOnnxModel(onnx::ModelProto &model, StringRef baseDir,
                                  const OnnxImportOptions &options,
                                  Location loc) {
@@ -1105,6 +1161,8 @@ LogicalResult normalizeOnnxModel(onnx::ModelProto &model, StringRef baseDir,
       // Adapters (e.g. Add's broadcast) need the shapes of their inputs.
       stage = "ONNX shape inference before version conversion";
       onnx::shape_inference::InferShapes(model);
+      if (opset < 7)
+        perChannelOpset6PReluSlopes(*model.mutable_graph());
       stage = "version conversion to opset 13";
       model = onnx::version_conversion::ConvertVersion(model, kImportOpset);
       // Adapters add initializers that are not graph inputs, which IR

@@ -861,6 +861,8 @@ OpConverter lookupOpConverter(StringRef opType) {
     return converter;
   if (OpConverter converter = lookupDataDependentOpConverter(opType))
     return converter;
+  if (OpConverter converter = lookupTfIdfOpConverter(opType))
+    return converter;
   using K = IntBinaryKind;
   return llvm::StringSwitch<OpConverter>(opType)
       .Case("Conv", convertConv)

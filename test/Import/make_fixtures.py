@@ -745,6 +745,16 @@ def version_conversion_fixtures():
           [node("Unsqueeze", ["x"], ["u"], "unsqueeze0", axes=[0]),
            node("Relu", ["u"], ["y"], "relu0")],
           [vi("x", [3, 4])], [vi("y", [1, 3, 4])], opset=11, ir_version=6)
+    # Opset 6: PRelu's [C] slope is per channel (no broadcasting before
+    # opset 7), as PyTorch's exporter wrote it; a constant and a graph input.
+    model("opset6_prelu_channels",
+          [node("PRelu", ["x", "slope"], ["y"], "prelu0")],
+          [vi("x", [2, 3, 4, 5]), vi("slope", [3])], [vi("y", [2, 3, 4, 5])],
+          [f32("slope", [0.25, 0.5, 2])], opset=6, ir_version=3)
+    model("opset6_prelu_slope_input",
+          [node("PRelu", ["x", "slope"], ["y"], "prelu0")],
+          [vi("x", [2, 3, 4]), vi("slope", [3])], [vi("y", [2, 3, 4])],
+          opset=6, ir_version=3)
 
 
 #===------------------------------------------------------------------------===#
@@ -2054,6 +2064,92 @@ def half_through_f32_fixtures():
            nh.from_array(np.array([[[1], [-0.5], [0.75]]], np.float16), "r")])
 
 
+def tfidf_reference(x, min_n, max_n, max_skip, mode, counts, indexes, pool,
+                    weights):
+    """TfIdfVectorizer as ONNX's operator text defines it, by loops: each
+    n-gram of the pool counted in each row with every distance between its
+    tokens (unigrams once), put in its column of ngram_indexes, weighted
+    by mode."""
+    grams = []
+    for n, start in enumerate(counts, 1):
+        end = counts[n] if n < len(counts) else len(pool)
+        grams += [tuple(pool[i:i + n]) for i in range(start, end, n)]
+    rows = x.reshape(-1, x.shape[-1])
+    out = np.zeros((rows.shape[0], max(indexes) + 1), np.float32)
+    for r, row in enumerate(rows):
+        for g, tokens in enumerate(grams):
+            n = len(tokens)
+            if not min_n <= n <= max_n:
+                continue
+            freq = 0
+            for d in ([1] if n == 1 else range(1, max_skip + 2)):
+                for i in range(len(row) - (n - 1) * d):
+                    freq += all(row[i + j * d] == tokens[j]
+                                for j in range(n))
+            w = weights[g] if weights else 1.0
+            value = {"TF": freq, "IDF": w if freq > 0 else 0.0,
+                     "TFIDF": freq * w}[mode]
+            out[r, indexes[g]] = value
+    return out.reshape(x.shape[:-1] + (out.shape[1],))
+
+
+def tfidf_fixtures():
+    """TfIdfVectorizer on token ids: the modes ONNX's node tests leave out
+    (IDF, TFIDF with weights), trigrams, a permuted ngram_indexes, int64 and
+    int32 ids, checked against tfidf_reference; and its refusals."""
+    rng = np.random.RandomState(7)
+
+    def case(name, x, min_n, max_n, max_skip, mode, counts, indexes, pool,
+             weights=()):
+        attrs = dict(min_gram_length=min_n, max_gram_length=max_n,
+                     max_skip_count=max_skip, mode=mode, ngram_counts=counts,
+                     ngram_indexes=indexes, pool_int64s=pool)
+        if weights:
+            attrs["weights"] = list(weights)
+        y = tfidf_reference(x, min_n, max_n, max_skip, mode, counts, indexes,
+                            pool, list(weights))
+        dtype = TP.INT64 if x.dtype == np.int64 else TP.INT32
+        model(name, [node("TfIdfVectorizer", ["x"], ["y"], "tfidf0",
+                          **attrs)],
+              [vi("x", list(x.shape), dtype)], [vi("y", list(y.shape))],
+              opset=9)
+        folder = os.path.join(OUT, name)
+        save_npy(folder, "x", x)
+        save_npy(folder, "y_ref", y)
+
+    # Unigrams 1, 2; bigrams (1, 2), (2, 3), (3, 3); trigrams (1, 2, 3),
+    # (2, 2, 2): tokens 1..3 over 9 positions repeat every gram.
+    pool = [1, 2, 1, 2, 2, 3, 3, 3, 1, 2, 3, 2, 2, 2]
+    counts = [0, 2, 8]
+    indexes = [6, 0, 3, 1, 5, 2, 4]
+    weights = [0.5, 2.0, 1.5, 0.25, 3.0, 4.0, 0.75]
+    tokens = rng.randint(1, 4, (3, 9))
+    case("tfidf_tfidf_skip2", tokens.astype(np.int64), 1, 3, 2, "TFIDF",
+         counts, indexes, pool, weights)
+    case("tfidf_idf_bigrams", tokens.astype(np.int32), 2, 2, 1, "IDF",
+         counts, indexes, pool, weights)
+    # One row; trigrams with a skip only fit at distance 1 and 2 of 6 ids.
+    case("tfidf_tf_trigrams_1d", rng.randint(1, 4, 6).astype(np.int32), 3, 3,
+         5, "TF", counts, indexes, pool)
+
+    def err(name, columns=2, **attrs):
+        kw = dict(min_gram_length=1, max_gram_length=1, max_skip_count=0,
+                  mode="TF", ngram_counts=[0], ngram_indexes=[0, 1],
+                  pool_int64s=[4, 5])
+        kw.update(attrs)
+        kw = {k: v for k, v in kw.items() if v is not None}
+        model(name, [node("TfIdfVectorizer", ["x"], ["y"], "tfidf0", **kw)],
+              [vi("x", [2, 4], TP.INT64)], [vi("y", [2, columns])], opset=9,
+              check=False)
+
+    err("err_tfidf_strings", pool_int64s=None, pool_strings=["a", "b"])
+    err("err_tfidf_indexes", columns=1, ngram_indexes=[0])
+    err("err_tfidf_mode", mode="BM25")
+    err("err_tfidf_counts", columns=1, max_gram_length=2, ngram_counts=[0, 1],
+        ngram_indexes=[0])
+    err("err_tfidf_weights", mode="TFIDF", weights=[1.0])
+
+
 def main():
     if os.path.isdir(OUT):
         shutil.rmtree(OUT)
@@ -2089,6 +2185,7 @@ def main():
     shape_float_fixtures()
     half_through_f32_fixtures()
     onnx_ml_fixtures()
+    tfidf_fixtures()
 
     total = 0
     for root, _, files in os.walk(OUT):

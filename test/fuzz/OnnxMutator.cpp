@@ -150,7 +150,13 @@ const char *const kAttributeNames[] = {"axis",
                                        "post_transform",
                                        "aggregate_function",
                                        "coefficients",
-                                       "norm"};
+                                       "norm",
+                                       "ngram_counts",
+                                       "ngram_indexes",
+                                       "pool_int64s",
+                                       "max_skip_count",
+                                       "max_gram_length",
+                                       "weights"};
 
 void setRandomAttributeValue(onnx::AttributeProto &attr, Rng &rng) {
   switch (rng() % 5) {
@@ -362,6 +368,7 @@ const char *const kOpTypes[] = {"Conv",
                                 "NonZero",
                                 "Compress",
                                 "Unique",
+                                "TfIdfVectorizer",
                                 "NoSuchOp"};
 
 /// Ops of the ai.onnx.ml domain: a node given one of them is moved to it.

@@ -195,16 +195,22 @@ Verdict checkSoftmax(const Match &m) {
 Verdict checkReduction(Operation *op) {
   using dnnl_region::Algorithm;
   StringRef name = op->getName().getStringRef();
+  ArrayRef<int64_t> shape = shapeOf(op->getOperand(0));
+  SmallVector<int64_t> axes =
+      llvm::TypeSwitch<Operation *, SmallVector<int64_t>>(op)
+          .Case<ReduceMeanOp, ReduceSumOp, ReduceMaxOp, ReduceMinOp,
+                ReduceProdOp>([](auto r) { return r.getNormalizedAxes(); })
+          .Default([](Operation *) { return SmallVector<int64_t>(); });
+  // oneDNN creates no reduction whose source and destination have the same
+  // dims.
+  if (llvm::all_of(axes, [&](int64_t d) { return shape[d] == 1; }))
+    return Verdict::refuse(name + " reduces only dims of size 1 (a copy): "
+                                  "oneDNN has no reduction for it (compiled "
+                                  "instead)");
   Algorithm alg = getReduceAlgorithm(op);
   if (alg == Algorithm::ReduceMean || alg == Algorithm::ReduceSum)
     return Verdict::accept();
   // The reduced axes, ignoring dims of size 1, must be the innermost ones.
-  ArrayRef<int64_t> shape = shapeOf(op->getOperand(0));
-  SmallVector<int64_t> axes =
-      llvm::TypeSwitch<Operation *, SmallVector<int64_t>>(op)
-          .Case<ReduceMaxOp, ReduceMinOp, ReduceProdOp>(
-              [](auto r) { return r.getNormalizedAxes(); })
-          .Default([](Operation *) { return SmallVector<int64_t>(); });
   llvm::SmallDenseSet<int64_t> reduced(axes.begin(), axes.end());
   bool inner = true;
   for (int64_t d = static_cast<int64_t>(shape.size()) - 1; d >= 0; --d) {

@@ -41,6 +41,25 @@ func.func @main(%in: tensor<2x6x4x1xf32>) -> (tensor<2x6x1x1xf32>, tensor<2x6xf3
 
 // -----
 
+// A reduction over dims of size 1 only is a copy: oneDNN creates no
+// reduction whose source and destination dims agree, so it stays compiled
+// (a TfIdfVectorizer's count over the one window of a long skip).
+// CHECK-LABEL: Seam partition report
+// CHECK: dnnl 1 1 1
+// CHECK: Ops left to the compiler: 2
+// CHECK-NEXT: seam.reduce_sum at {{.*}}: dnnl: seam.reduce_sum reduces only dims of size 1 (a copy): oneDNN has no reduction for it (compiled instead)
+// CHECK-NEXT: seam.reduce_max at {{.*}}: dnnl: seam.reduce_max reduces only dims of size 1 (a copy)
+// CHECK-NOT: seam.
+func.func @unit_reductions(%in: tensor<2x6x4x1xf32>) -> (tensor<2x6x4xf32>, tensor<2x6x4x1xf32>) {
+  %w = arith.constant dense<0.25> : tensor<6x6x1x1xf32>
+  %x = seam.conv %in, %w : (tensor<2x6x4x1xf32>, tensor<6x6x1x1xf32>) -> tensor<2x6x4x1xf32>
+  %sum = seam.reduce_sum %x {axes = array<i64: 3>, keepdims = false} : (tensor<2x6x4x1xf32>) -> tensor<2x6x4xf32>
+  %max = seam.reduce_max %x {axes = array<i64: 3>} : (tensor<2x6x4x1xf32>) -> tensor<2x6x4x1xf32>
+  return %sum, %max : tensor<2x6x4xf32>, tensor<2x6x4x1xf32>
+}
+
+// -----
+
 // Layer norms oneDNN's layer_normalization takes (over the last axis, the
 // statistics unused: numerics/layer_norm_block.mlir) and those it does not,
 // and a cubic resize (oneDNN resamples nearest and linear:
