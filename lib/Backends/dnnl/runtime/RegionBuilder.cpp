@@ -1255,7 +1255,9 @@ private:
     if (dims(op.srcs[0]) != dst)
       fail("the first operand of a binary op must have the result's shape");
     Dims rhsDims = padRank(rhs, dst.size());
-    bool sameShape = rhsDims == dst;
+    // Dims equal only after padding ([N] against [1, N]) are a broadcast
+    // too: the operand is a view of its own row-major data.
+    bool sameShape = rhs == dst;
     // A broadcast operand is read row-major (with leading ones).
     auto rhsArg = [&](const memory::desc &md) {
       return sameShape ? ensure(op.srcs[1], md) : viewOf(op.srcs[1], md);

@@ -597,6 +597,15 @@ def other_cases():
     m.ret(m.binary("mul", m.arg(rand(1, 4, 1, 1)), c))
     yield m
 
+    # An operand of lower rank whose dims match the result's once padded
+    # with leading ones ([16] against [1, 16]), given at run time: read
+    # through a view, not copied as a value of other dims.
+    m = Model("binary_lower_rank_input", [["matmul_relu"]])
+    a = m.arg(rand(1, 8))
+    p = m.unary("relu", m.matmul(a, m.const(rand(8, 16) / 4)))
+    m.ret(m.binary("mul", p, m.arg(rand(16))))
+    yield m
+
     # Two convs of one input joined by concat (SqueezeNet's fire module).
     m = Model("concat_fire", [["conv_bias_relu", "conv_bias_relu",
                                "conv_bias_relu"]])
