@@ -606,6 +606,16 @@ def other_cases():
     m.ret(m.binary("mul", p, m.arg(rand(16))))
     yield m
 
+    # After a conv and an eltwise: run-time operands of lower rank, a 0-d
+    # scale and a per-channel [C, 1, 1] one, each a broadcast view.
+    m = Model("binary_lower_rank_after_conv", [["conv_tanh"]])
+    x = m.arg(rand(1, 8, 1, 1))
+    c = m.unary("tanh", m.conv(x, m.const(rand(4, 8, 3, 3) / 4),
+                               pads=[1, 1, 1, 1]))
+    c = m.binary("mul", c, m.arg(np.float32(1.5)))
+    m.ret(m.binary("sub", c, m.arg(rand(4, 1, 1))))
+    yield m
+
     # Two convs of one input joined by concat (SqueezeNet's fire module).
     m = Model("concat_fire", [["conv_bias_relu", "conv_bias_relu",
                                "conv_bias_relu"]])
