@@ -579,8 +579,10 @@ LogicalResult convertTreeEnsembleClassifier(GraphImporter &g) {
   ASSIGN_OR_FAIL(sum,
                  w.aggregate(forest, table, leaves, classes, Aggregate::Sum));
   auto labelOf = [&](Value positive) -> FailureOr<Value> {
-    return w.where(positive, intConstant(g, i64, labels[1]),
-                   intConstant(g, i64, labels[0]));
+    // One statement each: the order of a call's arguments is the compiler's.
+    Value negative = intConstant(g, i64, labels[0]);
+    Value positiveLabel = intConstant(g, i64, labels[1]);
+    return w.where(positive, positiveLabel, negative);
   };
   Value scores, label;
   if (binary) {
