@@ -1663,6 +1663,14 @@ def recurrent_fixtures():
           [vi("x", [3, 2, 2])], [vi("yh", [1, 2, 2])],
           rnn + [nh.from_array(np.array([3, 4], np.int32), "lens")],
           opset=14, check=False)
+    # An LSTM of a rank-1 input whose Y_h a Shape reads: ONNX 1.12's data
+    # propagation read the type the failed inference did not write (SIGSEGV).
+    model("err_lstm_rank1_shape_of_state",
+          [node("LSTM", ["x", "W", "R"], ["", "yh"], "lstm0", hidden_size=4),
+           node("Shape", ["yh"], ["s"], "shape0")],
+          [vi("x", [3])], [vi("s", [3], TP.INT64)],
+          [f32("W", np.zeros((1, 16, 3))), f32("R", np.zeros((1, 16, 4)))],
+          opset=17, check=False)
     model("err_rnn_too_many_steps",
           [node("RNN", ["x", "W", "R"], ["", "yh"], "rnn0", hidden_size=2)],
           [vi("x", [16385, 1, 2])], [vi("yh", [1, 1, 2])], rnn[:2],
