@@ -6,8 +6,10 @@
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/OpenMP/OpenMPToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Export.h"
+#include "llvm/Analysis/CFG.h"
 #include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/SystemLibraries.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Target/TargetMachine.h"
@@ -36,6 +38,40 @@ translateToLLVMIR(mlir::ModuleOp module, llvm::LLVMContext &context,
   return llvmModule;
 }
 
+/// Whether `fn` has a loop or computes on floats or vectors.
+static bool computes(const llvm::Function &fn) {
+  llvm::SmallVector<std::pair<const llvm::BasicBlock *,
+                              const llvm::BasicBlock *>>
+      backEdges;
+  llvm::FindFunctionBackedges(fn, backEdges);
+  if (!backEdges.empty())
+    return true;
+  auto numeric = [](const llvm::Type *type) {
+    return type->isFPOrFPVectorTy() || type->isVectorTy();
+  };
+  for (const llvm::Instruction &inst : llvm::instructions(fn)) {
+    if (numeric(inst.getType()))
+      return true;
+    for (const llvm::Use &operand : inst.operands())
+      if (numeric(operand->getType()))
+        return true;
+  }
+  return false;
+}
+
+unsigned markGlueFunctionsOptNone(llvm::Module &module) {
+  unsigned marked = 0;
+  for (llvm::Function &fn : module) {
+    if (fn.isDeclaration() || fn.hasFnAttribute(llvm::Attribute::OptimizeNone) ||
+        fn.hasFnAttribute(llvm::Attribute::AlwaysInline) || computes(fn))
+      continue;
+    fn.addFnAttr(llvm::Attribute::OptimizeNone);
+    fn.addFnAttr(llvm::Attribute::NoInline);
+    ++marked;
+  }
+  return marked;
+}
+
 /// LLVM's standard -O<level> pipeline, tuned for code that MLIR already
 /// tiled, vectorized and unrolled: no loop unrolling, interleaving or SLP
 /// re-vectorization. On ResNet-18 they cost over a second of compile time
@@ -44,6 +80,7 @@ void optimizeModule(llvm::Module &module, llvm::TargetMachine &targetMachine,
                     unsigned level, bool vectorMath) {
   if (level == 0)
     return;
+  markGlueFunctionsOptNone(module);
   llvm::PipelineTuningOptions tuning;
   tuning.LoopUnrolling = false;
   tuning.LoopInterleaving = false;

@@ -38,8 +38,16 @@ std::string getPackedName(llvm::StringRef name);
 /// pointer in args[<number of arguments>].
 void addPackedWrappers(llvm::Module &module);
 
-/// LLVM's standard -O<level> pipeline for `targetMachine` (nothing at 0).
-/// With `vectorMath`, the loop vectorizer may call glibc's vector math
+/// Marks `optnone` (and `noinline`) every defined function of `module` that
+/// only moves pointers and calls: no loop and no floating-point or vector
+/// value (the glue of @main, @seam_init, the region calls, the packed
+/// wrappers). The optimizer skips them and code generation selects their
+/// instructions at -O0: their speed is the callees', and compiling them is
+/// most of a kernel-library model's JIT time. Returns how many it marked.
+unsigned markGlueFunctionsOptNone(llvm::Module &module);
+
+/// LLVM's standard -O<level> pipeline for `targetMachine` (nothing at 0),
+/// after markGlueFunctionsOptNone. With `vectorMath`, the loop vectorizer may call glibc's vector math
 /// library (libmvec: _ZGVeN16v_expf for 16 expf, ...) instead of one libm
 /// call per lane; the code then needs libmvec.so.1 (see JitEngine.cpp).
 void optimizeModule(llvm::Module &module, llvm::TargetMachine &targetMachine,

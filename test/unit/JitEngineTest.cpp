@@ -8,10 +8,16 @@
 
 #include "seam/Jit/JitEngine.h"
 
+#include "LLVMModule.h"
+
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
+#include "llvm/AsmParser/Parser.h"
 #include "llvm/ExecutionEngine/ObjectCache.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/MemoryBuffer.h"
 
 #include <gtest/gtest.h>
@@ -339,4 +345,62 @@ TEST_F(JitEngineTest, ModuleOfManyFunctionsCompilesInPartitionsThatLink) {
         << llvm::toString(relinked.takeError());
     EXPECT_EQ(runCompute(**relinked, 11), expectedCompute(11));
   }
+}
+
+TEST(LLVMModuleTest, GlueFunctionsAreCompiledWithoutOptimization) {
+  // Only calls and pointers: optnone. A loop, float or vector values, or
+  // alwaysinline: optimized as before. Declarations are left alone.
+  llvm::LLVMContext context;
+  llvm::SMDiagnostic diagnostic;
+  std::unique_ptr<llvm::Module> module = llvm::parseAssemblyString(R"ll(
+    declare void @kernel(ptr)
+    define void @glue(ptr %a, i64 %n) {
+      %p = getelementptr i8, ptr %a, i64 %n
+      call void @kernel(ptr %p)
+      ret void
+    }
+    define i64 @counts(i64 %n) {
+    entry:
+      br label %loop
+    loop:
+      %i = phi i64 [ 0, %entry ], [ %next, %loop ]
+      %next = add i64 %i, 1
+      %done = icmp eq i64 %next, %n
+      br i1 %done, label %exit, label %loop
+    exit:
+      ret i64 %next
+    }
+    define void @scales(ptr %a) {
+      %x = load float, ptr %a
+      %y = fmul float %x, 2.0
+      store float %y, ptr %a
+      ret void
+    }
+    define void @adds(ptr %a) {
+      %x = load <4 x i32>, ptr %a
+      %y = add <4 x i32> %x, %x
+      store <4 x i32> %y, ptr %a
+      ret void
+    }
+    define void @inlined(ptr %a) alwaysinline {
+      call void @kernel(ptr %a)
+      ret void
+    }
+  )ll",
+                                                                   diagnostic,
+                                                                   context);
+  ASSERT_TRUE(module) << diagnostic.getMessage().str();
+  EXPECT_EQ(seam::detail::markGlueFunctionsOptNone(*module), 1u);
+  auto optNone = [&](const char *name) {
+    return module->getFunction(name)->hasFnAttribute(
+        llvm::Attribute::OptimizeNone);
+  };
+  EXPECT_TRUE(optNone("glue"));
+  EXPECT_TRUE(module->getFunction("glue")->hasFnAttribute(
+      llvm::Attribute::NoInline));
+  EXPECT_FALSE(optNone("counts"));
+  EXPECT_FALSE(optNone("scales"));
+  EXPECT_FALSE(optNone("adds"));
+  EXPECT_FALSE(optNone("inlined"));
+  EXPECT_FALSE(optNone("kernel"));
 }
