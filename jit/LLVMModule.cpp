@@ -40,8 +40,8 @@ translateToLLVMIR(mlir::ModuleOp module, llvm::LLVMContext &context,
 
 /// Whether `fn` has a loop or computes on floats or vectors.
 static bool computes(const llvm::Function &fn) {
-  llvm::SmallVector<std::pair<const llvm::BasicBlock *,
-                              const llvm::BasicBlock *>>
+  llvm::SmallVector<
+      std::pair<const llvm::BasicBlock *, const llvm::BasicBlock *>>
       backEdges;
   llvm::FindFunctionBackedges(fn, backEdges);
   if (!backEdges.empty())
@@ -62,7 +62,8 @@ static bool computes(const llvm::Function &fn) {
 unsigned markGlueFunctionsOptNone(llvm::Module &module) {
   unsigned marked = 0;
   for (llvm::Function &fn : module) {
-    if (fn.isDeclaration() || fn.hasFnAttribute(llvm::Attribute::OptimizeNone) ||
+    if (fn.isDeclaration() ||
+        fn.hasFnAttribute(llvm::Attribute::OptimizeNone) ||
         fn.hasFnAttribute(llvm::Attribute::AlwaysInline) || computes(fn))
       continue;
     fn.addFnAttr(llvm::Attribute::OptimizeNone);

@@ -47,9 +47,10 @@ void addPackedWrappers(llvm::Module &module);
 unsigned markGlueFunctionsOptNone(llvm::Module &module);
 
 /// LLVM's standard -O<level> pipeline for `targetMachine` (nothing at 0),
-/// after markGlueFunctionsOptNone. With `vectorMath`, the loop vectorizer may call glibc's vector math
-/// library (libmvec: _ZGVeN16v_expf for 16 expf, ...) instead of one libm
-/// call per lane; the code then needs libmvec.so.1 (see JitEngine.cpp).
+/// after markGlueFunctionsOptNone. With `vectorMath`, the loop vectorizer may
+/// call glibc's vector math library (libmvec: _ZGVeN16v_expf for 16 expf, ...)
+/// instead of one libm call per lane; the code then needs libmvec.so.1 (see
+/// JitEngine.cpp).
 void optimizeModule(llvm::Module &module, llvm::TargetMachine &targetMachine,
                     unsigned level, bool vectorMath = false);
 

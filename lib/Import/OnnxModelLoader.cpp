@@ -954,18 +954,19 @@ static void keepOpset10ResizeCoordinates(onnx::GraphProto &graph) {
   }
 }
 
-/// The rank of `name` in `graph` when its type says it (graph inputs and
-/// outputs, value_info after shape inference, initializers), else -1.
-static int64_t knownRank(const onnx::GraphProto &graph, const std::string &name) {
-  for (const auto &init : graph.initializer())
-    if (init.name() == name)
-      return init.dims_size();
-  for (const auto *infos : {&graph.input(), &graph.value_info(), &graph.output()})
+/// The ranks of the values of `graph` whose types say them (graph inputs
+/// and outputs, value_info after shape inference, initializers).
+static llvm::StringMap<int64_t> knownRanks(const onnx::GraphProto &graph) {
+  llvm::StringMap<int64_t> ranks;
+  for (const auto *infos :
+       {&graph.input(), &graph.value_info(), &graph.output()})
     for (const onnx::ValueInfoProto &info : *infos)
-      if (info.name() == name && info.type().has_tensor_type() &&
+      if (info.type().has_tensor_type() &&
           info.type().tensor_type().has_shape())
-        return info.type().tensor_type().shape().dim_size();
-  return -1;
+        ranks[info.name()] = info.type().tensor_type().shape().dim_size();
+  for (const auto &init : graph.initializer())
+    ranks[init.name()] = init.dims_size();
+  return ranks;
 }
 
 /// PRelu before opset 7 has no broadcasting: a slope of size C applies per
@@ -975,16 +976,21 @@ static int64_t knownRank(const onnx::GraphProto &graph, const std::string &name)
 /// Constant and a Reshape inserted before the node. Runs on the model as it
 /// was written (before version conversion, after shape inference).
 static void perChannelOpset6PReluSlopes(onnx::GraphProto &graph) {
+  llvm::StringMap<int64_t> ranks = knownRanks(graph);
+  auto rankOf = [&](const std::string &name) {
+    auto it = ranks.find(name);
+    return it == ranks.end() ? int64_t(-1) : it->second;
+  };
   google::protobuf::RepeatedPtrField<onnx::NodeProto> nodes;
   int64_t added = 0;
   for (onnx::NodeProto &node : *graph.mutable_node()) {
     if (node.op_type() == "PRelu" && node.domain().empty() &&
         node.input_size() == 2) {
-      int64_t inputRank = knownRank(graph, node.input(0));
-      int64_t slopeRank = knownRank(graph, node.input(1));
+      int64_t inputRank = rankOf(node.input(0));
+      int64_t slopeRank = rankOf(node.input(1));
       if (inputRank >= 3 && slopeRank == 1) {
-        std::string base = node.input(1) + "_per_channel_" +
-                           std::to_string(added++);
+        std::string base =
+            node.input(1) + "_per_channel_" + std::to_string(added++);
         onnx::NodeProto *shape = nodes.Add();
         shape->set_op_type("Constant");
         shape->add_output(base + "_shape");

@@ -40,9 +40,8 @@ struct GramGroup {
 };
 
 /// The pool of int64 n-grams split by length, checked against ngram_counts.
-FailureOr<SmallVector<GramGroup>> gramGroups(GraphImporter &g,
-                                             ArrayRef<int64_t> pool,
-                                             ArrayRef<int64_t> counts) {
+FailureOr<SmallVector<GramGroup>>
+gramGroups(GraphImporter &g, ArrayRef<int64_t> pool, ArrayRef<int64_t> counts) {
   SmallVector<GramGroup> groups;
   int64_t poolSize = static_cast<int64_t>(pool.size());
   int64_t gram = 0;
@@ -55,8 +54,8 @@ FailureOr<SmallVector<GramGroup>> gramGroups(GraphImporter &g,
                        << poolSize << " pool entries";
     int64_t length = static_cast<int64_t>(i) + 1;
     if ((end - start) % length != 0)
-      return g.error() << "the pool's " << length << "-grams (entries "
-                       << start << " to " << end << ") are not a whole number "
+      return g.error() << "the pool's " << length << "-grams (entries " << start
+                       << " to " << end << ") are not a whole number "
                        << "of " << length << "-grams";
     GramGroup group;
     group.length = length;
@@ -103,7 +102,8 @@ FailureOr<std::optional<Value>> countGrams(GraphImporter &g, Value rows,
   Attrs windowAxis{g.builder()};
   windowAxis.add("axes", g.builder().getDenseI64ArrayAttr({1}));
   windowAxis.add("keepdims", g.builder().getBoolAttr(false));
-  ASSIGN_OR_FAIL(count, createInferred<ReduceSumOp>(g, {ones}, windowAxis.list));
+  ASSIGN_OR_FAIL(count,
+                 createInferred<ReduceSumOp>(g, {ones}, windowAxis.list));
   return std::optional<Value>(count);
 }
 
@@ -145,9 +145,8 @@ LogicalResult convertTfIdfVectorizer(GraphImporter &g) {
   ASSIGN_OR_FAIL(indexes, mlInts(g, "ngram_indexes"));
   ASSIGN_OR_FAIL(weights, mlFloats(g, "weights"));
   ASSIGN_OR_FAIL(groups, gramGroups(g, pool, counts));
-  int64_t grams = groups.empty() ? 0
-                                 : groups.back().firstGram +
-                                       groups.back().count();
+  int64_t grams =
+      groups.empty() ? 0 : groups.back().firstGram + groups.back().count();
   if (static_cast<int64_t>(indexes.size()) != grams)
     return g.error() << "ngram_indexes has " << indexes.size()
                      << " entries; the pool holds " << grams << " n-grams";
@@ -210,8 +209,8 @@ LogicalResult convertTfIdfVectorizer(GraphImporter &g) {
                          : static_cast<float>(weights[gram]);
       scatter[i * columns + indexes[gram]] += weight;
     }
-    Value matrix = g.createConstant({group.count(), columns}, scatter,
-                                    "tfidf_columns");
+    Value matrix =
+        g.createConstant({group.count(), columns}, scatter, "tfidf_columns");
     ASSIGN_OR_FAIL(placed, createInferred<MatMulOp>(g, {total, matrix}));
     if (!result) {
       result = placed;
@@ -221,9 +220,8 @@ LogicalResult convertTfIdfVectorizer(GraphImporter &g) {
     result = sum;
   }
   if (!result)
-    result = g.createConstant({n, columns},
-                              std::vector<float>(outputElements, 0.0f),
-                              "tfidf_zeros");
+    result = g.createConstant(
+        {n, columns}, std::vector<float>(outputElements, 0.0f), "tfidf_zeros");
   if (!batched) {
     ASSIGN_OR_FAIL(flat, reshapeValue(g, result, {columns}));
     result = flat;

@@ -17,8 +17,8 @@
 #include "llvm/ExecutionEngine/ObjectCache.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
-#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
 
 #include <gtest/gtest.h>
 
@@ -352,7 +352,8 @@ TEST(LLVMModuleTest, GlueFunctionsAreCompiledWithoutOptimization) {
   // alwaysinline: optimized as before. Declarations are left alone.
   llvm::LLVMContext context;
   llvm::SMDiagnostic diagnostic;
-  std::unique_ptr<llvm::Module> module = llvm::parseAssemblyString(R"ll(
+  std::unique_ptr<llvm::Module> module =
+      llvm::parseAssemblyString(R"ll(
     declare void @kernel(ptr)
     define void @glue(ptr %a, i64 %n) {
       %p = getelementptr i8, ptr %a, i64 %n
@@ -387,8 +388,7 @@ TEST(LLVMModuleTest, GlueFunctionsAreCompiledWithoutOptimization) {
       ret void
     }
   )ll",
-                                                                   diagnostic,
-                                                                   context);
+                                diagnostic, context);
   ASSERT_TRUE(module) << diagnostic.getMessage().str();
   EXPECT_EQ(seam::detail::markGlueFunctionsOptNone(*module), 1u);
   auto optNone = [&](const char *name) {
@@ -396,8 +396,8 @@ TEST(LLVMModuleTest, GlueFunctionsAreCompiledWithoutOptimization) {
         llvm::Attribute::OptimizeNone);
   };
   EXPECT_TRUE(optNone("glue"));
-  EXPECT_TRUE(module->getFunction("glue")->hasFnAttribute(
-      llvm::Attribute::NoInline));
+  EXPECT_TRUE(
+      module->getFunction("glue")->hasFnAttribute(llvm::Attribute::NoInline));
   EXPECT_FALSE(optNone("counts"));
   EXPECT_FALSE(optNone("scales"));
   EXPECT_FALSE(optNone("adds"));
