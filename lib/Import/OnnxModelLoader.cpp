@@ -1177,9 +1177,10 @@ LogicalResult normalizeOnnxModel(onnx::ModelProto &model, StringRef baseDir,
         model.set_ir_version(7);
       if (opset < 11)
         keepOpset10ResizeCoordinates(*model.mutable_graph());
+      // The converted model is checked again; an unconverted one was above.
+      stage = "the ONNX checker";
+      onnx::checker::check_model(model);
     }
-    stage = "the ONNX checker";
-    onnx::checker::check_model(model);
     // Shapes come from ONNX's own inference, not from what the exporter
     // wrote into value_info; the exporter's output types are kept aside and
     // put back, so that the importer checks its shapes against both.
