@@ -70,6 +70,20 @@ gramGroups(GraphImporter &g, ArrayRef<int64_t> pool, ArrayRef<int64_t> counts) {
   return groups;
 }
 
+/// `acc` combined with `v` by `OpTy` (`acc` = `v` when it is still null).
+template <typename OpTy>
+LogicalResult accumulate(GraphImporter &g, Value &acc, Value v) {
+  if (!acc) {
+    acc = v;
+    return success();
+  }
+  FailureOr<Value> combined = createInferred<OpTy>(g, {acc, v});
+  if (failed(combined))
+    return failure();
+  acc = *combined;
+  return success();
+}
+
 /// For rows [N, C] of i64 tokens: how often each n-gram of `group` occurs
 /// with distance `d` between its tokens, as f32 [N, K] (nothing when no
 /// window fits in a row).
@@ -91,12 +105,8 @@ FailureOr<std::optional<Value>> countGrams(GraphImporter &g, Value rows,
       tokens.push_back(group.tokens[gram * group.length + j]);
     Value pool = i64Constant(g, {1, 1, k}, tokens);
     ASSIGN_OR_FAIL(match, createInferred<EqualOp>(g, {column, pool}));
-    if (!all) {
-      all = match;
-      continue;
-    }
-    ASSIGN_OR_FAIL(both, createInferred<AndOp>(g, {all, match}));
-    all = both;
+    if (failed(accumulate<AndOp>(g, all, match)))
+      return failure();
   }
   ASSIGN_OR_FAIL(ones, castValue(g, all, g.builder().getF32Type()));
   Attrs windowAxis{g.builder()};
@@ -177,19 +187,22 @@ LogicalResult convertTfIdfVectorizer(GraphImporter &g) {
   for (const GramGroup &group : groups) {
     if (group.length < minGram || group.length > maxGram || !group.count())
       continue;
-    // Unigrams are counted once, whatever the skip count.
-    int64_t maxDistance = group.length == 1 ? 1 : maxSkip + 1;
+    // Unigrams are counted once, whatever the skip count; a gram of two or
+    // more tokens fits in a row of C only at distances below C.
+    int64_t maxDistance = group.length == 1 ? 1 : std::min(maxSkip, c - 1) + 1;
+    if (maxDistance > g.importOptions().maxLoopIterations)
+      return g.error() << "max_skip_count " << maxSkip << " over rows of " << c
+                       << " tokens needs " << maxDistance
+                       << " distances per n-gram length, more than "
+                       << g.importOptions().maxLoopIterations
+                       << "; Seam unrolls them at import";
     Value total;
     for (int64_t d = 1; d <= maxDistance; ++d) {
       ASSIGN_OR_FAIL(count, countGrams(g, rows, group, d));
       if (!count)
         break; // longer distances fit even fewer windows
-      if (!total) {
-        total = *count;
-        continue;
-      }
-      ASSIGN_OR_FAIL(sum, createInferred<AddOp>(g, {total, *count}));
-      total = sum;
+      if (failed(accumulate<AddOp>(g, total, *count)))
+        return failure();
     }
     if (!total)
       continue;
@@ -201,7 +214,13 @@ LogicalResult convertTfIdfVectorizer(GraphImporter &g) {
       total = present;
     }
     // [K, columns]: gram i of the group to its column, times its weight.
-    std::vector<float> scatter(group.count() * columns, 0.0f);
+    int64_t scatterElements = 0;
+    if (llvm::MulOverflow(group.count(), columns, scatterElements) ||
+        scatterElements > kMaxFoldedIntElements)
+      return g.error() << "the " << group.count() << " " << group.length
+                       << "-grams of the pool by " << columns
+                       << " output columns are too many to place";
+    std::vector<float> scatter(scatterElements, 0.0f);
     for (int64_t i = 0; i < group.count(); ++i) {
       int64_t gram = group.firstGram + i;
       float weight = weights.empty() || *mode == TfIdfMode::TF
@@ -212,12 +231,8 @@ LogicalResult convertTfIdfVectorizer(GraphImporter &g) {
     Value matrix =
         g.createConstant({group.count(), columns}, scatter, "tfidf_columns");
     ASSIGN_OR_FAIL(placed, createInferred<MatMulOp>(g, {total, matrix}));
-    if (!result) {
-      result = placed;
-      continue;
-    }
-    ASSIGN_OR_FAIL(sum, createInferred<AddOp>(g, {result, placed}));
-    result = sum;
+    if (failed(accumulate<AddOp>(g, result, placed)))
+      return failure();
   }
   if (!result)
     result = g.createConstant(

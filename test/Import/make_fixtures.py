@@ -2090,7 +2090,9 @@ def tfidf_reference(x, min_n, max_n, max_skip, mode, counts, indexes, pool,
             if not min_n <= n <= max_n:
                 continue
             freq = 0
-            for d in ([1] if n == 1 else range(1, max_skip + 2)):
+            # Distances past the row's length fit no window.
+            for d in ([1] if n == 1 else
+                      range(1, min(max_skip, len(row)) + 2)):
                 for i in range(len(row) - (n - 1) * d):
                     freq += all(row[i + j * d] == tokens[j]
                                 for j in range(n))
@@ -2140,6 +2142,10 @@ def tfidf_fixtures():
     case("tfidf_tf_trigrams_1d", rng.randint(1, 4, 6).astype(np.int32), 3, 3,
          5, "TF", counts, indexes, pool)
 
+    # A skip count far past the rows (2^62: its + 1 is no overflow).
+    case("tfidf_huge_skip", rng.randint(1, 4, (2, 5)).astype(np.int64), 2, 2,
+         2**62, "TF", counts, indexes, pool)
+
     def err(name, columns=2, **attrs):
         kw = dict(min_gram_length=1, max_gram_length=1, max_skip_count=0,
                   mode="TF", ngram_counts=[0], ngram_indexes=[0, 1],
@@ -2156,6 +2162,12 @@ def tfidf_fixtures():
     err("err_tfidf_counts", columns=1, max_gram_length=2, ngram_counts=[0, 1],
         ngram_indexes=[0])
     err("err_tfidf_weights", mode="TFIDF", weights=[1.0])
+    # Rows of 20,000 ids and any skip: 19,999 bigram distances to unroll.
+    model("err_tfidf_distances",
+          [node("TfIdfVectorizer", ["x"], ["y"], "tfidf0", min_gram_length=2,
+                max_gram_length=2, max_skip_count=10**9, mode="TF",
+                ngram_counts=[0, 0], ngram_indexes=[0], pool_int64s=[4, 5])],
+          [vi("x", [1, 20000], TP.INT64)], [vi("y", [1, 1])], opset=9)
 
 
 def main():
