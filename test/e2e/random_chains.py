@@ -21,7 +21,7 @@ import sys
 
 import numpy as np
 
-EPS_OPS = ("relu", "tanh", "sigmoid")
+ELTWISE_OPS = ("relu", "tanh", "sigmoid")
 BIN_OPS = ("add", "sub", "mul", "div", "max", "min")
 
 
@@ -53,8 +53,7 @@ def conv3x3(x, w):
 
 
 class Graph:
-    def __init__(self, rng):
-        self.rng = rng
+    def __init__(self):
         self.args, self.arrays, self.body, self.recipe = [], [], [], []
         self.count = 0
 
@@ -94,8 +93,8 @@ def broadcast_shapes(shape, kind):
     return shapes
 
 
-def make_graph(rng, index):
-    g = Graph(rng)
+def make_graph(rng):
+    g = Graph()
     kind = rng.choice(["matmul", "batched", "conv"])
     u = lambda *s: rng.uniform(-1, 1, s)
     if kind == "conv":
@@ -127,9 +126,9 @@ def make_graph(rng, index):
     shape = ref.shape
     shapes = broadcast_shapes(shape, kind)
     for _ in range(rng.integers(1, 5)):
-        op = rng.choice(EPS_OPS + BIN_OPS)
+        op = rng.choice(ELTWISE_OPS + BIN_OPS)
         out = g.value()
-        if op in EPS_OPS:
+        if op in ELTWISE_OPS:
             ref = {"relu": lambda r: np.maximum(r, 0), "tanh": np.tanh,
                    "sigmoid": lambda r: 1 / (1 + np.exp(-r))}[op](ref)
             g.body.append("%s = seam.%s %s : %s" %
@@ -182,7 +181,7 @@ def main():
     os.makedirs(args.out, exist_ok=True)
     passed = failed = 0
     for i in range(args.count):
-        text, inputs, ref, recipe = make_graph(rng, i)
+        text, inputs, ref, recipe = make_graph(rng)
         base = os.path.join(args.out, "chain%d" % i)
         with open(base + ".mlir", "w") as f:
             f.write(text)
