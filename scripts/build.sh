@@ -14,7 +14,10 @@ flock 9
 if [ ! -f "$build/build.ninja" ]; then
   launcher=()
   if command -v ccache >/dev/null 2>&1; then
-    launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
+    # ccache caches files built with a precompiled header only with this
+    # sloppiness (cmake/SeamPrecompiledHeaders.cmake).
+    launcher=("-DCMAKE_CXX_COMPILER_LAUNCHER=env;CCACHE_SLOPPINESS=pch_defines,time_macros;ccache"
+      -DCMAKE_C_COMPILER_LAUNCHER=ccache)
   fi
   cmake -G Ninja -S "$root" -B "$build" \
     -DCMAKE_BUILD_TYPE="${SEAM_BUILD_TYPE:-Release}" \

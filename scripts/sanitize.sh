@@ -35,7 +35,10 @@ common=(
   "-DCMAKE_C_FLAGS_RELEASE=-O1 -g1 -DNDEBUG"
 )
 if command -v ccache >/dev/null 2>&1; then
-  common+=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
+  # ccache caches files built with a precompiled header only with this
+  # sloppiness (cmake/SeamPrecompiledHeaders.cmake).
+  common+=("-DCMAKE_CXX_COMPILER_LAUNCHER=env;CCACHE_SLOPPINESS=pch_defines,time_macros;ccache"
+    -DCMAKE_C_COMPILER_LAUNCHER=ccache)
 fi
 
 case "$kind" in

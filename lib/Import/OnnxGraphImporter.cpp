@@ -919,7 +919,6 @@ GraphImporter::inlineSubgraph(const onnx::GraphProto &graph,
 }
 
 LogicalResult checkSupportedOps(const onnx::ModelProto &model, Location loc) {
-  int64_t opset = defaultOpset(model);
   SmallVector<const onnx::NodeProto *> unsupported;
   llvm::StringMap<unsigned> countByOp;
   const onnx::NodeProto *untyped = nullptr;
