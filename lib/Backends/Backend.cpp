@@ -16,6 +16,10 @@ void Backend::registerDialects(DialectRegistry &) const {}
 
 const KernelEntryPoints *Backend::getEntryPoints() const { return nullptr; }
 
+Backend::PrepareFunction Backend::getPrepareFunction() const {
+  return nullptr;
+}
+
 FailureOr<KernelRegion> Backend::describeRegion(func::FuncOp region) const {
   return region.emitError("backend '")
          << getName() << "' has no runtime to run its regions";

@@ -124,9 +124,9 @@ std::vector<std::string> getCompilerStageNames(const CompileOptions &options) {
   return names;
 }
 
-LogicalResult compileToLLVMDialect(ModuleOp module,
-                                   const CompileOptions &options,
-                                   WeightStore *weights) {
+LogicalResult compileToLLVMDialect(
+    ModuleOp module, const CompileOptions &options, WeightStore *weights,
+    function_ref<void(StringRef, ModuleOp)> afterStage) {
   int index = 1;
   for (PipelineStage &stage : getStages(options, weights)) {
     auto start = std::chrono::steady_clock::now();
@@ -142,6 +142,8 @@ LogicalResult compileToLLVMDialect(ModuleOp module,
       dumpStage(module, options.dumpIrDir, index, stage.name);
     if (options.onStage)
       options.onStage(stage.name, ms);
+    if (afterStage)
+      afterStage(stage.name, module);
     ++index;
   }
   return success();

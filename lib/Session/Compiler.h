@@ -15,10 +15,11 @@ namespace seam::detail {
 /// seam-lower-to-llvm. Reports each stage through `options.onStage` and
 /// dumps it to `options.dumpIrDir`. Errors are MLIR diagnostics.
 /// Large weights are moved out of the module into `weights` after
-/// bufferization (see Weights.h); with none they stay in it.
-mlir::LogicalResult compileToLLVMDialect(mlir::ModuleOp module,
-                                         const CompileOptions &options,
-                                         WeightStore *weights);
+/// bufferization (see Weights.h); with none they stay in it. `afterStage`,
+/// when given, sees the module after each stage (its name first).
+mlir::LogicalResult compileToLLVMDialect(
+    mlir::ModuleOp module, const CompileOptions &options, WeightStore *weights,
+    llvm::function_ref<void(llvm::StringRef, mlir::ModuleOp)> afterStage = {});
 
 /// The names of the stages compileToLLVMDialect runs with `options`.
 std::vector<std::string> getCompilerStageNames(const CompileOptions &options);

@@ -4,6 +4,7 @@
 
 #include "CompileCache.h"
 #include "Compiler.h"
+#include "KernelPreparation.h"
 #include "ModelLoading.h"
 #include "TargetBackends.h"
 #include "seam/Backend/Backend.h"
@@ -278,8 +279,9 @@ static double millisecondsSince(std::chrono::steady_clock::time_point start) {
 
 /// Looks up @main in the session's engine and, when the module has
 /// offloaded regions (`hasInit`), creates their kernel-library state.
-static llvm::Error startSession(Session::Impl &impl, bool hasInit,
-                                const CompileOptions &options) {
+static llvm::Error
+startSession(Session::Impl &impl, bool hasInit, const CompileOptions &options,
+             detail::KernelPreparation *preparation = nullptr) {
   impl.threads = options.threads;
   auto fn = impl.engine->lookup("main");
   if (!fn)
@@ -290,6 +292,9 @@ static llvm::Error startSession(Session::Impl &impl, bool hasInit,
   if (!hasInit)
     return llvm::Error::success();
   auto start = std::chrono::steady_clock::now();
+  // What the kernel libraries could make ahead is made (or being made).
+  if (preparation)
+    preparation->wait();
   auto init = impl.engine->lookup(seam::kInitFunctionName);
   if (!init)
     return init.takeError();
@@ -336,8 +341,15 @@ compile(OwningOpRef<ModuleOp> module, const CompileOptions &options,
           if (forward)
             forward(t);
         };
+  // Once the regions are described, their kernel libraries make what needs
+  // no weights on another thread while the rest compiles.
+  detail::KernelPreparation preparation;
+  auto afterStage = [&](StringRef stage, ModuleOp lowered) {
+    if (stage == "offload")
+      preparation.start(lowered, options.threads);
+  };
   if (failed(detail::compileToLLVMDialect(*module, compileOptions,
-                                          &impl->weights)))
+                                          &impl->weights, afterStage)))
     return diags.error("cannot compile the model");
   module->walk([&](Operation *op) {
     auto backend = op->getAttrOfType<StringAttr>(seam::kBackendAttr);
@@ -376,7 +388,7 @@ compile(OwningOpRef<ModuleOp> module, const CompileOptions &options,
       if (options.onStage)
         options.onStage("cache-store", millisecondsSince(start));
     }
-  if (llvm::Error err = startSession(*impl, hasInit, options)) {
+  if (llvm::Error err = startSession(*impl, hasInit, options, &preparation)) {
     if (stored)
       cache->remove();
     return err;

@@ -131,6 +131,17 @@ public:
   /// seam-lower-backend-regions turns the result into a seam.kernel_call.
   virtual FailureOr<KernelRegion> describeRegion(func::FuncOp region) const;
 
+  /// A function of the backend's runtime that makes, from a region's
+  /// serialized description alone (no weights), what creating that region
+  /// will need and the kernel library keeps in a cache of its own (oneDNN's
+  /// generated kernels), so that @seam_init finds it made. An in-process
+  /// Session calls it on a thread of its own, once the regions are described,
+  /// while the rest of the model compiles. It returns 0 when it prepared the
+  /// region; any other value only means that the creation does the work.
+  /// Null (the default) when the runtime has none.
+  using PrepareFunction = int32_t (*)(const void *description, int64_t size);
+  virtual PrepareFunction getPrepareFunction() const;
+
   /// Every runtime function of the backend the JIT must resolve: by default
   /// the three entry points.
   virtual SmallVector<RuntimeSymbol> getRuntimeSymbols() const;

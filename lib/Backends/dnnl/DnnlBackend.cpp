@@ -44,6 +44,9 @@ public:
   const KernelEntryPoints *getEntryPoints() const override {
     return &kEntryPoints;
   }
+  PrepareFunction getPrepareFunction() const override {
+    return &seam_dnnl_prepare_region;
+  }
   SmallVector<llvm::Triple::ArchType> getRuntimeArchitectures() const override {
     // Debian builds oneDNN for both (libdnnl2:arm64 through multiarch).
     return {llvm::Triple::x86_64, llvm::Triple::aarch64};

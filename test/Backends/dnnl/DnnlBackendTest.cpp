@@ -11,10 +11,15 @@
 #include "seam/Session.h"
 #include "seam/TensorIO.h"
 
+#include "../../e2e/SessionTestHelpers.h"
 #include "DnnlRuntime.h"
 #include "RegionDesc.h"
 
+#include "oneapi/dnnl/dnnl.h"
+
 #include <gtest/gtest.h>
+
+#include <algorithm>
 
 #include <thread>
 #include <vector>
@@ -257,6 +262,146 @@ TEST(DnnlRuntime, CountsRunsAndTime) {
   EXPECT_EQ(stats.primitives, 1);
   EXPECT_GT(stats.nanoseconds, 0);
   seam_dnnl_destroy_region(region);
+}
+
+/// convPoolRegion on a `size` x `size` input (pooled to half of it).
+dr::RegionDesc convPoolRegionOf(int64_t size) {
+  dr::RegionDesc region = convPoolRegion();
+  region.values = {{1, 4, size, size},
+                   {4, 4, 3, 3},
+                   {1, 4, size, size},
+                   {1, 4, size / 2, size / 2}};
+  return region;
+}
+
+/// What oneDNN says (ONEDNN_VERBOSE level 2: "create:cache_hit" or
+/// "create:cache_miss" per primitive) while `fn` runs.
+template <typename Fn> std::string oneDnnCreations(Fn fn) {
+  dnnl_set_verbose(2);
+  testing::internal::CaptureStdout();
+  fn();
+  std::string out = testing::internal::GetCapturedStdout();
+  dnnl_set_verbose(0);
+  return out;
+}
+
+TEST(DnnlRuntime, PreparedRegionsAreCreatedFromTheCache) {
+  constexpr int64_t size = 14;
+  std::vector<float> weights(4 * 4 * 3 * 3), input(4 * size * size);
+  for (size_t i = 0; i < weights.size(); ++i)
+    weights[i] = static_cast<float>(static_cast<int>(i % 7) - 3) / 8;
+  for (size_t i = 0; i < input.size(); ++i)
+    input[i] = static_cast<float>(static_cast<int>(i % 11) - 4) / 4;
+  const void *weightPointers[] = {weights.data()};
+
+  // Unprepared, a description of other dims misses the cache: the check
+  // below can tell.
+  std::vector<uint8_t> other = dr::serialize(convPoolRegionOf(size + 2));
+  void *unprepared = nullptr;
+  std::string log = oneDnnCreations([&] {
+    unprepared = seam_dnnl_create_region(
+        other.data(), static_cast<int64_t>(other.size()), weightPointers);
+  });
+  ASSERT_NE(unprepared, nullptr);
+  EXPECT_NE(log.find("create:cache_miss"), std::string::npos) << log;
+  seam_dnnl_destroy_region(unprepared);
+
+  std::vector<uint8_t> blob = dr::serialize(convPoolRegionOf(size));
+  ASSERT_EQ(seam_dnnl_prepare_region(blob.data(),
+                                     static_cast<int64_t>(blob.size())),
+            0);
+  void *region = nullptr;
+  log = oneDnnCreations([&] {
+    region = seam_dnnl_create_region(
+        blob.data(), static_cast<int64_t>(blob.size()), weightPointers);
+  });
+  ASSERT_NE(region, nullptr);
+  EXPECT_EQ(log.find("create:cache_miss"), std::string::npos) << log;
+  EXPECT_NE(log.find("create:cache_hit"), std::string::npos) << log;
+
+  // It computes what it would have without the preparation: conv 3x3 with
+  // pads 1, plus its input, clipped to [0, 6], averaged over 2x2 windows.
+  std::vector<float> output(4 * (size / 2) * (size / 2), -1.0f);
+  void *buffers[] = {input.data(), output.data()};
+  seam_dnnl_run_region(region, buffers);
+  auto at = [&](int64_t c, int64_t y, int64_t x) {
+    return input[(c * size + y) * size + x];
+  };
+  std::vector<float> conv(input.size());
+  for (int64_t o = 0; o < 4; ++o)
+    for (int64_t y = 0; y < size; ++y)
+      for (int64_t x = 0; x < size; ++x) {
+        float sum = at(o, y, x);
+        for (int64_t c = 0; c < 4; ++c)
+          for (int64_t ky = 0; ky < 3; ++ky)
+            for (int64_t kx = 0; kx < 3; ++kx) {
+              int64_t iy = y + ky - 1, ix = x + kx - 1;
+              if (iy >= 0 && iy < size && ix >= 0 && ix < size)
+                sum += weights[((o * 4 + c) * 3 + ky) * 3 + kx] * at(c, iy, ix);
+            }
+        conv[(o * size + y) * size + x] = std::clamp(sum, 0.0f, 6.0f);
+      }
+  int64_t half = size / 2;
+  for (int64_t c = 0; c < 4; ++c)
+    for (int64_t y = 0; y < half; ++y)
+      for (int64_t x = 0; x < half; ++x) {
+        float sum = 0;
+        for (int64_t dy = 0; dy < 2; ++dy)
+          for (int64_t dx = 0; dx < 2; ++dx)
+            sum += conv[(c * size + 2 * y + dy) * size + 2 * x + dx];
+        EXPECT_NEAR(output[(c * half + y) * half + x], sum / 4, 1e-5)
+            << "at " << c << ", " << y << ", " << x;
+      }
+  seam_dnnl_destroy_region(region);
+
+  // A description it cannot read or build: 1, silently (the creation says
+  // why).
+  testing::internal::CaptureStderr();
+  const char garbage[] = "garbage";
+  EXPECT_EQ(seam_dnnl_prepare_region(garbage, sizeof(garbage)), 1);
+  dr::RegionDesc bad = convPoolRegion();
+  bad.values[3] = {1, 4, 5, 5};
+  std::vector<uint8_t> badBlob = dr::serialize(bad);
+  EXPECT_EQ(seam_dnnl_prepare_region(badBlob.data(),
+                                     static_cast<int64_t>(badBlob.size())),
+            1);
+  EXPECT_EQ(testing::internal::GetCapturedStderr(), "");
+}
+
+//===----------------------------------------------------------------------===//
+// A session's kernel-library state, made ahead
+//===----------------------------------------------------------------------===//
+
+/// Occurrences of `needle` in `text`.
+size_t count(const std::string &text, const std::string &needle) {
+  size_t n = 0;
+  for (size_t at = text.find(needle); at != std::string::npos;
+       at = text.find(needle, at + needle.size()))
+    ++n;
+  return n;
+}
+
+TEST(DnnlSession, CreatesItsPrimitivesAheadOfInit) {
+  // While the model compiles, a thread creates the regions' primitives
+  // (cache misses); @seam_init then finds each of them in oneDNN's cache.
+  seam::CompileOptions options;
+  options.backends = {"dnnl"};
+  options.threads = 1;
+  options.useCache = false;
+  std::unique_ptr<seam::Session> session;
+  std::string log = oneDnnCreations([&] {
+    auto created = seam::Session::create(seam::test::kTinyResNet, options);
+    ASSERT_TRUE(static_cast<bool>(created)) << created.error().message();
+    session = std::move(*created);
+  });
+  ASSERT_TRUE(session);
+  size_t misses = count(log, "create:cache_miss"),
+         hits = count(log, "create:cache_hit");
+  EXPECT_GT(misses, 0u) << log;
+  EXPECT_GE(hits, misses) << log;
+  seam::test::expectOutputs(
+      *session, {{"input", seam::test::load(seam::test::kTinyResNetInput)}},
+      {{"output", seam::test::load(seam::test::kTinyResNetOutput)}});
 }
 
 } // namespace

@@ -34,6 +34,21 @@ extern "C" void *seam_dnnl_create_region(const void *description, int64_t size,
   }
 }
 
+extern "C" int32_t seam_dnnl_prepare_region(const void *description,
+                                            int64_t size) {
+  RegionDesc desc;
+  std::string error;
+  if (size < 0 || !seam::dnnl_region::deserialize(
+                      description, static_cast<size_t>(size), desc, error))
+    return 1;
+  try {
+    Region region(desc, /*weights=*/nullptr);
+    return 0;
+  } catch (const std::exception &) {
+    return 1;
+  }
+}
+
 extern "C" void seam_dnnl_run_region(void *region, void *const *buffers) {
   // Generated code has no way to receive an error: a primitive that fails
   // to execute (out of memory) ends the process with the reason.

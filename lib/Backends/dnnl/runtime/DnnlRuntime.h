@@ -28,6 +28,13 @@ extern "C" {
 void *seam_dnnl_create_region(const void *description, int64_t size,
                               const void *const *weights);
 
+/// Creates what seam_dnnl_create_region will create for the same
+/// description, without weights and without keeping it: the primitives land
+/// in oneDNN's primitive cache (its generated kernels), where the creation
+/// finds them. Called with the thread count the creation will have (the
+/// cache tells primitives for different counts apart). Returns 0, or 1 when
+/// the description cannot be read or built (silently: the creation says why).
+int32_t seam_dnnl_prepare_region(const void *description, int64_t size);
 /// Runs a region: `buffers` holds the row-major data of each region input,
 /// then of each output, in the order of the description. Safe to call from
 /// several threads at once on the same handle.

@@ -35,7 +35,9 @@ namespace seam::dnnl_region {
 class Region {
 public:
   /// Builds the region; throws dnnl::error or std::runtime_error saying
-  /// which op could not be built.
+  /// which op could not be built. With `weights` null, a region that only
+  /// creates its primitives (they stay in oneDNN's primitive cache) and
+  /// cannot run: its weights have no static copies (seam_dnnl_prepare_region).
   Region(const RegionDesc &desc, const void *const *weights);
   ~Region();
 

@@ -384,7 +384,7 @@ private:
   /// Tells the session that weight `index` is not read again (see
   /// seam_weight_consumed; a program without Seam's runtime has none).
   void consumed(int64_t index) {
-    if (seam_weight_consumed)
+    if (weights && seam_weight_consumed)
       seam_weight_consumed(weights[index]);
   }
 
@@ -405,16 +405,20 @@ private:
                  const memory::desc &to, float scale = 1.0f) {
     if (numElements(from.dims()) != numElements(dims(value)))
       fail("weight " + std::to_string(value) + " seen with another size");
+    dnnl::primitive_attr attr;
+    if (scale != 1.0f)
+      attr.set_output_scales(0, {scale});
+    dnnl::reorder::primitive_desc pd(getEngine(), from, getEngine(), to, attr);
+    if (!weights) {
+      // Preparing only: the reorder's kernel, for the primitive cache.
+      dnnl::reorder prepared(pd);
+      return addSlot({Slot::Kind::Static, to});
+    }
     const void *data = weights[values[value].weight];
     memory source(from, getEngine(), const_cast<void *>(data));
     std::shared_ptr<void> storage = allocateStatic(to.get_size());
     memory target(to, getEngine(), storage.get());
-    dnnl::primitive_attr attr;
-    if (scale != 1.0f)
-      attr.set_output_scales(0, {scale});
-    dnnl::reorder(
-        dnnl::reorder::primitive_desc(getEngine(), from, getEngine(), to, attr))
-        .execute(stream, source, target);
+    dnnl::reorder(pd).execute(stream, source, target);
     Slot slot{Slot::Kind::Static, to};
     slot.memory = target;
     slot.storage = std::move(storage);
