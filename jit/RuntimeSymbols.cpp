@@ -36,6 +36,10 @@ llvm::ArrayRef<SeamRuntimeFunction> getSeamRuntimeFunctions() {
                             seam_kmpc_push_num_threads),
       SEAM_RUNTIME_FUNCTION("__kmpc_for_static_fini",
                             seam_kmpc_for_static_fini),
+      // Kernel profiles (CompileOptions::profileKernels).
+      SEAM_RUNTIME_FUNCTION("seam_profile_clock", seam_profile_clock),
+      SEAM_RUNTIME_FUNCTION("seam_profile_add", seam_profile_add),
+      SEAM_RUNTIME_FUNCTION("seam_profile_count", seam_profile_count),
   };
 #undef SEAM_RUNTIME_FUNCTION
   return kFunctions;

@@ -186,6 +186,10 @@ struct CompileOptions {
   /// The most bytes the cache folder may hold (oldest entries out first);
   /// 0: $SEAM_CACHE_MAX_BYTES, else 4 GiB.
   uint64_t cacheMaxBytes = 0;
+  /// Time every kernel of the compiled code (seam-instrument-kernels): two
+  /// clock reads per kernel call, reported by Session::profile() as the
+  /// region "compiled" (backend "none").
+  bool profileKernels = false;
   /// If set, the module after each stage is written there as NN-stage.mlir
   /// (the cache is then not read: the stages run).
   std::string dumpIrDir;
@@ -300,8 +304,11 @@ public:
   size_t heldWeightBytes() const;
 
   /// The time spent so far in each offloaded region whose backend keeps
-  /// statistics (the dnnl backend does), in region order; with run-time
-  /// shapes, those of each specialization, most recently used first.
+  /// statistics (the dnnl backend does), in region order, then, when
+  /// compiled with profileKernels, in each kernel of the compiled code (the
+  /// region "compiled", backend "none", its runs those of the session); with
+  /// run-time shapes, those of each specialization, most recently used
+  /// first.
   std::vector<RegionProfile> profile() const;
 
   struct Impl;

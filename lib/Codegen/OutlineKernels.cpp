@@ -64,6 +64,8 @@ struct SeamOutlineKernelsPass
       // Carried to the LLVM function as its `noinline` attribute.
       callee->setAttr("passthrough", builder.getArrayAttr(
                                          {builder.getStringAttr("noinline")}));
+      // For seam-instrument-kernels.
+      callee->setAttr("seam.kernel", builder.getUnitAttr());
       symbols.insert(callee);
       Block *entry = callee.addEntryBlock();
       OpBuilder body = OpBuilder::atBlockBegin(entry);

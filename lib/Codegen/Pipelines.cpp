@@ -83,9 +83,11 @@ getLowerToLLVMStages(const LowerToLLVMOptions &options) {
        },
        options.afterBufferize});
   stages.push_back(
-      {"llvm", [](OpPassManager &pm) {
+      {"llvm", [options](OpPassManager &pm) {
          // Small functions compile in linear time; one huge one does not.
          pm.addPass(createSeamOutlineKernelsPass());
+         if (options.profileKernels)
+           pm.addPass(createSeamInstrumentKernelsPass());
          pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
          // The C tiles of vectorized matmuls stay in registers across k.
          pm.addNestedPass<func::FuncOp>(createSeamHoistVectorTransfersPass());
@@ -139,6 +141,10 @@ struct LowerToLLVMPipelineOptions
   Option<bool> vectorize{*this, "vectorize",
                          llvm::cl::desc("Tile and vectorize linalg ops"),
                          llvm::cl::init(true)};
+  Option<bool> profileKernels{
+      *this, "profile-kernels",
+      llvm::cl::desc("Time every outlined kernel (seam-instrument-kernels)"),
+      llvm::cl::init(false)};
 };
 } // namespace
 
@@ -153,6 +159,7 @@ void registerSeamPipelines() {
         LowerToLLVMOptions options;
         options.threads = o.threads;
         options.vectorize = o.vectorize;
+        options.profileKernels = o.profileKernels;
         buildLowerToLLVMPipeline(pm, options);
       });
 }

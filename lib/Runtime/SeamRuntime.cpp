@@ -7,6 +7,8 @@
 
 #include "seam/Runtime/SeamRuntime.h"
 
+#include <chrono>
+
 #include <cstring>
 
 namespace {
@@ -92,4 +94,18 @@ extern "C" void seam_set_weight_consumed_handler(SeamWeightConsumedFn handler,
 extern "C" void seam_weight_consumed(const void *data) {
   if (weightConsumedHandler)
     weightConsumedHandler(weightConsumedContext, data);
+}
+
+extern "C" int64_t seam_profile_clock(void) {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+extern "C" void seam_profile_add(int64_t *counter, int64_t start) {
+  __atomic_fetch_add(counter, seam_profile_clock() - start, __ATOMIC_RELAXED);
+}
+
+extern "C" void seam_profile_count(int64_t *counter) {
+  __atomic_fetch_add(counter, 1, __ATOMIC_RELAXED);
 }

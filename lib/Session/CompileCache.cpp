@@ -197,6 +197,7 @@ static void addOptions(KeyHasher &key, const CompileOptions &options) {
   // Parallel loops are generated for this many threads when threads is 0.
   key.add("default-threads", seam_get_default_threads());
   key.add("max-tensor-bytes", options.maxTensorBytes);
+  key.add("profile-kernels", options.profileKernels ? 1 : 0);
   for (const auto &[name, shape] : options.inputShapes) {
     key.add("input-shape", name);
     key.add("dims",

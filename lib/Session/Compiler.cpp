@@ -105,6 +105,7 @@ static std::vector<PipelineStage> getStages(const CompileOptions &options,
                       pm.addPass(createCSEPass());
                     }});
   LowerToLLVMOptions lowering;
+  lowering.profileKernels = options.profileKernels;
   lowering.threads =
       options.threads > 0 ? options.threads : seam_get_default_threads();
   // Weights leave the module once they are buffers (memref globals).

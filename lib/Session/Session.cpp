@@ -856,6 +856,22 @@ static void addProfiles(const Session::Impl &impl,
       profiles.push_back({region, backendName, stats->runs, stats->milliseconds,
                           std::move(stats->kernels)});
   }
+  // The compiled code's kernels, when instrumented (profileKernels): their
+  // counters in nanoseconds, then the runs (seam-instrument-kernels).
+  auto *count = static_cast<const int64_t *>(lookup("__seam_kernel_count"));
+  auto *names = static_cast<const char *>(lookup("__seam_kernel_names"));
+  auto *counters = static_cast<const int64_t *>(lookup("__seam_kernel_ns"));
+  if (!count || !names || !counters)
+    return;
+  RegionProfile compiled{"compiled", "none", 0, 0, {}, {}};
+  for (int64_t i = 0; i < *count; ++i) {
+    double ms = __atomic_load_n(&counters[i], __ATOMIC_RELAXED) / 1e6;
+    compiled.kernels.emplace_back(names, ms);
+    compiled.milliseconds += ms;
+    names += std::strlen(names) + 1;
+  }
+  compiled.runs = __atomic_load_n(&counters[*count], __ATOMIC_RELAXED);
+  profiles.push_back(std::move(compiled));
 }
 
 std::vector<RegionProfile> Session::profile() const {

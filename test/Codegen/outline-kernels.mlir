@@ -2,10 +2,10 @@
 
 // Each top-level loop nest becomes a private, noinline function taking the
 // buffers it uses; constants and globals it uses are cloned into it.
-// CHECK: func.func private @main_kernel_0(%{{.*}}: memref<16xf32>, %{{.*}}: memref<16xf32>) attributes {passthrough = ["noinline"]}
+// CHECK: func.func private @main_kernel_0(%{{.*}}: memref<16xf32>, %{{.*}}: memref<16xf32>) attributes {passthrough = ["noinline"], seam.kernel}
 // CHECK:   memref.get_global @scale
 // CHECK:   scf.for
-// CHECK: func.func private @main_kernel_1(%{{.*}}: memref<16xf32>) attributes {passthrough = ["noinline"]}
+// CHECK: func.func private @main_kernel_1(%{{.*}}: memref<16xf32>) attributes {passthrough = ["noinline"], seam.kernel}
 // CHECK:   linalg.generic
 // CHECK-LABEL: func.func @main(
 // CHECK-SAME: %[[A:[a-z0-9]+]]: memref<16xf32>, %[[B:[a-z0-9]+]]: memref<16xf32>)

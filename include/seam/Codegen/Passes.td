@@ -184,6 +184,26 @@ def SeamOutlineKernelsPass : Pass<"seam-outline-kernels", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::func::FuncDialect"];
 }
 
+def SeamInstrumentKernelsPass
+    : Pass<"seam-instrument-kernels", "::mlir::ModuleOp"> {
+  let summary = "Time every call of an outlined kernel (per-kernel profiles)";
+  let description = [{
+    After `seam-outline-kernels`: each call of a kernel function (marked
+    `seam.kernel` by that pass) reads `seam_profile_clock()` before and calls
+    `seam_profile_add` after, which adds the call's time to the kernel's
+    counter in `@__seam_kernel_ns`, an `i64` array with one element per
+    kernel and a last one that `@main`'s entry counts runs in
+    (`seam_profile_count`). `@__seam_kernel_names` holds the kernels' names,
+    each ended by a NUL, in counter order: the kernel function and the ONNX
+    nodes (the `NameLoc`s) its ops come from, e.g.
+    `main_kernel_3 [conv1, relu1]`; `@__seam_kernel_count` their number.
+    The Session reads them for `Session::profile()` (region `compiled`). A
+    module without kernels is left as it is.
+  }];
+  let dependentDialects = ["::mlir::func::FuncDialect",
+                           "::mlir::LLVM::LLVMDialect"];
+}
+
 def SeamUnrollWindowsPass : Pass<"seam-unroll-windows", "::mlir::func::FuncOp"> {
   let summary = "Pooling and depthwise convolution as one generic over the output";
   let description = [{

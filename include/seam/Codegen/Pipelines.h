@@ -32,6 +32,8 @@ struct LowerToLLVMOptions {
   bool vectorize = true;
   /// Threads heavy loops are split across (1: no parallel loops).
   int64_t threads = 1;
+  /// Time every outlined kernel (seam-instrument-kernels).
+  bool profileKernels = false;
   /// Run on the module right after the bufferize stage (the Session moves
   /// the weights, memref globals by then, out of the module).
   std::function<mlir::LogicalResult(mlir::ModuleOp)> afterBufferize = nullptr;

@@ -87,6 +87,15 @@ void seam_set_weight_consumed_handler(SeamWeightConsumedFn handler,
                                       void *context);
 void seam_weight_consumed(const void *data);
 
+/// Profiles of compiled kernels (CompileOptions::profileKernels): the code
+/// reads seam_profile_clock (a steady clock, nanoseconds) before a kernel
+/// and calls seam_profile_add after it, which adds the time since `start`
+/// to `*counter`; seam_profile_count adds one to `*counter` (runs). Both
+/// are atomic: a session may run on several threads at once.
+int64_t seam_profile_clock(void);
+void seam_profile_add(int64_t *counter, int64_t start);
+void seam_profile_count(int64_t *counter);
+
 #ifdef __cplusplus
 }
 #endif
