@@ -19,6 +19,12 @@ llvm::ArrayRef<SeamRuntimeFunction> getSeamRuntimeFunctions() {
   static const SeamRuntimeFunction kFunctions[] = {
       // memref.copy of non-contiguous memrefs.
       SEAM_RUNTIME_FUNCTION("memrefCopy", seam_memref_copy),
+      // memref.alloc / memref.dealloc (finalize-memref-to-llvm with
+      // use-generic-functions): large blocks kept for the next run.
+      SEAM_RUNTIME_FUNCTION("_mlir_memref_to_llvm_alloc", seam_buffer_alloc),
+      SEAM_RUNTIME_FUNCTION("_mlir_memref_to_llvm_aligned_alloc",
+                            seam_buffer_aligned_alloc),
+      SEAM_RUNTIME_FUNCTION("_mlir_memref_to_llvm_free", seam_buffer_free),
       // Parallel loops: LLVM's OpenMP ABI on libgomp (see SeamOpenMP.cpp).
       SEAM_RUNTIME_FUNCTION("__kmpc_fork_call", seam_kmpc_fork_call),
       SEAM_RUNTIME_FUNCTION("__kmpc_global_thread_num",

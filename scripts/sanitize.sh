@@ -63,10 +63,10 @@ tsan)
   build="${SEAM_TSAN_BUILD_DIR:-$root/build-tsan}"
   config=(-DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22
     -DSEAM_SANITIZE=thread)
-  targets=(seam-session-concurrency-tests)
+  targets=(seam-session-concurrency-tests seam-buffer-cache-unittests)
   export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:suppressions=$root/test/sanitizers/tsan.supp"
   export OMP_NUM_THREADS=1
-  ctest_args=(-R '^session-concurrency$')
+  ctest_args=(-R '^(session-concurrency|unit-buffer-cache)$')
   ;;
 *)
   echo "usage: scripts/sanitize.sh asan|tsan [--build-only]" >&2

@@ -110,7 +110,11 @@ getLowerToLLVMStages(const LowerToLLVMOptions &options) {
          pm.addPass(createConvertVectorToLLVMPass(vectorToLLVM));
          pm.addPass(memref::createExpandStridedMetadataPass());
          pm.addPass(createLowerAffinePass());
-         pm.addPass(createFinalizeMemRefToLLVMConversionPass());
+         // memref.alloc / dealloc call Seam's runtime, which keeps large
+         // buffers for the next run (seam_buffer_alloc).
+         FinalizeMemRefToLLVMConversionPassOptions memrefToLLVM;
+         memrefToLLVM.useGenericFunctions = true;
+         pm.addPass(createFinalizeMemRefToLLVMConversionPass(memrefToLLVM));
          // Vector ops whose operands only became LLVM values with the memrefs.
          pm.addPass(createConvertVectorToLLVMPass(vectorToLLVM));
          pm.addPass(createConvertMathToLLVMPass());

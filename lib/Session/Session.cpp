@@ -210,6 +210,10 @@ struct Session::Impl {
   ~Impl() {
     if (deinit)
       deinit(nullptr);
+    // The buffers its runs left for the next ones (the other sessions'
+    // next runs allocate theirs again).
+    if (engine)
+      seam_buffer_cache_trim();
   }
 };
 

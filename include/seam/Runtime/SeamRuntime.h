@@ -87,6 +87,17 @@ void seam_set_weight_consumed_handler(SeamWeightConsumedFn handler,
                                       void *context);
 void seam_weight_consumed(const void *data);
 
+/// The buffers of generated code (memref.alloc / memref.dealloc: MLIR's
+/// generic allocation functions, _mlir_memref_to_llvm_alloc, ..._aligned_alloc
+/// and ..._free, call these). Freed blocks of 64 KiB or more are kept, up to
+/// SEAM_BUFFER_CACHE_BYTES in all (default 512 MiB), and reused by the next
+/// allocation of their size (up to a quarter less), so that a model's runs
+/// do not fault on fresh pages each time; seam_buffer_cache_trim frees them.
+void *seam_buffer_alloc(uint64_t size);
+void *seam_buffer_aligned_alloc(uint64_t alignment, uint64_t size);
+void seam_buffer_free(void *block);
+void seam_buffer_cache_trim(void);
+
 /// Profiles of compiled kernels (CompileOptions::profileKernels): the code
 /// reads seam_profile_clock (a steady clock, nanoseconds) before a kernel
 /// and calls seam_profile_add after it, which adds the time since `start`
