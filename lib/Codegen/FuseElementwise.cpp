@@ -48,6 +48,18 @@ struct SeamFuseElementwisePass
       Operation *producer = fused->get().getDefiningOp();
       if (!producer || !producer->hasOneUse())
         return false;
+      // A reshape stays out of a contraction (matmul, convolution,
+      // reduction): folded in, it would expand the contraction's iteration
+      // space (a Flatten before a fully connected layer turned its matmul
+      // into a 5-D generic no schedule recognizes), while after
+      // bufferization the reshape of a contiguous buffer is only a view.
+      Operation *consumer = fused->getOwner();
+      if (isa<tensor::CollapseShapeOp, tensor::ExpandShapeOp>(producer) ||
+          isa<tensor::CollapseShapeOp, tensor::ExpandShapeOp>(consumer))
+        for (Operation *op : {producer, consumer})
+          if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+              linalgOp && linalgOp.getNumReductionLoops() > 0)
+            return false;
       unsigned producerOps = countBodyOps(producer, limit);
       unsigned consumerOps = countBodyOps(fused->getOwner(), limit);
       return producerOps + consumerOps <= limit + 1;

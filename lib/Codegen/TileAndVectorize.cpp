@@ -3,6 +3,7 @@
 #include "seam/Codegen/Passes.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -118,17 +119,121 @@ struct SeamTileAndVectorizePass
     return success();
   }
 
+  /// Whether `matmul` reads B transposed (C[m, n] += A[m, k] * B[n, k]: a
+  /// Gemm with transB, e.g. every fully connected layer PyTorch exports).
+  static bool readsBTransposed(linalg::MatmulOp matmul) {
+    MLIRContext *ctx = matmul.getContext();
+    AffineExpr m, n, k;
+    bindDims(ctx, m, n, k);
+    auto map = [&](ArrayRef<AffineExpr> results) {
+      return AffineMap::get(3, 0, results, ctx);
+    };
+    return matmul.getIndexingMapsArray() ==
+           SmallVector<AffineMap>{map({m, k}), map({n, k}), map({m, n})};
+  }
+
+  /// C[m, n] += A[m, k] * B[n, k] with static f32 shapes, as dot products
+  /// vectorized along k (B's rows are contiguous there): for each block of
+  /// `nr` rows of B and each row of A, `nr` vector accumulators over the
+  /// whole of k, reduced at the end. B's block stays in cache while A's
+  /// rows stream past it; with one row of A (batch 1) B is read once, at
+  /// memory speed. Leaves the op alone when k has no divisor of at least 4.
+  LogicalResult scheduleTransposedB(IRRewriter &rewriter,
+                                    linalg::MatmulOp matmul) {
+    auto typeOf = [&](Value v) { return dyn_cast<RankedTensorType>(v.getType()); };
+    RankedTensorType aType = typeOf(matmul.getInputs()[0]);
+    RankedTensorType bType = typeOf(matmul.getInputs()[1]);
+    RankedTensorType cType = typeOf(matmul.getOutputs()[0]);
+    if (!aType || !bType || !cType || !aType.hasStaticShape() ||
+        !bType.hasStaticShape() || !cType.hasStaticShape())
+      return success();
+    Type f32 = rewriter.getF32Type();
+    if (aType.getElementType() != f32 || bType.getElementType() != f32 ||
+        cType.getElementType() != f32)
+      return success();
+    int64_t mSize = aType.getDimSize(0), kSize = aType.getDimSize(1);
+    int64_t nSize = bType.getDimSize(0);
+    int64_t kv = largestDivisor(kSize, 16);
+    if (kv < 4)
+      return success();
+    int64_t nr = largestDivisor(nSize, 8);
+
+    Location loc = matmul.getLoc();
+    rewriter.setInsertionPoint(matmul);
+    auto index = [&](OpBuilder &b, int64_t v) -> Value {
+      return arith::ConstantIndexOp::create(b, loc, v);
+    };
+    auto vectorType = VectorType::get({kv}, f32);
+    Value a = matmul.getInputs()[0], bMatrix = matmul.getInputs()[1];
+    Value zeroVector = arith::ConstantOp::create(
+        rewriter, loc, DenseElementsAttr::get(vectorType, 0.0f));
+    Value padding = arith::ConstantOp::create(rewriter, loc, f32,
+                                              rewriter.getF32FloatAttr(0));
+    SmallVector<bool> inBounds = {true};
+    auto nLoop = scf::ForOp::create(
+        rewriter, loc, index(rewriter, 0), index(rewriter, nSize),
+        index(rewriter, nr), ValueRange{matmul.getOutputs()[0]},
+        [&](OpBuilder &b, Location, Value n, ValueRange cOuter) {
+          auto mLoop = scf::ForOp::create(
+              b, loc, index(b, 0), index(b, mSize), index(b, 1), cOuter,
+              [&](OpBuilder &b, Location, Value m, ValueRange cInner) {
+                SmallVector<Value> rows;
+                rows.push_back(n);
+                for (int64_t j = 1; j < nr; ++j)
+                  rows.push_back(arith::AddIOp::create(b, loc, n, index(b, j)));
+                SmallVector<Value> zeros(nr, zeroVector);
+                auto kLoop = scf::ForOp::create(
+                    b, loc, index(b, 0), index(b, kSize), index(b, kv), zeros,
+                    [&](OpBuilder &b, Location, Value k, ValueRange accs) {
+                      Value x = vector::TransferReadOp::create(
+                          b, loc, vectorType, a, ValueRange{m, k}, padding,
+                          ArrayRef<bool>(inBounds));
+                      SmallVector<Value> next;
+                      for (int64_t j = 0; j < nr; ++j) {
+                        Value w = vector::TransferReadOp::create(
+                            b, loc, vectorType, bMatrix, ValueRange{rows[j], k},
+                            padding, ArrayRef<bool>(inBounds));
+                        next.push_back(
+                            vector::FMAOp::create(b, loc, x, w, accs[j]));
+                      }
+                      scf::YieldOp::create(b, loc, next);
+                    });
+                Value c = cInner[0];
+                for (int64_t j = 0; j < nr; ++j) {
+                  Value old = tensor::ExtractOp::create(b, loc, c,
+                                                        ValueRange{m, rows[j]});
+                  Value sum = vector::ReductionOp::create(
+                      b, loc, vector::CombiningKind::ADD, kLoop.getResult(j),
+                      old);
+                  c = tensor::InsertOp::create(b, loc, sum, c,
+                                               ValueRange{m, rows[j]});
+                }
+                scf::YieldOp::create(b, loc, c);
+              });
+          scf::YieldOp::create(b, loc, mLoop.getResults());
+        });
+    rewriter.replaceOp(matmul, nLoop.getResults());
+    return success();
+  }
+
   void runOnOperation() override {
-    SmallVector<linalg::MatmulOp> matmuls;
+    SmallVector<linalg::MatmulOp> matmuls, transposedB;
     getOperation().walk([&](linalg::MatmulOp op) {
-      // Plain row-major matmuls only (no transposed/broadcast maps).
+      // Plain row-major matmuls, and those that read B transposed.
       if (!op.hasUserDefinedMaps())
         matmuls.push_back(op);
+      else if (op.hasPureTensorSemantics() && readsBTransposed(op))
+        transposedB.push_back(op);
     });
     IRRewriter rewriter(&getContext());
     for (linalg::MatmulOp op : matmuls)
       if (failed(scheduleMatmul(rewriter, op))) {
         op->emitError("cannot tile and vectorize this matmul");
+        return signalPassFailure();
+      }
+    for (linalg::MatmulOp op : transposedB)
+      if (failed(scheduleTransposedB(rewriter, op))) {
+        op->emitError("cannot vectorize this matmul");
         return signalPassFailure();
       }
   }

@@ -90,3 +90,17 @@ func.func @shared(%x: tensor<4x8xf32>) -> (tensor<4x8xf32>, tensor<4x8xf32>) {
   } -> tensor<4x8xf32>
   return %1, %2 : tensor<4x8xf32>, tensor<4x8xf32>
 }
+
+// A reshape stays out of a contraction: the Flatten before a fully connected
+// layer leaves its matmul a matmul (folded in, it would expand the matmul's
+// iteration space into a 5-D generic and reshape the weights).
+// CHECK-LABEL: func.func @flatten_then_matmul
+// CHECK:       %[[FLAT:.*]] = tensor.collapse_shape %arg0 {{\[\[}}0], [1, 2, 3]] : tensor<1x4x2x2xf32> into tensor<1x16xf32>
+// CHECK:       linalg.matmul {{.*}} ins(%[[FLAT]], %arg1 : tensor<1x16xf32>, tensor<8x16xf32>)
+// CHECK-NOT:   tensor.expand_shape
+func.func @flatten_then_matmul(%x: tensor<1x4x2x2xf32>, %w: tensor<8x16xf32>, %c: tensor<1x8xf32>) -> tensor<1x8xf32> {
+  %f = tensor.collapse_shape %x [[0], [1, 2, 3]] : tensor<1x4x2x2xf32> into tensor<1x16xf32>
+  %r = linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+      ins(%f, %w : tensor<1x16xf32>, tensor<8x16xf32>) outs(%c : tensor<1x8xf32>) -> tensor<1x8xf32>
+  return %r : tensor<1x8xf32>
+}

@@ -46,3 +46,68 @@ func.func @ragged_matmul(%a: tensor<8x4xf32>, %b: tensor<4x10xf32>, %c: tensor<8
   %r = linalg.matmul ins(%a, %b : tensor<8x4xf32>, tensor<4x10xf32>) outs(%c : tensor<8x10xf32>) -> tensor<8x10xf32>
   return %r : tensor<8x10xf32>
 }
+
+// -----
+
+// B read transposed (a fully connected layer's Gemm, transB): dot products
+// vectorized along k. Blocks of 8 rows of B (n loop), each row of A (m
+// loop), 8 accumulators of 16 lanes carried across k, each reduced into C.
+// CHECK-LABEL: func @matmul_transposed_b
+// CHECK:      %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : vector<16xf32>
+// CHECK:      %[[C8:.*]] = arith.constant 8 : index
+// CHECK:      %[[C1000:.*]] = arith.constant 1000 : index
+// CHECK:      scf.for %[[N:.*]] = %{{.*}} to %[[C1000]] step %[[C8]] iter_args(%[[CN:.*]] = %arg2) -> (tensor<2x1000xf32>)
+// CHECK:        %[[C2:.*]] = arith.constant 2 : index
+// CHECK:        scf.for %[[M:.*]] = %{{.*}} to %[[C2]] step %{{.*}} iter_args(%[[CM:.*]] = %[[CN]]) -> (tensor<2x1000xf32>)
+// CHECK:          %[[C16:.*]] = arith.constant 16 : index
+// CHECK:          %[[C1280:.*]] = arith.constant 1280 : index
+// CHECK:          %[[ACC:.*]]:8 = scf.for %[[K:.*]] = %{{.*}} to %[[C1280]] step %[[C16]] iter_args(%{{.*}} = %[[ZERO]], {{.*}}) -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>)
+// CHECK:            %[[X:.*]] = vector.transfer_read %arg0[%[[M]], %[[K]]]{{.*}} {in_bounds = [true]} : tensor<2x1280xf32>, vector<16xf32>
+// CHECK:            %[[W:.*]] = vector.transfer_read %arg1[%[[N]], %[[K]]]{{.*}} {in_bounds = [true]} : tensor<1000x1280xf32>, vector<16xf32>
+// CHECK:            vector.fma %[[X]], %[[W]], %{{.*}} : vector<16xf32>
+// CHECK-COUNT-7:    vector.fma
+// CHECK:          %[[OLD:.*]] = tensor.extract %[[CM]][%[[M]], %[[N]]]
+// CHECK:          %[[SUM:.*]] = vector.reduction <add>, %[[ACC]]#0, %[[OLD]] : vector<16xf32> into f32
+// CHECK:          tensor.insert %[[SUM]] into %[[CM]][%[[M]], %[[N]]]
+// CHECK-COUNT-7:  vector.reduction <add>
+// CHECK-NOT: linalg.matmul
+func.func @matmul_transposed_b(%a: tensor<2x1280xf32>, %b: tensor<1000x1280xf32>, %c: tensor<2x1000xf32>) -> tensor<2x1000xf32> {
+  %r = linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+      ins(%a, %b : tensor<2x1280xf32>, tensor<1000x1280xf32>) outs(%c : tensor<2x1000xf32>) -> tensor<2x1000xf32>
+  return %r : tensor<2x1000xf32>
+}
+
+// -----
+
+// Shapes without a divisor of 16 or 8: the largest divisors (k 10 of 20, n 5
+// of 5).
+// CHECK-LABEL: func @matmul_transposed_b_odd
+// CHECK:      scf.for {{.*}} -> (tensor<3x5xf32>)
+// CHECK:        scf.for {{.*}} -> (tensor<3x5xf32>)
+// CHECK:          scf.for {{.*}} -> (vector<10xf32>, vector<10xf32>, vector<10xf32>, vector<10xf32>, vector<10xf32>)
+// CHECK-COUNT-5: vector.reduction <add>
+func.func @matmul_transposed_b_odd(%a: tensor<3x20xf32>, %b: tensor<5x20xf32>, %c: tensor<3x5xf32>) -> tensor<3x5xf32> {
+  %r = linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+      ins(%a, %b : tensor<3x20xf32>, tensor<5x20xf32>) outs(%c : tensor<3x5xf32>) -> tensor<3x5xf32>
+  return %r : tensor<3x5xf32>
+}
+
+// -----
+
+// K with no divisor of at least 4 (3), A read transposed, or dynamic shapes:
+// left as they are.
+// CHECK-LABEL: func @matmul_transposed_left_alone
+// CHECK-COUNT-3: linalg.matmul
+// CHECK-NOT: vector.reduction
+func.func @matmul_transposed_left_alone(%a: tensor<2x3xf32>, %b: tensor<4x3xf32>, %c: tensor<2x4xf32>,
+                                        %at: tensor<8x2xf32>, %bt: tensor<4x8xf32>,
+                                        %ad: tensor<?x16xf32>, %cd: tensor<?x4xf32>) -> (tensor<2x4xf32>, tensor<2x4xf32>, tensor<?x4xf32>) {
+  %r = linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+      ins(%a, %b : tensor<2x3xf32>, tensor<4x3xf32>) outs(%c : tensor<2x4xf32>) -> tensor<2x4xf32>
+  %s = linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (k, m)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+      ins(%at, %bt : tensor<8x2xf32>, tensor<4x8xf32>) outs(%c : tensor<2x4xf32>) -> tensor<2x4xf32>
+  %bd = tensor.empty() : tensor<4x16xf32>
+  %d = linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+      ins(%ad, %bd : tensor<?x16xf32>, tensor<4x16xf32>) outs(%cd : tensor<?x4xf32>) -> tensor<?x4xf32>
+  return %r, %s, %d : tensor<2x4xf32>, tensor<2x4xf32>, tensor<?x4xf32>
+}

@@ -95,6 +95,13 @@ def SeamTileAndVectorizePass
          registers across it (lowered later as outer products).
     The defaults (128/256/128, 8x32x4) fit an AVX-512 core: 16 zmm
     accumulators and panels that stay in L2.
+
+    A `linalg.matmul` that reads B transposed (`C[m, n] += A[m, k] *
+    B[n, k]`, a fully connected layer's Gemm with transB) on static f32
+    shapes becomes dot products vectorized along k: for each block of up to
+    8 rows of B and each row of A, one vector accumulator per row of B
+    (16 lanes, or the largest divisor of K down to 4) over the whole of k,
+    each reduced into C at the end. With one row of A, B is read once.
   }];
   let options = [
     Option<"mCache", "m-cache", "int64_t", "128", "Cache tile of M">,
@@ -104,7 +111,8 @@ def SeamTileAndVectorizePass
     Option<"nRegister", "n-register", "int64_t", "32", "Register tile of N">,
     Option<"kRegister", "k-register", "int64_t", "4", "Register tile of K">
   ];
-  let dependentDialects = ["::mlir::scf::SCFDialect",
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect",
                            "::mlir::vector::VectorDialect",
                            "::mlir::affine::AffineDialect",
                            "::mlir::tensor::TensorDialect"];
