@@ -170,20 +170,30 @@ struct SeamTileAndVectorizePass
     Value padding = arith::ConstantOp::create(rewriter, loc, f32,
                                               rewriter.getF32FloatAttr(0));
     SmallVector<bool> inBounds = {true};
-    auto nLoop = scf::ForOp::create(
-        rewriter, loc, index(rewriter, 0), index(rewriter, nSize),
-        index(rewriter, nr), ValueRange{matmul.getOutputs()[0]},
+    // A loop from 0 to `size` by `step` (bounds created in this order: the
+    // order of a call's arguments is the compiler's).
+    auto loop = [&](OpBuilder &b, int64_t size, int64_t step, ValueRange init,
+                    function_ref<void(OpBuilder &, Location, Value,
+                                      ValueRange)>
+                        body) {
+      Value lower = index(b, 0);
+      Value upper = index(b, size);
+      Value stride = index(b, step);
+      return scf::ForOp::create(b, loc, lower, upper, stride, init, body);
+    };
+    auto nLoop = loop(
+        rewriter, nSize, nr, ValueRange{matmul.getOutputs()[0]},
         [&](OpBuilder &b, Location, Value n, ValueRange cOuter) {
-          auto mLoop = scf::ForOp::create(
-              b, loc, index(b, 0), index(b, mSize), index(b, 1), cOuter,
+          auto mLoop = loop(
+              b, mSize, 1, cOuter,
               [&](OpBuilder &b, Location, Value m, ValueRange cInner) {
                 SmallVector<Value> rows;
                 rows.push_back(n);
                 for (int64_t j = 1; j < nr; ++j)
                   rows.push_back(arith::AddIOp::create(b, loc, n, index(b, j)));
                 SmallVector<Value> zeros(nr, zeroVector);
-                auto kLoop = scf::ForOp::create(
-                    b, loc, index(b, 0), index(b, kSize), index(b, kv), zeros,
+                auto kLoop = loop(
+                    b, kSize, kv, zeros,
                     [&](OpBuilder &b, Location, Value k, ValueRange accs) {
                       Value x = vector::TransferReadOp::create(
                           b, loc, vectorType, a, ValueRange{m, k}, padding,

@@ -54,13 +54,13 @@ func.func @ragged_matmul(%a: tensor<8x4xf32>, %b: tensor<4x10xf32>, %c: tensor<8
 // loop), 8 accumulators of 16 lanes carried across k, each reduced into C.
 // CHECK-LABEL: func @matmul_transposed_b
 // CHECK:      %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : vector<16xf32>
-// CHECK:      %[[C8:.*]] = arith.constant 8 : index
 // CHECK:      %[[C1000:.*]] = arith.constant 1000 : index
+// CHECK:      %[[C8:.*]] = arith.constant 8 : index
 // CHECK:      scf.for %[[N:.*]] = %{{.*}} to %[[C1000]] step %[[C8]] iter_args(%[[CN:.*]] = %arg2) -> (tensor<2x1000xf32>)
 // CHECK:        %[[C2:.*]] = arith.constant 2 : index
 // CHECK:        scf.for %[[M:.*]] = %{{.*}} to %[[C2]] step %{{.*}} iter_args(%[[CM:.*]] = %[[CN]]) -> (tensor<2x1000xf32>)
-// CHECK:          %[[C16:.*]] = arith.constant 16 : index
 // CHECK:          %[[C1280:.*]] = arith.constant 1280 : index
+// CHECK:          %[[C16:.*]] = arith.constant 16 : index
 // CHECK:          %[[ACC:.*]]:8 = scf.for %[[K:.*]] = %{{.*}} to %[[C1280]] step %[[C16]] iter_args(%{{.*}} = %[[ZERO]], {{.*}}) -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>)
 // CHECK:            %[[X:.*]] = vector.transfer_read %arg0[%[[M]], %[[K]]]{{.*}} {in_bounds = [true]} : tensor<2x1280xf32>, vector<16xf32>
 // CHECK:            %[[W:.*]] = vector.transfer_read %arg1[%[[N]], %[[K]]]{{.*}} {in_bounds = [true]} : tensor<1000x1280xf32>, vector<16xf32>
