@@ -102,6 +102,9 @@ extern "C" void *seam_buffer_alloc(uint64_t size) {
 }
 
 extern "C" void *seam_buffer_aligned_alloc(uint64_t alignment, uint64_t size) {
+  // aligned_alloc wants a power of two, at least a pointer's size.
+  if (alignment < sizeof(void *) || (alignment & (alignment - 1)) != 0)
+    alignment = alignof(std::max_align_t);
   if (size >= kMinCachedBytes)
     if (void *block = cache().take(size, alignment))
       return block;

@@ -6,43 +6,46 @@
 #include "seam/Runtime/SeamRuntime.h"
 #include "seam/SeamOps.h"
 
-#include <utility>
-#include <vector>
-
 namespace seam::detail {
 
-namespace {
 /// One region to prepare: its backend's function and its description.
-struct Preparation {
+struct KernelPreparation::Region {
   Backend::PrepareFunction prepare;
   std::vector<uint8_t> description;
 };
-} // namespace
+
+void *KernelPreparation::run(void *self) {
+  auto *preparation = static_cast<KernelPreparation *>(self);
+  seam_set_num_threads(preparation->threads);
+  for (const Region &region : preparation->regions)
+    (void)region.prepare(region.description.data(),
+                         static_cast<int64_t>(region.description.size()));
+  return nullptr;
+}
+
+KernelPreparation::KernelPreparation() = default;
+KernelPreparation::~KernelPreparation() { wait(); }
 
 void KernelPreparation::start(mlir::ModuleOp module, int32_t threads) {
-  if (worker.joinable())
+  if (started)
     return;
-  std::vector<Preparation> work;
   module.walk([&](KernelCallOp call) {
     const Backend *backend = lookupBackend(call.getBackend());
     if (!backend)
       return;
     if (Backend::PrepareFunction prepare = backend->getPrepareFunction())
-      work.push_back({prepare, call.getDescription().serialize()});
+      regions.push_back({prepare, call.getDescription().serialize()});
   });
-  if (work.empty())
-    return;
-  worker = std::thread([work = std::move(work), threads] {
-    seam_set_num_threads(threads);
-    for (const Preparation &region : work)
-      (void)region.prepare(region.description.data(),
-                           static_cast<int64_t>(region.description.size()));
-  });
+  this->threads = threads;
+  // No thread to be had (a process at its limit): @seam_init does the work.
+  started = !regions.empty() && pthread_create(&worker, nullptr, run, this) == 0;
 }
 
 void KernelPreparation::wait() {
-  if (worker.joinable())
-    worker.join();
+  if (started)
+    pthread_join(worker, nullptr);
+  started = false;
+  regions.clear();
 }
 
 } // namespace seam::detail

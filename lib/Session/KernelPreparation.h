@@ -15,29 +15,38 @@
 
 #include "mlir/IR/BuiltinOps.h"
 
+#include <pthread.h>
+
 #include <cstdint>
-#include <thread>
+#include <vector>
 
 namespace seam::detail {
 
 class KernelPreparation {
 public:
-  KernelPreparation() = default;
+  KernelPreparation();
   KernelPreparation(const KernelPreparation &) = delete;
   KernelPreparation &operator=(const KernelPreparation &) = delete;
-  ~KernelPreparation() { wait(); }
+  ~KernelPreparation();
 
   /// Starts preparing every seam.kernel_call of `module` whose backend's
   /// runtime can prepare regions, on a new thread that runs with `threads`
   /// OpenMP threads (as @seam_init will: libraries cache per thread count).
-  /// Starts nothing when there is no such call or one is under way.
+  /// Starts nothing when there is no such call, one is under way, or no
+  /// thread can be created (then @seam_init does all the work).
   void start(mlir::ModuleOp module, int32_t threads);
 
   /// Waits until the preparation started last has ended.
   void wait();
 
 private:
-  std::thread worker;
+  struct Region;
+  static void *run(void *self);
+
+  std::vector<Region> regions;
+  int32_t threads = 0;
+  pthread_t worker{};
+  bool started = false;
 };
 
 } // namespace seam::detail

@@ -9,6 +9,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <thread>
@@ -59,6 +60,15 @@ TEST(SeamBufferCache, KeepsAlignment) {
   ASSERT_NE(odd, nullptr);
   EXPECT_EQ(reinterpret_cast<uintptr_t>(odd) % 64, 0u);
   seam_buffer_free(odd);
+  // An alignment aligned_alloc would refuse (0, not a power of two) gets
+  // malloc's.
+  for (uint64_t bad : {uint64_t(0), uint64_t(24)}) {
+    void *block = seam_buffer_aligned_alloc(bad, 1000);
+    ASSERT_NE(block, nullptr) << bad;
+    EXPECT_EQ(reinterpret_cast<uintptr_t>(block) % alignof(std::max_align_t),
+              0u);
+    seam_buffer_free(block);
+  }
   seam_buffer_free(nullptr);
   seam_buffer_cache_trim();
 }
