@@ -22,6 +22,22 @@ for backend in config.seam_backends:
 
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
 
+# `dnnl-int8-exact`: oneDNN's int8 kernels add products in 32 bits here (an
+# x86 CPU with VNNI, or not x86); without it Seam leaves int8 products with
+# weights outside [-64, 64] to the compiler (lib/Backends/dnnl/DnnlPatterns.cpp).
+def int8_products_exact():
+    import platform
+    if platform.machine() not in ("x86_64", "i686", "i386"):
+        return True
+    try:
+        with open("/proc/cpuinfo") as f:
+            flags = next((l for l in f if l.startswith("flags")), "").split()
+    except OSError:
+        return False
+    return "avx512_vnni" in flags or "avx_vnni" in flags
+if int8_products_exact():
+    config.available_features.add("dnnl-int8-exact")
+
 # Every test compiles: the compiled-object cache is off unless a test turns
 # it on (with its own folder, `env SEAM_CACHE=on SEAM_CACHE_DIR=%t...`).
 config.environment["SEAM_CACHE"] = "off"

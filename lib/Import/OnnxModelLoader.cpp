@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "OnnxModelLoader.h"
+#include "ChildProcess.h"
 #include "seam/Support/RegularFile.h"
 
 #include "mlir/IR/Diagnostics.h"
@@ -1016,6 +1017,147 @@ static void perChannelOpset6PReluSlopes(onnx::GraphProto &graph) {
   graph.mutable_node()->Swap(&nodes);
 }
 
+/// The checker, the version conversion up to kImportOpset and shape
+/// inference: ONNX's own code. ONNX reports errors with exceptions; this is
+/// the one place that calls it.
+static LogicalResult checkConvertAndInfer(onnx::ModelProto &model,
+                                          int64_t opset, Location loc,
+                                          function_ref<void(StringRef)> onStage) {
+  std::string stage;
+  auto enter = [&](StringRef name) {
+    stage = name.str();
+    onStage(name);
+  };
+  try {
+    enter("the ONNX checker");
+    onnx::checker::check_model(model);
+    if (opset < kImportOpset) {
+      // Adapters (e.g. Add's broadcast) need the shapes of their inputs.
+      enter("ONNX shape inference before version conversion");
+      onnx::shape_inference::InferShapes(model);
+      if (opset < 7)
+        perChannelOpset6PReluSlopes(*model.mutable_graph());
+      enter("version conversion to opset 13");
+      model = onnx::version_conversion::ConvertVersion(model, kImportOpset);
+      // Adapters add initializers that are not graph inputs, which IR
+      // versions below 4 forbid; opset 13 goes with IR version 7.
+      if (model.ir_version() < 7)
+        model.set_ir_version(7);
+      if (opset < 11)
+        keepOpset10ResizeCoordinates(*model.mutable_graph());
+      // The converted model is checked again; an unconverted one was above.
+      enter("the ONNX checker");
+      onnx::checker::check_model(model);
+    }
+    // Shapes come from ONNX's own inference, not from what the exporter
+    // wrote into value_info; the exporter's output types are kept aside and
+    // put back, so that the importer checks its shapes against both.
+    auto declaredOutputs = model.graph().output();
+    auto clearInferred = [&] {
+      model.mutable_graph()->clear_value_info();
+      for (auto &out : *model.mutable_graph()->mutable_output())
+        out.mutable_type()->mutable_tensor_type()->clear_shape();
+    };
+    clearInferred();
+    if (failed(checkLayerNormAxes(model, loc)))
+      return failure();
+    enter("ONNX shape inference");
+    // ONNX 1.12 goes on after a node's inference failed (strict mode throws
+    // at the end), and its data propagation then reads the type the failed
+    // node did not write (SIGSEGV in Shape's propagator after an LSTM of a
+    // rank-1 input; found by seam-fuzz-import). Every node's inference is
+    // checked first without data propagation, which reads no such type.
+    for (bool dataPropagation : {false, true}) {
+      onnx::shape_inference::InferShapes(
+          model, onnx::OpSchemaRegistry::Instance(),
+          onnx::ShapeInferenceOptions(/*check_type=*/true, /*strict_mode=*/1,
+                                      dataPropagation));
+      if (!dataPropagation)
+        clearInferred();
+    }
+    *model.mutable_graph()->mutable_output() = declaredOutputs;
+  } catch (const std::exception &e) {
+    std::string what = e.what();
+    while (!what.empty() && (what.back() == '\n' || what.back() == ' '))
+      what.pop_back();
+    return emitError(loc) << "invalid ONNX model (" << stage << "): " << what;
+  }
+  return success();
+}
+
+/// How long ONNX's code may take on a model in the child process.
+constexpr unsigned kOnnxChildTimeoutSeconds = 600;
+
+/// checkConvertAndInfer in a child process (ChildProcess.h): a model that
+/// crashes ONNX's code is an error, not the end of this process. The child
+/// sends the model back without its initializers' data when nothing
+/// replaced them (no version conversion), and they are kept from `model`.
+static LogicalResult checkConvertAndInferIsolated(onnx::ModelProto &model,
+                                                  int64_t opset, Location loc) {
+  bool keepsInitializers = opset >= kImportOpset;
+  ChildOutcome child = runInChildProcess(
+      [&](ChildChannel &channel) {
+        std::string message;
+        ScopedDiagnosticHandler capture(loc.getContext(), [&](Diagnostic &d) {
+          if (message.empty())
+            message = d.str();
+          return success();
+        });
+        if (failed(checkConvertAndInfer(
+                model, opset, loc,
+                [&](StringRef stage) { channel.stage(stage); }))) {
+          channel.error(message.empty() ? "invalid ONNX model" : message);
+          return;
+        }
+        if (keepsInitializers)
+          for (auto &init : *model.mutable_graph()->mutable_initializer()) {
+            std::string name = init.name();
+            init.Clear();
+            init.set_name(name);
+          }
+        std::string bytes;
+        if (!model.SerializeToString(&bytes)) {
+          channel.error("the checked ONNX model (" +
+                        std::to_string(model.ByteSizeLong()) +
+                        " bytes) cannot be serialized: over protobuf's 2 GiB");
+          return;
+        }
+        channel.result(bytes);
+      },
+      kOnnxChildTimeoutSeconds);
+  // No child process (fork refused): ONNX's code runs here.
+  if (!child.ran)
+    return checkConvertAndInfer(model, opset, loc, [](StringRef) {});
+  if (child.error)
+    return emitError(loc) << *child.error;
+  if (!child.result)
+    return emitError(loc)
+           << "invalid ONNX model (" << child.stage
+           << "): ONNX's code ended with " << child.ending
+           << " on it (ONNX 1.12 trusts what it reads: an input of a rank an "
+              "op does not take, an attribute out of its range); it ran in a "
+              "process of its own";
+  onnx::ModelProto checked;
+  if (!checked.ParseFromString(*child.result))
+    return emitError(loc) << "the ONNX model checked in a child process "
+                             "could not be read back";
+  if (keepsInitializers) {
+    auto &mine = *model.mutable_graph()->mutable_initializer();
+    auto &theirs = *checked.mutable_graph()->mutable_initializer();
+    if (mine.size() != theirs.size())
+      return emitError(loc) << "the ONNX model checked in a child process "
+                               "has other initializers";
+    for (int i = 0; i < mine.size(); ++i) {
+      if (mine[i].name() != theirs[i].name())
+        return emitError(loc) << "the ONNX model checked in a child process "
+                                 "has other initializers";
+      theirs[i].Swap(&mine[i]);
+    }
+  }
+  model.Swap(&checked);
+  return success();
+}
+
 LogicalResult normalizeOnnxModel(onnx::ModelProto &model, StringRef baseDir,
                                  const OnnxImportOptions &options,
                                  Location loc) {
@@ -1158,63 +1300,7 @@ LogicalResult normalizeOnnxModel(onnx::ModelProto &model, StringRef baseDir,
                             << "' is not produced by any node, input or "
                                "initializer";
 
-  // ONNX reports errors with exceptions; this is the one place that calls it.
-  const char *stage = "";
-  try {
-    stage = "the ONNX checker";
-    onnx::checker::check_model(model);
-    if (opset < kImportOpset) {
-      // Adapters (e.g. Add's broadcast) need the shapes of their inputs.
-      stage = "ONNX shape inference before version conversion";
-      onnx::shape_inference::InferShapes(model);
-      if (opset < 7)
-        perChannelOpset6PReluSlopes(*model.mutable_graph());
-      stage = "version conversion to opset 13";
-      model = onnx::version_conversion::ConvertVersion(model, kImportOpset);
-      // Adapters add initializers that are not graph inputs, which IR
-      // versions below 4 forbid; opset 13 goes with IR version 7.
-      if (model.ir_version() < 7)
-        model.set_ir_version(7);
-      if (opset < 11)
-        keepOpset10ResizeCoordinates(*model.mutable_graph());
-      // The converted model is checked again; an unconverted one was above.
-      stage = "the ONNX checker";
-      onnx::checker::check_model(model);
-    }
-    // Shapes come from ONNX's own inference, not from what the exporter
-    // wrote into value_info; the exporter's output types are kept aside and
-    // put back, so that the importer checks its shapes against both.
-    auto declaredOutputs = model.graph().output();
-    auto clearInferred = [&] {
-      model.mutable_graph()->clear_value_info();
-      for (auto &out : *model.mutable_graph()->mutable_output())
-        out.mutable_type()->mutable_tensor_type()->clear_shape();
-    };
-    clearInferred();
-    if (failed(checkLayerNormAxes(model, loc)))
-      return failure();
-    stage = "ONNX shape inference";
-    // ONNX 1.12 goes on after a node's inference failed (strict mode throws
-    // at the end), and its data propagation then reads the type the failed
-    // node did not write (SIGSEGV in Shape's propagator after an LSTM of a
-    // rank-1 input; found by seam-fuzz-import). Every node's inference is
-    // checked first without data propagation, which reads no such type.
-    for (bool dataPropagation : {false, true}) {
-      onnx::shape_inference::InferShapes(
-          model, onnx::OpSchemaRegistry::Instance(),
-          onnx::ShapeInferenceOptions(/*check_type=*/true, /*strict_mode=*/1,
-                                      dataPropagation));
-      if (!dataPropagation)
-        clearInferred();
-    }
-    *model.mutable_graph()->mutable_output() = declaredOutputs;
-  } catch (const std::exception &e) {
-    std::string what = e.what();
-    while (!what.empty() && (what.back() == '\n' || what.back() == ' '))
-      what.pop_back();
-    return emitError(loc) << "invalid ONNX model (" << stage << "): " << what;
-  }
-  return success();
+  return checkConvertAndInferIsolated(model, opset, loc);
 }
 
 } // namespace seam::detail

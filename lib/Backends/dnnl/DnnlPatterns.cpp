@@ -42,8 +42,11 @@
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/TargetParser/Host.h"
+#include "llvm/TargetParser/Triple.h"
 
 #include <cmath>
+#include <cstdlib>
 
 using namespace mlir;
 using namespace seam;
@@ -234,8 +237,25 @@ Type elementTypeOf(Value v) {
   return cast<RankedTensorType>(v.getType()).getElementType();
 }
 
+/// Whether this machine's int8 products add up in 32 bits. x86 CPUs without
+/// VNNI (AVX2, AVX-512 before Cascade Lake) run oneDNN's u8 x s8 kernels with
+/// vpmaddubsw, which adds pairs of products into 16 bits with saturation
+/// (255 * -128 * 2 does not fit); ARM's dot products accumulate in 32 bits.
+/// SEAM_DNNL_INT8_VNNI=1 or 0 says it instead of this CPU (to partition
+/// for another machine, and in the partitioning's tests).
+static bool addsInt8ProductsIn32Bits() {
+  if (const char *env = std::getenv("SEAM_DNNL_INT8_VNNI"))
+    if (StringRef(env) == "0" || StringRef(env) == "1")
+      return StringRef(env) == "1";
+  if (!llvm::Triple(llvm::sys::getProcessTriple()).isX86())
+    return true;
+  llvm::StringMap<bool> features = llvm::sys::getHostCPUFeatures();
+  return features.lookup("avx512vnni") || features.lookup("avxvnni");
+}
+
 /// oneDNN's int8 conv and matmul: an i8 or ui8 source, i8 weights, each
-/// zero point one constant value (the weights' 0 for a convolution).
+/// zero point one constant value (the weights' 0 for a convolution); without
+/// VNNI, constant weights in [-64, 64] (two products of them fit 16 bits).
 Verdict checkIntegerProduct(Operation *op) {
   Value src = op->getOperand(0), weight = op->getOperand(1);
   Value srcZp, weightZp;
@@ -257,6 +277,16 @@ Verdict checkIntegerProduct(Operation *op) {
     return Verdict::refuse(op->getName().getStringRef() +
                            " of uint8 weights (oneDNN's int8 kernels take "
                            "int8 weights)");
+  static const bool exactProducts = addsInt8ProductsIn32Bits();
+  if (!exactProducts) {
+    std::optional<std::vector<int64_t>> w = getIntegerConstantData(weight);
+    if (!w || llvm::any_of(*w, [](int64_t v) { return v < -64 || v > 64; }))
+      return Verdict::refuse(
+          op->getName().getStringRef() +
+          (w ? " of weights outside [-64, 64]" : " of run-time weights") +
+          " on a CPU without VNNI (oneDNN adds pairs of u8 x s8 products in "
+          "16 bits there, with saturation)");
+  }
   if (srcZp && !getUniformIntegerConstant(srcZp))
     return Verdict::refuse("the source's zero point is not one constant "
                            "(oneDNN takes one per tensor)");

@@ -1,4 +1,8 @@
-// RUN: seam-opt %s --seam-merge-composite="backends=dnnl" -split-input-file | FileCheck %s
+// RUN: env SEAM_DNNL_INT8_VNNI=1 seam-opt %s --seam-merge-composite="backends=dnnl" -split-input-file | FileCheck %s
+// Without VNNI, int8 products whose weights are not constants in [-64, 64]
+// stay with the compiler (oneDNN would saturate sums of two products): @qconv's
+// convolution does, its matmul (weights 1) does not.
+// RUN: env SEAM_DNNL_INT8_VNNI=0 seam-opt %s --seam-merge-composite="backends=dnnl" -split-input-file | FileCheck %s --check-prefix=NOVNNI
 // REQUIRES: seam-dnnl-backend
 
 // The pattern table of the dnnl backend: one case per entry and optional
@@ -168,6 +172,11 @@ func.func @avg_pool_ceil_include_pad(%x: tensor<1x4x6x6xf32>) -> tensor<1x4x3x3x
 // CHECK: seam.clip
 // CHECK: seam.cast
 // CHECK: "dnnl.matmul_integer"
+// NOVNNI-LABEL: func @qconv
+// NOVNNI-NOT: "dnnl.
+// NOVNNI: seam.conv_integer {{.*}}seam.reason = "dnnl.qconv: seam.conv_integer of weights outside [-64, 64] on a CPU without VNNI (oneDNN adds pairs of u8 x s8 products in 16 bits there, with saturation)
+// NOVNNI: "dnnl.matmul_integer"
+// NOVNNI: return
 func.func @qconv(%x: tensor<1x2x4x4xui8>, %a: tensor<3x8xi8>) -> (tensor<1x2x4x4xui8>, tensor<3x2xi32>) {
   %w = arith.constant dense<[[[[-128]], [[127]]], [[[5]], [[-3]]]]> : tensor<2x2x1x1xi8>
   %xzp = arith.constant dense<128> : tensor<ui8>
