@@ -69,6 +69,10 @@ ChildOutcome runInChildProcess(llvm::function_ref<void(ChildChannel &)> work,
     // ends without running atexit handlers or flushing the parent's stdio
     // buffers (they would be written twice).
     ::close(fds[0]);
+    // A crash ends the child quietly (no stack dump of LLVM's handlers, no
+    // sanitizer report); the parent names the signal.
+    for (int sig : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP})
+      ::signal(sig, SIG_DFL);
     ChildChannel channel(fds[1]);
     work(channel);
     ::_exit(0);

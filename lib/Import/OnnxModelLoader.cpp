@@ -1095,6 +1095,11 @@ constexpr unsigned kOnnxChildTimeoutSeconds = 600;
 static LogicalResult checkConvertAndInferIsolated(onnx::ModelProto &model,
                                                   int64_t opset, Location loc) {
   bool keepsInitializers = opset >= kImportOpset;
+  // ONNX's registry of op schemas is built on first use (every schema of
+  // every opset): built here, once, it is not built again in every child.
+  static const bool registryBuilt =
+      onnx::OpSchemaRegistry::Schema("Relu", kImportOpset, "") != nullptr;
+  (void)registryBuilt;
   ChildOutcome child = runInChildProcess(
       [&](ChildChannel &channel) {
         std::string message;
@@ -1186,17 +1191,41 @@ LogicalResult normalizeOnnxModel(onnx::ModelProto &model, StringRef baseDir,
     return failure();
 
   // ONNX 1.12's shape inference divides by strides and dilations without
-  // checking them (SIGFPE on 0): check them first.
-  for (const auto &node : model.graph().node())
-    for (const auto &attr : node.attribute())
-      if ((attr.name() == "strides" || attr.name() == "dilations") &&
-          llvm::any_of(attr.ints(), [](int64_t v) { return v <= 0; })) {
-        auto diag = emitError(loc)
-                    << "node '" << nodeLabel(node) << "' (" << node.op_type()
-                    << "): " << attr.name() << " must be positive, got [";
-        llvm::interleaveComma(attr.ints(), diag);
-        return diag << "]";
+  // checking them (SIGFPE on 0), and DepthToSpace/SpaceToDepth's by
+  // blocksize squared, which overflows to 0 for a blocksize of 2^32 (found
+  // by seam-fuzz-compile; the square must fit an int32): in every graph of
+  // the model (a Conv in an If's branch is inferred too).
+  constexpr int64_t kMaxBlocksize = 46340;
+  std::function<LogicalResult(const onnx::GraphProto &)> checkDivisors =
+      [&](const onnx::GraphProto &graph) -> LogicalResult {
+    for (const auto &node : graph.node())
+      for (const auto &attr : node.attribute()) {
+        if (attr.has_g() && failed(checkDivisors(attr.g())))
+          return failure();
+        for (const auto &sub : attr.graphs())
+          if (failed(checkDivisors(sub)))
+            return failure();
+        if ((attr.name() == "strides" || attr.name() == "dilations") &&
+            llvm::any_of(attr.ints(), [](int64_t v) { return v <= 0; })) {
+          auto diag = emitError(loc)
+                      << "node '" << nodeLabel(node) << "' (" << node.op_type()
+                      << "): " << attr.name() << " must be positive, got [";
+          llvm::interleaveComma(attr.ints(), diag);
+          return diag << "]";
+        }
+        if ((node.op_type() == "DepthToSpace" ||
+             node.op_type() == "SpaceToDepth") &&
+            attr.name() == "blocksize" &&
+            (attr.i() < 1 || attr.i() > kMaxBlocksize))
+          return emitError(loc)
+                 << "node '" << nodeLabel(node) << "' (" << node.op_type()
+                 << "): blocksize " << attr.i() << " is not in [1, "
+                 << kMaxBlocksize << "]";
       }
+    return success();
+  };
+  if (failed(checkDivisors(model.graph())))
+    return failure();
 
   if (failed(checkWindowRanks(model.graph(), loc)))
     return failure();
@@ -1237,19 +1266,6 @@ LogicalResult normalizeOnnxModel(onnx::ModelProto &model, StringRef baseDir,
   };
   if (failed(checkScans(model.graph())))
     return failure();
-
-  // ONNX 1.12's DepthToSpace/SpaceToDepth inference divides by blocksize
-  // squared, which overflows to 0 for a blocksize of 2^32 (SIGFPE; found
-  // by seam-fuzz-compile): the square must fit an int32.
-  constexpr int64_t kMaxBlocksize = 46340;
-  for (const auto &node : model.graph().node())
-    if (node.op_type() == "DepthToSpace" || node.op_type() == "SpaceToDepth")
-      for (const auto &attr : node.attribute())
-        if (attr.name() == "blocksize" &&
-            (attr.i() < 1 || attr.i() > kMaxBlocksize))
-          return emitError(loc) << "node '" << nodeLabel(node) << "' ("
-                                << node.op_type() << "): blocksize " << attr.i()
-                                << " is not in [1, " << kMaxBlocksize << "]";
 
   // ONNX 1.12's shape inference reads constant inputs (Reshape's shape,
   // Slice's starts, ...) with a memcpy of raw_data into a vector sized from

@@ -809,6 +809,22 @@ def attr_cases():
                [vi("a", [2, 1])], [vi("y", 2)]),
           "node 'gemm0' (Gemm): input 'b' has rank 1 but Gemm takes "
           "matrices (rank 2)"),
+        # A stride of 0 in an If's branch: ONNX 1.12 infers the branch too
+        # (SIGFPE in its Conv inference before the check looked into
+        # subgraphs).
+        c("if_branch_conv_stride_0",
+          make([node("If", ["cond"], ["y"], "if0",
+                     then_branch=h.make_graph(
+                         [node("Conv", ["x", "w"], ["t"], "conv_then",
+                               strides=[0, 0])], "then", [],
+                         [vi("t", [1, 1, 2, 2])]),
+                     else_branch=h.make_graph(
+                         [node("Conv", ["x", "w"], ["e"], "conv_else",
+                               strides=[2, 2])], "else", [],
+                         [vi("e", [1, 1, 2, 2])]))],
+               [vi("x", [1, 1, 4, 4]), vi("cond", [], TP.BOOL)],
+               [vi("y", [1, 1, 2, 2])], [f32("w", [1, 1, 2, 2])]),
+          "node 'conv_then' (Conv): strides must be positive, got [0, 0]"),
         c("gathernd_negative_batch_dims",
           one_op("GatherND", {"x": [2, 3, 4, 5]},
                  [i64("i", np.zeros((2, 2, 2), np.int64))], batch_dims=-5),

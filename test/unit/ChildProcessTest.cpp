@@ -69,6 +69,21 @@ TEST(ChildProcess, KilledChildNamesSignalAndStage) {
   EXPECT_EQ(outcome.ending, "signal 9 (Killed)");
 }
 
+TEST(ChildProcess, CrashEndsTheChildQuietly) {
+  // The child's crash handlers (LLVM's stack dump, a sanitizer's report) are
+  // reset: the fault ends it with its signal, which the parent names.
+  ChildOutcome outcome = runInChildProcess(
+      [](ChildChannel &channel) {
+        channel.stage("ONNX shape inference");
+        ::raise(SIGFPE);
+      },
+      60);
+  ASSERT_TRUE(outcome.ran);
+  EXPECT_FALSE(outcome.result.has_value());
+  EXPECT_EQ(outcome.stage, "ONNX shape inference");
+  EXPECT_EQ(outcome.ending, "signal 8 (Floating point exception)");
+}
+
 TEST(ChildProcess, ExitWithoutAnswerNamesExitCode) {
   ChildOutcome outcome = runInChildProcess(
       [](ChildChannel &channel) {
