@@ -1017,6 +1017,27 @@ static void perChannelOpset6PReluSlopes(onnx::GraphProto &graph) {
   graph.mutable_node()->Swap(&nodes);
 }
 
+/// Calls `check` on every attribute of every node of `graph` and of the
+/// graphs in its attributes (If branches, Loop and Scan bodies), stopping at
+/// the first failure.
+static LogicalResult forEachAttribute(
+    const onnx::GraphProto &graph,
+    function_ref<LogicalResult(const onnx::NodeProto &,
+                               const onnx::AttributeProto &)>
+        check) {
+  for (const auto &node : graph.node())
+    for (const auto &attr : node.attribute()) {
+      if (attr.has_g() && failed(forEachAttribute(attr.g(), check)))
+        return failure();
+      for (const auto &sub : attr.graphs())
+        if (failed(forEachAttribute(sub, check)))
+          return failure();
+      if (failed(check(node, attr)))
+        return failure();
+    }
+  return success();
+}
+
 /// The checker, the version conversion up to kImportOpset and shape
 /// inference: ONNX's own code. ONNX reports errors with exceptions; this is
 /// the one place that calls it.
@@ -1196,35 +1217,27 @@ LogicalResult normalizeOnnxModel(onnx::ModelProto &model, StringRef baseDir,
   // by seam-fuzz-compile; the square must fit an int32): in every graph of
   // the model (a Conv in an If's branch is inferred too).
   constexpr int64_t kMaxBlocksize = 46340;
-  std::function<LogicalResult(const onnx::GraphProto &)> checkDivisors =
-      [&](const onnx::GraphProto &graph) -> LogicalResult {
-    for (const auto &node : graph.node())
-      for (const auto &attr : node.attribute()) {
-        if (attr.has_g() && failed(checkDivisors(attr.g())))
-          return failure();
-        for (const auto &sub : attr.graphs())
-          if (failed(checkDivisors(sub)))
-            return failure();
-        if ((attr.name() == "strides" || attr.name() == "dilations") &&
-            llvm::any_of(attr.ints(), [](int64_t v) { return v <= 0; })) {
-          auto diag = emitError(loc)
-                      << "node '" << nodeLabel(node) << "' (" << node.op_type()
-                      << "): " << attr.name() << " must be positive, got [";
-          llvm::interleaveComma(attr.ints(), diag);
-          return diag << "]";
-        }
-        if ((node.op_type() == "DepthToSpace" ||
-             node.op_type() == "SpaceToDepth") &&
-            attr.name() == "blocksize" &&
-            (attr.i() < 1 || attr.i() > kMaxBlocksize))
-          return emitError(loc)
-                 << "node '" << nodeLabel(node) << "' (" << node.op_type()
-                 << "): blocksize " << attr.i() << " is not in [1, "
-                 << kMaxBlocksize << "]";
-      }
+  auto checkDivisors = [&](const onnx::NodeProto &node,
+                           const onnx::AttributeProto &attr) -> LogicalResult {
+    if ((attr.name() == "strides" || attr.name() == "dilations") &&
+        llvm::any_of(attr.ints(), [](int64_t v) { return v <= 0; })) {
+      auto diag = emitError(loc)
+                  << "node '" << nodeLabel(node) << "' (" << node.op_type()
+                  << "): " << attr.name() << " must be positive, got [";
+      llvm::interleaveComma(attr.ints(), diag);
+      return diag << "]";
+    }
+    if ((node.op_type() == "DepthToSpace" ||
+         node.op_type() == "SpaceToDepth") &&
+        attr.name() == "blocksize" &&
+        (attr.i() < 1 || attr.i() > kMaxBlocksize))
+      return emitError(loc)
+             << "node '" << nodeLabel(node) << "' (" << node.op_type()
+             << "): blocksize " << attr.i() << " is not in [1, "
+             << kMaxBlocksize << "]";
     return success();
   };
-  if (failed(checkDivisors(model.graph())))
+  if (failed(forEachAttribute(model.graph(), checkDivisors)))
     return failure();
 
   if (failed(checkWindowRanks(model.graph(), loc)))
@@ -1245,26 +1258,17 @@ LogicalResult normalizeOnnxModel(onnx::ModelProto &model, StringRef baseDir,
   // checks it against the node's inputs (a 16 GiB allocation for 2^31 - 1;
   // found by seam-fuzz-compile): it must count some of the inputs, in any
   // graph of the model.
-  std::function<LogicalResult(const onnx::GraphProto &)> checkScans =
-      [&](const onnx::GraphProto &graph) -> LogicalResult {
-    for (const auto &node : graph.node()) {
-      for (const auto &attr : node.attribute()) {
-        if (attr.has_g() && failed(checkScans(attr.g())))
-          return failure();
-        for (const auto &sub : attr.graphs())
-          if (failed(checkScans(sub)))
-            return failure();
-        if (node.op_type() == "Scan" && attr.name() == "num_scan_inputs" &&
-            (attr.i() < 1 || attr.i() > node.input_size()))
-          return emitError(loc)
-                 << "node '" << nodeLabel(node) << "' (Scan): num_scan_inputs "
-                 << attr.i() << " is not in [1, " << node.input_size()
-                 << "] (the node's inputs)";
-      }
-    }
+  auto checkScans = [&](const onnx::NodeProto &node,
+                        const onnx::AttributeProto &attr) -> LogicalResult {
+    if (node.op_type() == "Scan" && attr.name() == "num_scan_inputs" &&
+        (attr.i() < 1 || attr.i() > node.input_size()))
+      return emitError(loc)
+             << "node '" << nodeLabel(node) << "' (Scan): num_scan_inputs "
+             << attr.i() << " is not in [1, " << node.input_size()
+             << "] (the node's inputs)";
     return success();
   };
-  if (failed(checkScans(model.graph())))
+  if (failed(forEachAttribute(model.graph(), checkScans)))
     return failure();
 
   // ONNX 1.12's shape inference reads constant inputs (Reshape's shape,
