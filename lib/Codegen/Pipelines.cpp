@@ -43,7 +43,11 @@ getLowerToLLVMStages(const LowerToLLVMOptions &options) {
          parallel.threads = options.threads;
          pm.addNestedPass<func::FuncOp>(createSeamParallelizePass(parallel));
          if (options.vectorize) {
-           pm.addNestedPass<func::FuncOp>(createSeamTileAndVectorizePass());
+           SeamTileAndVectorizePassOptions tiles;
+           tiles.mRegister = options.registerTileM;
+           tiles.nRegister = options.registerTileN;
+           pm.addNestedPass<func::FuncOp>(
+               createSeamTileAndVectorizePass(tiles));
            addCleanup(pm);
          }
        }});

@@ -398,6 +398,10 @@ Expected<AotResult> compileAheadOfTime(const std::string &path,
     return error;
   CompileOptions compile = options.compile;
   compile.useCache = false;
+  // The target's registers size the compiled code's matmul tiles.
+  compile.triple = triple.str();
+  compile.cpu = options.cpu;
+  compile.features = options.features;
   if (compile.threads <= 0)
     compile.threads = isHostTriple(triple) ? seam_get_default_threads() : 1;
 

@@ -21,6 +21,14 @@ mlir::LogicalResult compileToLLVMDialect(
     mlir::ModuleOp module, const CompileOptions &options, WeightStore *weights,
     llvm::function_ref<void(llvm::StringRef, mlir::ModuleOp)> afterStage = {});
 
+/// The matmul register tile (rows, columns) for a target: `triple` (empty:
+/// this process's), `cpu` (empty: the host's CPU for the host's triple,
+/// generic x86-64 otherwise) and `features` ("+avx2,-avx512f", ...), sized so
+/// that the C tile takes about half the vector registers.
+std::pair<int64_t, int64_t> getRegisterTile(llvm::StringRef triple,
+                                            llvm::StringRef cpu,
+                                            llvm::StringRef features);
+
 /// The names of the stages compileToLLVMDialect runs with `options`.
 std::vector<std::string> getCompilerStageNames(const CompileOptions &options);
 

@@ -1,4 +1,7 @@
 // RUN: seam-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(seam-tile-and-vectorize))' | FileCheck %s
+// The tile an AVX2 target gets (16 ymm registers; the Session sizes it from
+// the target, lib/Session/Compiler.h):
+// RUN: seam-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(seam-tile-and-vectorize{m-register=4 n-register=16}))' | FileCheck %s --check-prefix=AVX2
 
 // 256 x 512 x 256: cache tiles 128 x 256 x 128 in loop order n, k, m; A and B
 // tiles packed into contiguous buffers (B's outside the m loop); an 8 x 32 x 4
@@ -18,6 +21,9 @@
 // CHECK:                  tensor.extract_slice %[[B]]{{.*}} [4, 32] [1, 1]
 // CHECK:                  vector.contract {{.*}} : vector<8x4xf32>, vector<4x32xf32> into vector<8x32xf32>
 // CHECK-NOT: linalg.matmul
+// AVX2-LABEL: func @matmul
+// AVX2:         scf.for {{.*}} -> (tensor<128x256xf32>, tensor<4x16xf32>)
+// AVX2:           vector.contract {{.*}} : vector<4x4xf32>, vector<4x16xf32> into vector<4x16xf32>
 func.func @matmul(%a: tensor<256x256xf32>, %b: tensor<256x512xf32>, %c: tensor<256x512xf32>) -> tensor<256x512xf32> {
   %r = linalg.matmul ins(%a, %b : tensor<256x256xf32>, tensor<256x512xf32>) outs(%c : tensor<256x512xf32>) -> tensor<256x512xf32>
   return %r : tensor<256x512xf32>

@@ -34,6 +34,10 @@ struct LowerToLLVMOptions {
   int64_t threads = 1;
   /// Time every outlined kernel (seam-instrument-kernels).
   bool profileKernels = false;
+  /// Register tile of matmuls (rows x columns of C kept in vector registers
+  /// across k): sized by the target's vector registers (Session: Compiler's
+  /// getRegisterTile); the default fills half of AVX-512's.
+  int64_t registerTileM = 8, registerTileN = 32;
   /// Run on the module right after the bufferize stage (the Session moves
   /// the weights, memref globals by then, out of the module).
   std::function<mlir::LogicalResult(mlir::ModuleOp)> afterBufferize = nullptr;
