@@ -1,9 +1,16 @@
 //===- ConvToMatmul.cpp - Batch-1 NCHW convolution as im2col + matmul -----===//
+//
+// Plain convolutions become one im2col + matmul; grouped ones a loop over the
+// groups whose body is a plain convolution on the group's channels, rewritten
+// the same way.
+//
+//===----------------------------------------------------------------------===//
 
 #include "seam/Codegen/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/Utils/Utils.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/AffineExpr.h"
@@ -20,15 +27,20 @@ namespace {
 
 using Reassociation = SmallVector<ReassociationIndices>;
 
+/// Whether `conv` works on tensors of static shapes with batch 1: what both
+/// rewrites need.
+bool isStaticBatch1(linalg::LinalgOp conv) {
+  return conv.hasPureTensorSemantics() && !conv.hasDynamicShape() &&
+         cast<ShapedType>(conv.getDpsInputs()[0].getType()).getDimSize(0) == 1;
+}
+
 /// Rewrites one convolution; fails (leaving it) unless batch 1 and static.
 LogicalResult rewriteConv(IRRewriter &rewriter, linalg::Conv2DNchwFchwOp conv) {
+  if (!isStaticBatch1(conv))
+    return failure();
   auto inType = cast<RankedTensorType>(conv.getInputs()[0].getType());
   auto wType = cast<RankedTensorType>(conv.getInputs()[1].getType());
   auto outType = cast<RankedTensorType>(conv.getOutputs()[0].getType());
-  if (!conv.hasPureTensorSemantics() || !inType.hasStaticShape() ||
-      !wType.hasStaticShape() || !outType.hasStaticShape() ||
-      inType.getDimSize(0) != 1)
-    return failure();
   int64_t channels = inType.getDimSize(1);
   int64_t kh = wType.getDimSize(2), kw = wType.getDimSize(3);
   int64_t oh = outType.getDimSize(2), ow = outType.getDimSize(3);
@@ -104,15 +116,76 @@ LogicalResult rewriteConv(IRRewriter &rewriter, linalg::Conv2DNchwFchwOp conv) {
   return success();
 }
 
+/// The slice of `source` at group `group` of dim `groupDim`, that dim
+/// dropped: [.., G, ..] -> [.., ..].
+Value groupSlice(OpBuilder &b, Location loc, Value source, int64_t groupDim,
+                 Value group) {
+  auto type = cast<RankedTensorType>(source.getType());
+  SmallVector<OpFoldResult> offsets(type.getRank(), b.getIndexAttr(0));
+  offsets[groupDim] = group;
+  SmallVector<OpFoldResult> sizes =
+      getAsIndexOpFoldResult(b.getContext(), type.getShape());
+  sizes[groupDim] = b.getIndexAttr(1);
+  SmallVector<OpFoldResult> strides(type.getRank(), b.getIndexAttr(1));
+  SmallVector<int64_t> shape(type.getShape());
+  shape.erase(shape.begin() + groupDim);
+  auto sliceType = RankedTensorType::get(shape, type.getElementType());
+  return tensor::ExtractSliceOp::create(b, loc, sliceType, source, offsets,
+                                        sizes, strides);
+}
+
+/// Rewrites a batch-1 grouped convolution (in[1, G, C, H, W],
+/// w[G, F, C, kh, kw], out[1, G, F, OH, OW]) as a loop over the G groups
+/// whose body is the group's plain convolution, then rewrites that one as
+/// im2col + matmul. Fails (leaving it) unless batch 1 and static.
+LogicalResult rewriteGroupedConv(IRRewriter &rewriter,
+                                 linalg::Conv2DNgchwGfchwOp conv) {
+  if (!isStaticBatch1(conv))
+    return failure();
+  auto inType = cast<RankedTensorType>(conv.getInputs()[0].getType());
+  Location loc = conv.getLoc();
+  rewriter.setInsertionPoint(conv);
+  Value lower = arith::ConstantIndexOp::create(rewriter, loc, 0);
+  Value upper =
+      arith::ConstantIndexOp::create(rewriter, loc, inType.getDimSize(1));
+  Value step = arith::ConstantIndexOp::create(rewriter, loc, 1);
+  linalg::Conv2DNchwFchwOp groupConv;
+  auto loop = scf::ForOp::create(
+      rewriter, loc, lower, upper, step, ValueRange{conv.getOutputs()[0]},
+      [&](OpBuilder &b, Location l, Value group, ValueRange acc) {
+        Value input = groupSlice(b, l, conv.getInputs()[0], 1, group);
+        Value weight = groupSlice(b, l, conv.getInputs()[1], 0, group);
+        auto out = groupSlice(b, l, acc[0], 1, group)
+                       .getDefiningOp<tensor::ExtractSliceOp>();
+        groupConv = linalg::Conv2DNchwFchwOp::create(
+            b, l, TypeRange{out.getType()}, ValueRange{input, weight},
+            ValueRange{out.getResult()}, conv.getStrides(),
+            conv.getDilations());
+        Value updated = tensor::InsertSliceOp::create(
+            b, l, groupConv.getResult(0), acc[0], out.getMixedOffsets(),
+            out.getMixedSizes(), out.getMixedStrides());
+        scf::YieldOp::create(b, l, updated);
+      });
+  rewriter.replaceOp(conv, loop.getResults());
+  return rewriteConv(rewriter, groupConv);
+}
+
 struct SeamConvToMatmulPass
     : public seam::impl::SeamConvToMatmulPassBase<SeamConvToMatmulPass> {
   void runOnOperation() override {
     SmallVector<linalg::Conv2DNchwFchwOp> convs;
-    getOperation().walk(
-        [&](linalg::Conv2DNchwFchwOp op) { convs.push_back(op); });
+    SmallVector<linalg::Conv2DNgchwGfchwOp> groupedConvs;
+    getOperation().walk([&](Operation *op) {
+      if (auto conv = dyn_cast<linalg::Conv2DNchwFchwOp>(op))
+        convs.push_back(conv);
+      else if (auto grouped = dyn_cast<linalg::Conv2DNgchwGfchwOp>(op))
+        groupedConvs.push_back(grouped);
+    });
     IRRewriter rewriter(&getContext());
     for (linalg::Conv2DNchwFchwOp conv : convs)
       (void)rewriteConv(rewriter, conv);
+    for (linalg::Conv2DNgchwGfchwOp conv : groupedConvs)
+      (void)rewriteGroupedConv(rewriter, conv);
   }
 };
 

@@ -54,3 +54,40 @@ func.func @batch2(%x: tensor<2x2x4x4xf32>, %w: tensor<4x2x1x1xf32>, %init: tenso
   %r = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w : tensor<2x2x4x4xf32>, tensor<4x2x1x1xf32>) outs(%init : tensor<2x4x4x4xf32>) -> tensor<2x4x4x4xf32>
   return %r : tensor<2x4x4x4xf32>
 }
+
+// -----
+
+// A grouped convolution (2 groups of 4 input and 3 output channels) becomes a
+// loop over the groups: each iteration slices the group's input channels,
+// filters and output channels and runs their im2col + matmul.
+// CHECK-LABEL: func @grouped
+// CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
+// CHECK-DAG: %[[C2:.*]] = arith.constant 2 : index
+// CHECK: %[[LOOP:.*]] = scf.for %[[G:.*]] = %[[C0]] to %[[C2]] step %[[C1]] iter_args(%[[ACC:.*]] = %arg2) -> (tensor<1x2x3x4x4xf32>)
+// CHECK:   %[[IN:.*]] = tensor.extract_slice %arg0[0, %[[G]], 0, 0, 0] [1, 1, 4, 6, 6] [1, 1, 1, 1, 1] : tensor<1x2x4x6x6xf32> to tensor<1x4x6x6xf32>
+// CHECK:   %[[W:.*]] = tensor.extract_slice %arg1[%[[G]], 0, 0, 0, 0] [1, 3, 4, 3, 3] [1, 1, 1, 1, 1] : tensor<2x3x4x3x3xf32> to tensor<3x4x3x3xf32>
+// CHECK:   %[[OUT:.*]] = tensor.extract_slice %[[ACC]][0, %[[G]], 0, 0, 0] [1, 1, 3, 4, 4] [1, 1, 1, 1, 1] : tensor<1x2x3x4x4xf32> to tensor<1x3x4x4xf32>
+// CHECK:   linalg.generic {{.*}} ins(%[[IN]] : tensor<1x4x6x6xf32>) outs(%{{.*}} : tensor<4x3x3x4x4xf32>)
+// CHECK:   %[[WM:.*]] = tensor.collapse_shape %[[W]] {{\[}}[0], [1, 2, 3]] : tensor<3x4x3x3xf32> into tensor<3x36xf32>
+// CHECK:   %[[MM:.*]] = linalg.matmul ins(%[[WM]], %{{.*}} : tensor<3x36xf32>, tensor<36x16xf32>) outs(%{{.*}} : tensor<3x16xf32>)
+// CHECK:   %[[R:.*]] = tensor.expand_shape %[[MM]] {{\[}}[0, 1], [2, 3]] output_shape [1, 3, 4, 4]
+// CHECK:   %[[NEXT:.*]] = tensor.insert_slice %[[R]] into %[[ACC]][0, %[[G]], 0, 0, 0] [1, 1, 3, 4, 4] [1, 1, 1, 1, 1] : tensor<1x3x4x4xf32> into tensor<1x2x3x4x4xf32>
+// CHECK:   scf.yield %[[NEXT]]
+// CHECK: return %[[LOOP]]
+// CHECK-NOT: linalg.conv_2d
+func.func @grouped(%x: tensor<1x2x4x6x6xf32>, %w: tensor<2x3x4x3x3xf32>, %init: tensor<1x2x3x4x4xf32>) -> tensor<1x2x3x4x4xf32> {
+  %r = linalg.conv_2d_ngchw_gfchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w : tensor<1x2x4x6x6xf32>, tensor<2x3x4x3x3xf32>) outs(%init : tensor<1x2x3x4x4xf32>) -> tensor<1x2x3x4x4xf32>
+  return %r : tensor<1x2x3x4x4xf32>
+}
+
+// -----
+
+// Batch 2 grouped convolutions are left to the loops.
+// CHECK-LABEL: func @grouped_batch2
+// CHECK-NOT: scf.for
+// CHECK: linalg.conv_2d_ngchw_gfchw
+func.func @grouped_batch2(%x: tensor<2x2x4x6x6xf32>, %w: tensor<2x3x4x3x3xf32>, %init: tensor<2x2x3x4x4xf32>) -> tensor<2x2x3x4x4xf32> {
+  %r = linalg.conv_2d_ngchw_gfchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w : tensor<2x2x4x6x6xf32>, tensor<2x3x4x3x3xf32>) outs(%init : tensor<2x2x3x4x4xf32>) -> tensor<2x2x3x4x4xf32>
+  return %r : tensor<2x2x3x4x4xf32>
+}

@@ -172,8 +172,13 @@ def SeamConvToMatmulPass : Pass<"seam-conv-to-matmul", "::mlir::func::FuncOp"> {
     the tiled, vectorized matmul micro-kernel instead of a 7-deep scalar loop
     nest. Output, weight and input keep their NCHW layout; the reshapes are
     free (collapse/expand of contiguous dims).
+
+    A batch-1 grouped `linalg.conv_2d_ngchw_gfchw` becomes an `scf.for` over
+    the groups; its body slices the group's input channels, filters and
+    output channels and runs their plain convolution, rewritten as above.
   }];
   let dependentDialects = ["::mlir::linalg::LinalgDialect",
+                           "::mlir::scf::SCFDialect",
                            "::mlir::tensor::TensorDialect"];
 }
 
