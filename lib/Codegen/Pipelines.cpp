@@ -35,14 +35,17 @@ getLowerToLLVMStages(const LowerToLLVMOptions &options) {
          pm.addNestedPass<func::FuncOp>(createSeamFuseElementwisePass());
          addCleanup(pm);
          if (options.vectorize) {
+           SeamTileConvRowsPassOptions rows;
+           rows.threads = options.threads;
+           pm.addNestedPass<func::FuncOp>(createSeamTileConvRowsPass(rows));
            pm.addNestedPass<func::FuncOp>(createSeamConvToMatmulPass());
-           pm.addNestedPass<func::FuncOp>(createSeamUnrollWindowsPass());
            addCleanup(pm);
          }
          SeamParallelizePassOptions parallel;
          parallel.threads = options.threads;
          pm.addNestedPass<func::FuncOp>(createSeamParallelizePass(parallel));
          if (options.vectorize) {
+           pm.addNestedPass<func::FuncOp>(createSeamUnrollWindowsPass());
            SeamTileAndVectorizePassOptions tiles;
            tiles.mRegister = options.registerTileM;
            tiles.nRegister = options.registerTileN;
@@ -54,6 +57,8 @@ getLowerToLLVMStages(const LowerToLLVMOptions &options) {
   stages.push_back(
       {"bufferize",
        [](OpPassManager &pm) {
+         // Pads write their borders only; their sources, their interiors.
+         pm.addNestedPass<func::FuncOp>(createSeamFillPadBordersPass());
          // One destination per op: linear-time analysis (see the pass).
          pm.addNestedPass<func::FuncOp>(createSeamSplitEmptyTensorsPass());
          pm.addPass(bufferization::createEmptyTensorEliminationPass());

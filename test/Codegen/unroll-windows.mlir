@@ -1,14 +1,20 @@
-// RUN: seam-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(seam-unroll-windows))' | FileCheck %s
+// RUN: seam-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(seam-unroll-windows,canonicalize))' | FileCheck %s
 
-// 3x3 max pooling, stride 2, over a padded 1x8x9x9 input: nine strided views
-// (offsets 0..2 in each spatial dim, step 2) combined by maximumf in an
-// elementwise generic over the 1x8x4x4 output.
+// 3x3 max pooling, stride 2, over a padded 1x8x9x9 input: loops over
+// (n, c, oh) carrying the output; each row's 4 outputs are one vector whose
+// accumulator is read from the output, and each of the nine window positions
+// one read of the 7 input elements from column 2 * ow + j, deinterleaved by a
+// shuffle (a wider read would leave the row), combined by maximumf.
 // CHECK-LABEL: func @max3x3s2
-// CHECK-DAG: %[[V00:.*]] = tensor.extract_slice %arg0[0, 0, 0, 0] [1, 8, 4, 4] [1, 1, 2, 2]
-// CHECK-DAG: %[[V22:.*]] = tensor.extract_slice %arg0[0, 0, 2, 2] [1, 8, 4, 4] [1, 1, 2, 2]
-// CHECK: linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "parallel", "parallel"]
-// CHECK-SAME: ins(%[[V00]], {{.*}}, %[[V22]] : {{.*}}) outs(%arg1 : tensor<1x8x4x4xf32>)
-// CHECK-COUNT-9: arith.maximumf
+// (The loop over the batch of 1 is folded away.)
+// CHECK: scf.for %[[C:.*]] = %c0 to %c8 step %c1 iter_args(
+// CHECK: scf.for %[[OH:.*]] = %c0 to %c4 step %c1 iter_args(%[[OUT:.*]] = {{.*}})
+// CHECK: %[[ACC:.*]] = vector.transfer_read %[[OUT]][%c0, %[[C]], %[[OH]], %c0]{{.*}} : tensor<1x8x4x4xf32>, vector<4xf32>
+// CHECK: %[[X:.*]] = vector.transfer_read %arg0[%c0, %[[C]], %{{.*}}, %c0]{{.*}} : tensor<1x8x9x9xf32>, vector<7xf32>
+// CHECK: %[[E:.*]] = vector.shuffle %[[X]], %[[X]] [0, 2, 4, 6] : vector<7xf32>, vector<7xf32>
+// CHECK: arith.maximumf %[[ACC]], %[[E]] : vector<4xf32>
+// CHECK-COUNT-8: arith.maximumf
+// CHECK: vector.transfer_write {{.*}}, %[[OUT]][%c0, %[[C]], %[[OH]], %c0] {in_bounds = [true]} : vector<4xf32>, tensor<1x8x4x4xf32>
 // CHECK-NOT: linalg.pooling
 func.func @max3x3s2(%x: tensor<1x8x9x9xf32>, %init: tensor<1x8x4x4xf32>) -> tensor<1x8x4x4xf32> {
   %w = tensor.empty() : tensor<3x3xf32>
@@ -18,10 +24,13 @@ func.func @max3x3s2(%x: tensor<1x8x9x9xf32>, %init: tensor<1x8x4x4xf32>) -> tens
 
 // -----
 
-// Sum pooling with dilation 2: views at offsets 0 and 2, step 1; addf.
+// Sum pooling with dilation 2, stride 1: unit-stride reads at columns ow and
+// ow + 2 of rows oh and oh + 2, no shuffles; four addf.
 // CHECK-LABEL: func @sum2x2d2
-// CHECK-DAG: tensor.extract_slice %arg0[0, 0, 2, 2] [1, 2, 4, 4] [1, 1, 1, 1]
-// CHECK-COUNT-4: arith.addf
+// CHECK-NOT: vector.shuffle
+// CHECK: vector.transfer_read %arg0{{.*}} : tensor<1x2x6x6xf32>, vector<4xf32>
+// CHECK-COUNT-4: arith.addf {{.*}} : vector<4xf32>
+// CHECK-NOT: linalg.pooling
 func.func @sum2x2d2(%x: tensor<1x2x6x6xf32>, %init: tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32> {
   %w = tensor.empty() : tensor<2x2xf32>
   %r = linalg.pooling_nchw_sum {dilations = dense<2> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w : tensor<1x2x6x6xf32>, tensor<2x2xf32>) outs(%init : tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
@@ -41,17 +50,70 @@ func.func @large_window(%x: tensor<1x2x9x9xf32>, %init: tensor<1x2x1x1xf32>) -> 
 
 // -----
 
-// Depthwise 3x3 convolution (stride 1): nine input views and nine
-// per-channel weight vectors w[:, i, j], multiply-added onto the initial value
-// (the bias).
-// CHECK: #[[CH:.*]] = affine_map<(d0, d1, d2, d3) -> (d1)>
+// Depthwise 3x3 convolution (stride 1): the channel's nine weights are read
+// once per channel, outside the row loop, and each window position is an
+// fma of the broadcast weight with a 6-wide read onto the accumulator (the
+// initial value: the bias).
 // CHECK-LABEL: func @depthwise
-// CHECK-DAG: %[[V:.*]] = tensor.extract_slice %arg0[0, 0, 1, 2] [1, 4, 6, 6] [1, 1, 1, 1]
-// CHECK-DAG: %[[W:.*]] = tensor.extract_slice %arg1[0, 1, 2] [4, 1, 1] [1, 1, 1] : tensor<4x3x3xf32> to tensor<4xf32>
-// CHECK: linalg.generic {indexing_maps = [{{.*}}#[[CH]]{{.*}}]
-// CHECK-COUNT-9: arith.mulf
+// CHECK: scf.for %[[C:.*]] = {{.*}} iter_args(
+// CHECK-DAG: %[[W00:.*]] = tensor.extract %arg1[%[[C]], %c0, %c0] : tensor<4x3x3xf32>
+// CHECK-DAG: %[[W22:.*]] = tensor.extract %arg1[%[[C]], %c2, %c2] : tensor<4x3x3xf32>
+// CHECK: scf.for
+// CHECK: %[[B00:.*]] = vector.broadcast %[[W00]] : f32 to vector<6xf32>
+// CHECK: vector.fma %{{.*}}, %[[B00]], %{{.*}} : vector<6xf32>
+// CHECK-COUNT-7: vector.fma
+// CHECK: %[[B22:.*]] = vector.broadcast %[[W22]] : f32 to vector<6xf32>
+// CHECK: vector.fma %{{.*}}, %[[B22]], %{{.*}} : vector<6xf32>
 // CHECK-NOT: linalg.depthwise_conv_2d
 func.func @depthwise(%x: tensor<1x4x8x8xf32>, %w: tensor<4x3x3xf32>, %init: tensor<1x4x6x6xf32>) -> tensor<1x4x6x6xf32> {
   %r = linalg.depthwise_conv_2d_nchw_chw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w : tensor<1x4x8x8xf32>, tensor<4x3x3xf32>) outs(%init : tensor<1x4x6x6xf32>) -> tensor<1x4x6x6xf32>
   return %r : tensor<1x4x6x6xf32>
+}
+
+// -----
+
+// A 40-wide strided row: a loop over its two whole 16-wide vectors, each
+// read as 32 contiguous elements (whole registers; the last one read,
+// column 2 * 31 + 2 + 1, is in the 81-wide row) deinterleaved to 16, then
+// the 8 remaining outputs as one vector from a 15-element read.
+// CHECK-LABEL: func @depthwise_strided_rows
+// CHECK: scf.for %[[OW:.*]] = %c0 to %c32 step %c16
+// CHECK: vector.transfer_read %arg0{{.*}} : tensor<1x2x5x81xf32>, vector<32xf32>
+// CHECK: vector.shuffle {{.*}} [0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30] : vector<32xf32>, vector<32xf32>
+// CHECK: vector.fma {{.*}} : vector<16xf32>
+// CHECK: scf.yield
+// CHECK: vector.transfer_read %arg0{{.*}} : tensor<1x2x5x81xf32>, vector<15xf32>
+// CHECK: vector.fma {{.*}} : vector<8xf32>
+// CHECK: vector.transfer_write {{.*}}[%{{.*}}, %{{.*}}, %{{.*}}, %c32] {in_bounds = [true]} : vector<8xf32>
+func.func @depthwise_strided_rows(%x: tensor<1x2x5x81xf32>, %w: tensor<2x3x3xf32>, %init: tensor<1x2x2x40xf32>) -> tensor<1x2x2x40xf32> {
+  %r = linalg.depthwise_conv_2d_nchw_chw {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>} ins(%x, %w : tensor<1x2x5x81xf32>, tensor<2x3x3xf32>) outs(%init : tensor<1x2x2x40xf32>) -> tensor<1x2x2x40xf32>
+  return %r : tensor<1x2x2x40xf32>
+}
+
+// -----
+
+// Batch and channels may be dynamic (a thread's share of the channels): the
+// loops run to their tensor.dim.
+// CHECK-LABEL: func @dynamic_channels
+// CHECK: %[[CH:.*]] = tensor.dim %arg2, %c1 : tensor<1x?x4x4xf32>
+// CHECK: scf.for %{{.*}} = %c0 to %[[CH]] step %c1
+// CHECK-NOT: linalg.pooling
+func.func @dynamic_channels(%x: tensor<1x?x6x6xf32>, %w: tensor<3x3xf32>, %init: tensor<1x?x4x4xf32>) -> tensor<1x?x4x4xf32> {
+  %r = linalg.pooling_nchw_max {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w : tensor<1x?x6x6xf32>, tensor<3x3xf32>) outs(%init : tensor<1x?x4x4xf32>) -> tensor<1x?x4x4xf32>
+  return %r : tensor<1x?x4x4xf32>
+}
+
+// -----
+
+// Dynamic spatial sizes, and element types other than f32, are left to the
+// named op's loops.
+// CHECK-LABEL: func @left_alone
+// CHECK: linalg.pooling_nchw_max {{.*}} tensor<1x2x?x6xf32>
+// CHECK: linalg.pooling_nchw_max {{.*}} tensor<1x2x6x6xf16>
+func.func @left_alone(%x: tensor<1x2x?x6xf32>, %init: tensor<1x2x?x4xf32>, %h: tensor<1x2x6x6xf16>, %hinit: tensor<1x2x4x4xf16>) -> (tensor<1x2x?x4xf32>, tensor<1x2x4x4xf16>) {
+  %w = tensor.empty() : tensor<3x3xf32>
+  %r = linalg.pooling_nchw_max {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w : tensor<1x2x?x6xf32>, tensor<3x3xf32>) outs(%init : tensor<1x2x?x4xf32>) -> tensor<1x2x?x4xf32>
+  %wh = tensor.empty() : tensor<3x3xf16>
+  %s = linalg.pooling_nchw_max {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%h, %wh : tensor<1x2x6x6xf16>, tensor<3x3xf16>) outs(%hinit : tensor<1x2x4x4xf16>) -> tensor<1x2x4x4xf16>
+  return %r, %s : tensor<1x2x?x4xf32>, tensor<1x2x4x4xf16>
 }

@@ -161,6 +161,61 @@ def SeamInlineAllocaScopesPass
   let dependentDialects = ["::mlir::memref::MemRefDialect"];
 }
 
+def SeamTileConvRowsPass : Pass<"seam-tile-conv-rows", "::mlir::func::FuncOp"> {
+  let summary = "Compute batch-1 convolutions and their elementwise consumer by bands of output rows";
+  let description = [{
+    A static batch-1 `linalg.conv_2d_nchw_fchw` or
+    `linalg.depthwise_conv_2d_nchw_chw` on tensors, together with its
+    elementwise consumer (its only user: a 4-D all-parallel generic that
+    reads it and writes its own output with identity maps: the bias-free
+    activation, the residual add, the fused chain of both) and the
+    `linalg.broadcast` or `linalg.fill` that initializes its output (the
+    bias), becomes a loop over bands of output rows
+    (`tileConsumerAndFuseProducersUsingSCF` on the consumer, or on the
+    convolution when it has none): each band is initialized, convolved and
+    finished while it is in cache, instead of three passes over the whole
+    output in memory. The band is the largest number of rows dividing the
+    output's height with at most `band-columns` output positions (one row if
+    a row is wider); a convolution whose band would be its whole output is
+    left alone. With `threads` > 1 the loop is an `scf.forall` (the bands are
+    split across threads) and a convolution with fewer bands than threads is
+    left to `seam-parallelize`. The input's producers are not fused: bands
+    read overlapping rows of them. Run before `seam-conv-to-matmul` and
+    `seam-unroll-windows`, which then rewrite each band's convolution.
+  }];
+  let options = [
+    Option<"bandColumns", "band-columns", "int64_t", "256",
+           "Most output positions (rows x width) in a band">,
+    Option<"threads", "threads", "int64_t", "1",
+           "Threads the bands are split across (scf.forall when above 1)">
+  ];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::tensor::TensorDialect",
+                           "::mlir::affine::AffineDialect"];
+}
+
+def SeamFillPadBordersPass
+    : Pass<"seam-fill-pad-borders", "::mlir::func::FuncOp"> {
+  let summary = "Pad a tensor by filling only its borders";
+  let description = [{
+    A static `tensor.pad` with a constant padding value becomes a
+    `tensor.empty` of the padded shape, one `linalg.fill` of the padding
+    value per padded side (slabs that tile the border without overlapping:
+    along each dim in turn, the part before and after the source, over the
+    source's extent in the dims already done and the whole extent in the
+    others), and the source inserted into the interior with
+    `tensor.insert_slice`. Bufferized as a pad, the whole result was filled
+    and then the interior overwritten: every element written twice, for the
+    padded activation of every 3x3 convolution. After this pass, and
+    empty-tensor elimination, the source's producer writes straight into
+    the interior. Pads with dynamic shapes or a computed padding value are
+    left alone.
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect",
+                           "::mlir::tensor::TensorDialect"];
+}
+
 def SeamConvToMatmulPass : Pass<"seam-conv-to-matmul", "::mlir::func::FuncOp"> {
   let summary = "Rewrite batch-1 NCHW 2-D convolutions as im2col + matmul";
   let description = [{
@@ -218,24 +273,36 @@ def SeamInstrumentKernelsPass
 }
 
 def SeamUnrollWindowsPass : Pass<"seam-unroll-windows", "::mlir::func::FuncOp"> {
-  let summary = "Pooling and depthwise convolution as one generic over the output";
+  let summary = "Pooling and depthwise convolution vectorized along output rows, windows unrolled";
   let description = [{
     `linalg.pooling_nchw_max`, `linalg.pooling_nchw_sum` and
-    `linalg.depthwise_conv_2d_nchw_chw` on tensors become a `linalg.generic`
-    over (n, c, oh, ow) that reads the kh x kw window positions as separate
-    operands, strided views of the input (in[:, :, i * dh :: sh, j * dw :: sw],
-    no copies) and, for the convolution, the per-channel weight w[:, i, j],
-    and combines them in its body (max, sum, or multiply-add onto the
-    initial value). The innermost loop then runs along the output width,
-    where LLVM vectorizes it, instead of along the 2- to 7-wide window.
+    `linalg.depthwise_conv_2d_nchw_chw` on f32 tensors become an `scf.for`
+    nest over (n, c, oh) whose body walks the output row `vector-width`
+    outputs at a time (and the row's remainder in one shorter vector): the
+    accumulator is read from the output (its initial value: the bias, the
+    pooling's identity), and for each of the kh x kw window positions,
+    unrolled, one vector read of the input row at
+    in[n, c, oh * sh + i * dh, ow * sw + j * dw] (with a stride, the
+    (lanes - 1) * sw + 1 contiguous elements, deinterleaved by a
+    `vector.shuffle`) is combined into it: `arith.maximumf`, `arith.addf`,
+    or `vector.fma` with the broadcast weight w[c, i, j], read once per
+    channel. The input is expected padded (tensor.pad before the op): all
+    reads are in bounds. The output height and width and the window must be
+    static, with at most `max-window` positions; batch and channels may be
+    dynamic (a split across threads by `seam-parallelize`, which runs
+    first). LLVM's loop vectorizer left these loops scalar (strided reads of
+    nine views: "not beneficial").
   }];
   let options = [
     Option<"maxWindow", "max-window", "int64_t", "64",
-           "Largest window (kh * kw) to unroll">
+           "Largest window (kh * kw) to unroll">,
+    Option<"vectorWidth", "vector-width", "int64_t", "16",
+           "Outputs of a row computed at a time (lanes of a vector)">
   ];
-  let dependentDialects = ["::mlir::linalg::LinalgDialect",
-                           "::mlir::arith::ArithDialect",
-                           "::mlir::tensor::TensorDialect"];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::tensor::TensorDialect",
+                           "::mlir::vector::VectorDialect"];
 }
 
 #endif // SEAM_CODEGEN_PASSES_TD

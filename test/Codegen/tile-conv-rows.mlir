@@ -1,0 +1,115 @@
+// RUN: seam-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(seam-tile-conv-rows{band-columns=64},canonicalize,cse))' | FileCheck %s
+// RUN: seam-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(seam-tile-conv-rows{band-columns=64 threads=2},canonicalize,cse))' | FileCheck %s --check-prefix=THREADS
+
+#id = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+
+// A 1x1 convolution with its bias broadcast and a Relu after it: bands of 4
+// rows (4 x 16 = 64 output positions), each one broadcasting the bias into
+// its slice, convolving its 4 input rows and applying the Relu, inserted
+// into the result; nothing is left outside the loop. With 2 threads the
+// bands are an scf.forall.
+// CHECK-LABEL: func @conv_relu
+// CHECK: %[[E:.*]] = tensor.empty() : tensor<1x8x16x16xf32>
+// CHECK: %[[R:.*]] = scf.for %[[ROW:.*]] = %c0 to %c16 step %c4 iter_args(%[[ACC:.*]] = %[[E]])
+// CHECK: %[[IN:.*]] = tensor.extract_slice %arg0[0, 0, %[[ROW]], 0] [1, 4, 4, 16] [1, 1, 1, 1]
+// CHECK: %[[BE:.*]] = tensor.extract_slice %[[E]][0, 0, %[[ROW]], 0] [1, 8, 4, 16]
+// CHECK: %[[BIAS:.*]] = linalg.broadcast ins(%arg2 : tensor<8xf32>) outs(%[[BE]] : tensor<1x8x4x16xf32>)
+// CHECK: %[[CONV:.*]] = linalg.conv_2d_nchw_fchw {{.*}} ins(%[[IN]], %arg1 : {{.*}}) outs(%[[BIAS]] : tensor<1x8x4x16xf32>)
+// CHECK: %[[OUT:.*]] = tensor.extract_slice %[[ACC]][0, 0, %[[ROW]], 0] [1, 8, 4, 16]
+// CHECK: %[[RELU:.*]] = linalg.generic {{.*}} ins(%[[CONV]] : tensor<1x8x4x16xf32>) outs(%[[OUT]] : tensor<1x8x4x16xf32>)
+// CHECK: arith.maximumf
+// CHECK: %[[INS:.*]] = tensor.insert_slice %[[RELU]] into %[[ACC]][0, 0, %[[ROW]], 0] [1, 8, 4, 16]
+// CHECK: scf.yield %[[INS]]
+// CHECK: return %[[R]]
+// THREADS-LABEL: func @conv_relu
+// THREADS: scf.forall (%{{.*}}) = (0) to (16) step (4)
+// THREADS: linalg.broadcast
+// THREADS: linalg.conv_2d_nchw_fchw {{.*}} -> tensor<1x8x4x16xf32>
+// THREADS: linalg.generic
+// THREADS: tensor.parallel_insert_slice
+func.func @conv_relu(%x: tensor<1x4x16x16xf32>, %w: tensor<8x4x1x1xf32>, %b: tensor<8xf32>) -> tensor<1x8x16x16xf32> {
+  %e = tensor.empty() : tensor<1x8x16x16xf32>
+  %bias = linalg.broadcast ins(%b : tensor<8xf32>) outs(%e : tensor<1x8x16x16xf32>) dimensions = [0, 2, 3]
+  %c = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w : tensor<1x4x16x16xf32>, tensor<8x4x1x1xf32>) outs(%bias : tensor<1x8x16x16xf32>) -> tensor<1x8x16x16xf32>
+  %zero = arith.constant 0.0 : f32
+  %r = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%c : tensor<1x8x16x16xf32>) outs(%e : tensor<1x8x16x16xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %m = arith.maximumf %in, %zero : f32
+    linalg.yield %m : f32
+  } -> tensor<1x8x16x16xf32>
+  return %r : tensor<1x8x16x16xf32>
+}
+
+// -----
+
+#id = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+
+// A convolution with two users is tiled alone (with its bias fill): both
+// users read the whole result after the loop.
+// CHECK-LABEL: func @two_users
+// CHECK: %[[R:.*]] = scf.for
+// CHECK: linalg.fill
+// CHECK: linalg.conv_2d_nchw_fchw {{.*}} -> tensor<1x8x4x16xf32>
+// CHECK: tensor.insert_slice
+// CHECK: }
+// CHECK: linalg.generic {{.*}} ins(%[[R]] : tensor<1x8x16x16xf32>)
+// CHECK: linalg.generic {{.*}} ins(%[[R]] : tensor<1x8x16x16xf32>)
+func.func @two_users(%x: tensor<1x4x16x16xf32>, %w: tensor<8x4x1x1xf32>) -> (tensor<1x8x16x16xf32>, tensor<1x8x16x16xf32>) {
+  %e = tensor.empty() : tensor<1x8x16x16xf32>
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<1x8x16x16xf32>) -> tensor<1x8x16x16xf32>
+  %c = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w : tensor<1x4x16x16xf32>, tensor<8x4x1x1xf32>) outs(%init : tensor<1x8x16x16xf32>) -> tensor<1x8x16x16xf32>
+  %r = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%c : tensor<1x8x16x16xf32>) outs(%e : tensor<1x8x16x16xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %m = arith.maximumf %in, %zero : f32
+    linalg.yield %m : f32
+  } -> tensor<1x8x16x16xf32>
+  %s = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%c : tensor<1x8x16x16xf32>) outs(%e : tensor<1x8x16x16xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %m = arith.negf %in : f32
+    linalg.yield %m : f32
+  } -> tensor<1x8x16x16xf32>
+  return %r, %s : tensor<1x8x16x16xf32>, tensor<1x8x16x16xf32>
+}
+
+// -----
+
+// Depthwise 3x3 stride-2 convolutions of padded inputs (whose iteration
+// domain is (n, oh, ow, c, kh, kw): the rows are its loop 1). With 8 x 8
+// outputs, the largest band of at most 64 positions is the whole output: left
+// alone. With 8 x 16, bands of 4 rows, each reading the 9 input rows it
+// needs.
+// CHECK-LABEL: func @depthwise
+// CHECK: linalg.depthwise_conv_2d_nchw_chw {{.*}} -> tensor<1x2x8x8xf32>
+// CHECK: scf.for %[[ROW:.*]] = %c0 to %c8 step %c4
+// CHECK: %[[IN_ROW:.*]] = affine.apply {{.*}}(%[[ROW]])
+// CHECK: tensor.extract_slice %arg1[0, 0, %[[IN_ROW]], 0] [1, 2, 9, 33] [1, 1, 1, 1]
+// CHECK: linalg.depthwise_conv_2d_nchw_chw {{.*}} -> tensor<1x2x4x16xf32>
+func.func @depthwise(%x: tensor<1x2x17x17xf32>, %y: tensor<1x2x17x33xf32>, %w: tensor<2x3x3xf32>, %init: tensor<1x2x8x8xf32>, %winit: tensor<1x2x8x16xf32>) -> (tensor<1x2x8x8xf32>, tensor<1x2x8x16xf32>) {
+  %r = linalg.depthwise_conv_2d_nchw_chw {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>} ins(%x, %w : tensor<1x2x17x17xf32>, tensor<2x3x3xf32>) outs(%init : tensor<1x2x8x8xf32>) -> tensor<1x2x8x8xf32>
+  %s = linalg.depthwise_conv_2d_nchw_chw {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>} ins(%y, %w : tensor<1x2x17x33xf32>, tensor<2x3x3xf32>) outs(%winit : tensor<1x2x8x16xf32>) -> tensor<1x2x8x16xf32>
+  return %r, %s : tensor<1x2x8x8xf32>, tensor<1x2x8x16xf32>
+}
+
+// -----
+
+// With 2 threads, a convolution with fewer bands than threads is left to
+// seam-parallelize: a 1-row output is one band.
+// THREADS-LABEL: func @one_band
+// THREADS-NOT: scf.forall
+// THREADS: linalg.conv_2d_nchw_fchw
+func.func @one_band(%x: tensor<1x4x1x96xf32>, %w: tensor<8x4x1x1xf32>, %init: tensor<1x8x1x96xf32>) -> tensor<1x8x1x96xf32> {
+  %c = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w : tensor<1x4x1x96xf32>, tensor<8x4x1x1xf32>) outs(%init : tensor<1x8x1x96xf32>) -> tensor<1x8x1x96xf32>
+  return %c : tensor<1x8x1x96xf32>
+}
+
+// -----
+
+// Batch 2 is left alone.
+// CHECK-LABEL: func @batch2
+// CHECK-NOT: scf.for
+// CHECK: linalg.conv_2d_nchw_fchw
+func.func @batch2(%x: tensor<2x4x16x16xf32>, %w: tensor<8x4x1x1xf32>, %init: tensor<2x8x16x16xf32>) -> tensor<2x8x16x16xf32> {
+  %c = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w : tensor<2x4x16x16xf32>, tensor<8x4x1x1xf32>) outs(%init : tensor<2x8x16x16xf32>) -> tensor<2x8x16x16xf32>
+  return %c : tensor<2x8x16x16xf32>
+}
