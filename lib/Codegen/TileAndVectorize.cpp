@@ -113,9 +113,13 @@ struct SeamTileAndVectorizePass
     if (failed(vectorized))
       return failure();
     rewriter.replaceOp(micro, vectorized->replacements);
-    // Keep the C tile in registers across the k loop.
-    if (!reg->loops.empty())
+    // Keep the C tile in registers across the k loop: its read and write
+    // become the loop's init and yield. Their indices (constants the
+    // vectorizer created in the loop body) must be out of the loop first.
+    if (!reg->loops.empty()) {
+      moveLoopInvariantCode(reg->loops.back());
       hoistLoopInvariantSubsets(rewriter, reg->loops.back());
+    }
     return success();
   }
 

@@ -5,7 +5,8 @@
 
 // 256 x 512 x 256: cache tiles 128 x 256 x 128 in loop order n, k, m; A and B
 // tiles packed into contiguous buffers (B's outside the m loop); an 8 x 32 x 4
-// register tile as one vector.contract, the C tile carried across k.
+// register tile as one vector.contract, the C tile read before the k loop,
+// carried across it in registers (a vector iter_arg) and written after it.
 // CHECK-LABEL: func @matmul
 // CHECK:      scf.for
 // CHECK:        scf.for
@@ -16,13 +17,17 @@
 // CHECK:            %[[A:.*]] = linalg.copy ins(%[[AS]] : tensor<128x128xf32>)
 // CHECK:            scf.for
 // CHECK:              scf.for
-// CHECK:                scf.for {{.*}} -> (tensor<128x256xf32>, tensor<8x32xf32>)
+// CHECK:                %[[C0:.*]] = vector.transfer_read {{.*}} : tensor<8x32xf32>, vector<8x32xf32>
+// CHECK:                %[[K:.*]]:3 = scf.for {{.*}} iter_args({{.*}}, %[[ACC:.*]] = %[[C0]]) -> (tensor<128x256xf32>, tensor<8x32xf32>, vector<8x32xf32>)
 // CHECK:                  tensor.extract_slice %[[A]]{{.*}} [8, 4] [1, 1]
 // CHECK:                  tensor.extract_slice %[[B]]{{.*}} [4, 32] [1, 1]
-// CHECK:                  vector.contract {{.*}} : vector<8x4xf32>, vector<4x32xf32> into vector<8x32xf32>
+// CHECK-NOT:              vector.transfer_write
+// CHECK:                  %[[SUM:.*]] = vector.contract {{.*}}, %[[ACC]] : vector<8x4xf32>, vector<4x32xf32> into vector<8x32xf32>
+// CHECK:                  scf.yield {{.*}}, %[[SUM]] :
+// CHECK:                vector.transfer_write %[[K]]#2
 // CHECK-NOT: linalg.matmul
 // AVX2-LABEL: func @matmul
-// AVX2:         scf.for {{.*}} -> (tensor<128x256xf32>, tensor<4x16xf32>)
+// AVX2:         scf.for {{.*}} -> (tensor<128x256xf32>, tensor<4x16xf32>, vector<4x16xf32>)
 // AVX2:           vector.contract {{.*}} : vector<4x4xf32>, vector<4x16xf32> into vector<4x16xf32>
 func.func @matmul(%a: tensor<256x256xf32>, %b: tensor<256x512xf32>, %c: tensor<256x512xf32>) -> tensor<256x512xf32> {
   %r = linalg.matmul ins(%a, %b : tensor<256x256xf32>, tensor<256x512xf32>) outs(%c : tensor<256x512xf32>) -> tensor<256x512xf32>
