@@ -32,12 +32,15 @@ unsigned getRowLoop(linalg::LinalgOp op) {
   return op.getMatchingIndexingMap(op.getDpsInitOperand(0)).getDimPosition(2);
 }
 
-/// The elementwise op that `conv` is fused into: its only user, a 4-D
-/// all-parallel op whose output and the convolution's operand it reads are
-/// indexed like the convolution's output. Null when there is none.
+/// The elementwise op that `conv` is fused into: its only user (which may
+/// read it more than once: SiLU is x * sigmoid(x)), a 4-D all-parallel op
+/// whose output and the operands that are the convolution are indexed like
+/// the convolution's output. Null when there is none.
 linalg::GenericOp getElementwiseConsumer(linalg::LinalgOp conv) {
   Value result = conv->getResult(0);
-  if (!result.hasOneUse())
+  if (result.use_empty() ||
+      !llvm::all_equal(llvm::map_range(
+          result.getUses(), [](OpOperand &use) { return use.getOwner(); })))
     return {};
   auto consumer = dyn_cast<linalg::GenericOp>(*result.getUsers().begin());
   if (!consumer || !consumer.hasPureTensorSemantics() ||
@@ -47,7 +50,7 @@ linalg::GenericOp getElementwiseConsumer(linalg::LinalgOp conv) {
     return {};
   auto isIdentity = [](AffineMap map) { return map.isIdentity(); };
   OpOperand &init = consumer.getDpsInitsMutable()[0];
-  if (!isIdentity(consumer.getMatchingIndexingMap(&init)))
+  if (init.get() == result || !isIdentity(consumer.getMatchingIndexingMap(&init)))
     return {};
   for (OpOperand *input : consumer.getDpsInputOperands())
     if (input->get() == result &&

@@ -113,3 +113,30 @@ func.func @batch2(%x: tensor<2x4x16x16xf32>, %w: tensor<8x4x1x1xf32>, %init: ten
   %c = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w : tensor<2x4x16x16xf32>, tensor<8x4x1x1xf32>) outs(%init : tensor<2x8x16x16xf32>) -> tensor<2x8x16x16xf32>
   return %c : tensor<2x8x16x16xf32>
 }
+
+// -----
+
+#id = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+
+// A consumer that reads the convolution twice (SiLU, x * sigmoid(x), fused
+// into one generic) is still its only user: fused into the bands.
+// CHECK-LABEL: func @silu
+// CHECK: scf.for
+// CHECK: %[[CONV:.*]] = linalg.conv_2d_nchw_fchw {{.*}} -> tensor<1x8x4x16xf32>
+// CHECK: linalg.generic {{.*}} ins(%[[CONV]], %[[CONV]] : tensor<1x8x4x16xf32>, tensor<1x8x4x16xf32>)
+// CHECK: math.exp
+// CHECK: tensor.insert_slice
+func.func @silu(%x: tensor<1x4x16x16xf32>, %w: tensor<8x4x1x1xf32>, %init: tensor<1x8x16x16xf32>) -> tensor<1x8x16x16xf32> {
+  %c = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w : tensor<1x4x16x16xf32>, tensor<8x4x1x1xf32>) outs(%init : tensor<1x8x16x16xf32>) -> tensor<1x8x16x16xf32>
+  %e = tensor.empty() : tensor<1x8x16x16xf32>
+  %one = arith.constant 1.0 : f32
+  %r = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%c, %c : tensor<1x8x16x16xf32>, tensor<1x8x16x16xf32>) outs(%e : tensor<1x8x16x16xf32>) {
+  ^bb0(%a: f32, %b: f32, %out: f32):
+    %n = arith.negf %b : f32
+    %x2 = math.exp %n : f32
+    %d = arith.addf %x2, %one : f32
+    %s = arith.divf %a, %d : f32
+    linalg.yield %s : f32
+  } -> tensor<1x8x16x16xf32>
+  return %r : tensor<1x8x16x16xf32>
+}
