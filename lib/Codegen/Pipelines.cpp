@@ -97,6 +97,8 @@ getLowerToLLVMStages(const LowerToLLVMOptions &options) {
          pm.addPass(createSeamOutlineKernelsPass());
          if (options.profileKernels)
            pm.addPass(createSeamInstrumentKernelsPass());
+         // Elementwise loops over whole contiguous buffers, not 7-wide rows.
+         pm.addNestedPass<func::FuncOp>(createSeamCollapseElementwisePass());
          pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
          // The C tiles of vectorized matmuls stay in registers across k.
          pm.addNestedPass<func::FuncOp>(createSeamHoistVectorTransfersPass());
