@@ -37,9 +37,11 @@ SmallVector<ReassociationIndices> collapseFrom(int64_t start, int64_t rank) {
 }
 
 /// Whether the dims from `start` on can be collapsed in every operand of
-/// `op`: operands indexed by the identity must be contiguous there, the
-/// others must not use those dims (a per-channel scale).
-bool canCollapseFrom(linalg::GenericOp op, int64_t start) {
+/// `op`: operands indexed by the identity must be contiguous there (or be
+/// `contiguous`, to be replaced by a contiguous buffer), the others must not
+/// use those dims (a per-channel scale).
+bool canCollapseFrom(linalg::GenericOp op, int64_t start,
+                     OpOperand *contiguous = nullptr) {
   int64_t rank = op.getNumLoops();
   SmallVector<ReassociationIndices> groups = collapseFrom(start, rank);
   if (!linalg::areDimSequencesPreserved(op.getIndexingMapsArray(), groups))
@@ -49,6 +51,8 @@ bool canCollapseFrom(linalg::GenericOp op, int64_t start) {
     auto type = dyn_cast<MemRefType>(operand.get().getType());
     if (!type)
       return false;
+    if (&operand == contiguous)
+      type = MemRefType::get(type.getShape(), type.getElementType());
     if (map.isIdentity()) {
       if (!memref::CollapseShapeOp::isGuaranteedCollapsible(type, groups))
         return false;
@@ -66,6 +70,38 @@ bool canCollapseFrom(linalg::GenericOp op, int64_t start) {
 struct SeamCollapseElementwisePass
     : public seam::impl::SeamCollapseElementwisePassBase<
           SeamCollapseElementwisePass> {
+  using Base::Base;
+
+  /// When only the output keeps the dims from `start` on from collapsing
+  /// (the interior of a padded buffer, whose rows are apart) and its rows
+  /// are shorter than `short-rows`, makes `op` write a contiguous buffer
+  /// that is then copied into the output: the copy is cheap, the op's body
+  /// (a Sigmoid) vectorized instead of scalar. Not when the body reads the
+  /// output.
+  bool computeInContiguousBuffer(IRRewriter &rewriter, linalg::GenericOp op,
+                                 int64_t start) {
+    if (op.getNumDpsInits() != 1)
+      return false;
+    OpOperand &init = op.getDpsInitsMutable()[0];
+    auto type = dyn_cast<MemRefType>(init.get().getType());
+    if (!type || type.getShape().back() >= shortRows ||
+        !op.getMatchingIndexingMap(&init).isIdentity() ||
+        op.payloadUsesValueFromOperand(&init) ||
+        !canCollapseFrom(op, start, &init))
+      return false;
+    Location loc = op.getLoc();
+    Value output = init.get();
+    rewriter.setInsertionPoint(op);
+    Value buffer = memref::AllocOp::create(
+        rewriter, loc, MemRefType::get(type.getShape(), type.getElementType()),
+        rewriter.getI64IntegerAttr(64));
+    rewriter.modifyOpInPlace(op, [&] { init.set(buffer); });
+    rewriter.setInsertionPointAfter(op);
+    linalg::CopyOp::create(rewriter, loc, buffer, output);
+    memref::DeallocOp::create(rewriter, loc, buffer);
+    return true;
+  }
+
   void runOnOperation() override {
     SmallVector<linalg::GenericOp> ops;
     getOperation().walk([&](linalg::GenericOp op) {
@@ -79,7 +115,8 @@ struct SeamCollapseElementwisePass
       int64_t rank = op.getNumLoops();
       // The longest collapsible run of trailing dims.
       for (int64_t start = 0; start < rank - 1; ++start) {
-        if (!canCollapseFrom(op, start))
+        if (!canCollapseFrom(op, start) &&
+            !(computeInContiguousBuffer(rewriter, op, start)))
           continue;
         rewriter.setInsertionPoint(op);
         FailureOr<linalg::CollapseResult> collapsed =

@@ -4,6 +4,7 @@
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Tensor/Transforms/Transforms.h"
@@ -35,6 +36,15 @@ unsigned countBodyOps(Operation *op, unsigned limit) {
   return count;
 }
 
+/// Whether the body of `op` (a linalg op) holds a `math` dialect op.
+bool hasMathOps(Operation *op) {
+  if (op->getNumRegions() != 1 || op->getRegion(0).empty())
+    return false;
+  return llvm::any_of(op->getRegion(0).front(), [](Operation &nested) {
+    return isa_and_nonnull<math::MathDialect>(nested.getDialect());
+  });
+}
+
 struct SeamFuseElementwisePass
     : public seam::impl::SeamFuseElementwisePassBase<SeamFuseElementwisePass> {
   using SeamFuseElementwisePassBase::SeamFuseElementwisePassBase;
@@ -60,6 +70,15 @@ struct SeamFuseElementwisePass
           if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
               linalgOp && linalgOp.getNumReductionLoops() > 0)
             return false;
+      // A producer with transcendental math (a Sigmoid on a 1xCx1x1 scale)
+      // is not fused into a consumer that broadcasts its result (the
+      // squeeze-and-excitation multiply): the Sigmoid would run once per
+      // element of the activation instead of once per channel.
+      if (auto consumerOp = dyn_cast<linalg::LinalgOp>(consumer);
+          consumerOp &&
+          !consumerOp.getMatchingIndexingMap(fused).isPermutation() &&
+          hasMathOps(producer))
+        return false;
       unsigned producerOps = countBodyOps(producer, limit);
       unsigned consumerOps = countBodyOps(fused->getOwner(), limit);
       return producerOps + consumerOps <= limit + 1;

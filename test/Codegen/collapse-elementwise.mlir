@@ -45,9 +45,9 @@ func.func @channel_scale(%x: memref<1x8x7x7xf32>, %s: memref<1x8xf32>, %y: memre
 
 #id = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
 
-// Writing into the interior of a padded 1x8x9x9 buffer: its rows are 9
-// apart, not 7, so nothing is contiguous across rows and the op keeps its
-// four loops.
+// Writing into the interior of a padded 1x8x9x9 buffer, rows 9 apart, and
+// reading it (the body uses %out): nothing is contiguous across rows and the
+// op keeps its four loops.
 // CHECK-LABEL: func @padded_interior
 // CHECK-NOT: memref.collapse_shape
 // CHECK: linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "parallel", "parallel"]
@@ -55,7 +55,8 @@ func.func @padded_interior(%x: memref<1x8x7x7xf32>, %padded: memref<1x8x9x9xf32>
   %interior = memref.subview %padded[0, 0, 1, 1] [1, 8, 7, 7] [1, 1, 1, 1] : memref<1x8x9x9xf32> to memref<1x8x7x7xf32, strided<[648, 81, 9, 1], offset: 10>>
   linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%x : memref<1x8x7x7xf32>) outs(%interior : memref<1x8x7x7xf32, strided<[648, 81, 9, 1], offset: 10>>) {
   ^bb0(%a: f32, %out: f32):
-    linalg.yield %a : f32
+    %s = arith.addf %a, %out : f32
+    linalg.yield %s : f32
   }
   return
 }
@@ -76,4 +77,32 @@ func.func @left_alone(%x: memref<4x8xf32>, %y: memref<4xf32>, %t: tensor<4x8xf32
     linalg.yield %a : f32
   } -> tensor<4x8xf32>
   return %r : tensor<4x8xf32>
+}
+
+// -----
+
+#id = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+
+// A Sigmoid writing 7-wide rows into a padded buffer's interior: computed
+// into a new contiguous buffer (one loop of 392), then copied into the
+// interior and the buffer freed.
+// CHECK-LABEL: func @short_rows_into_padded
+// CHECK: %[[SUB:.*]] = memref.subview %arg1
+// CHECK: %[[BUF:.*]] = memref.alloc() {alignment = 64 : i64} : memref<1x8x7x7xf32>
+// CHECK: %[[FLAT:.*]] = memref.collapse_shape %[[BUF]] {{\[}}[0, 1, 2, 3]] : memref<1x8x7x7xf32> into memref<392xf32>
+// CHECK: linalg.generic {{.*}} iterator_types = ["parallel"]} ins({{.*}} : memref<392xf32>) outs(%[[FLAT]] : memref<392xf32>)
+// CHECK: linalg.copy ins(%[[BUF]] : memref<1x8x7x7xf32>) outs(%[[SUB]] : memref<1x8x7x7xf32, strided<[648, 81, 9, 1], offset: 10>>)
+// CHECK: memref.dealloc %[[BUF]]
+func.func @short_rows_into_padded(%x: memref<1x8x7x7xf32>, %padded: memref<1x8x9x9xf32>) {
+  %one = arith.constant 1.0 : f32
+  %interior = memref.subview %padded[0, 0, 1, 1] [1, 8, 7, 7] [1, 1, 1, 1] : memref<1x8x9x9xf32> to memref<1x8x7x7xf32, strided<[648, 81, 9, 1], offset: 10>>
+  linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%x : memref<1x8x7x7xf32>) outs(%interior : memref<1x8x7x7xf32, strided<[648, 81, 9, 1], offset: 10>>) {
+  ^bb0(%a: f32, %out: f32):
+    %n = arith.negf %a : f32
+    %e = math.exp %n : f32
+    %d = arith.addf %e, %one : f32
+    %s = arith.divf %one, %d : f32
+    linalg.yield %s : f32
+  }
+  return
 }

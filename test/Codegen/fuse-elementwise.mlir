@@ -104,3 +104,42 @@ func.func @flatten_then_matmul(%x: tensor<1x4x2x2xf32>, %w: tensor<8x16xf32>, %c
       ins(%f, %w : tensor<1x16xf32>, tensor<8x16xf32>) outs(%c : tensor<1x8xf32>) -> tensor<1x8xf32>
   return %r : tensor<1x8xf32>
 }
+
+// Squeeze-and-excitation: the Sigmoid of a 1x4 scale is not fused into the
+// multiply that broadcasts it over the 1x4x8 activation (it would run once
+// per element of the activation, not once per channel); a cheap producer
+// (the negation) still is.
+// CHECK-LABEL: func.func @broadcast_scale
+// CHECK:       %[[SIG:.*]] = linalg.generic {{.*}} ins(%arg1 : tensor<1x4xf32>)
+// CHECK:         math.exp
+// CHECK:       linalg.generic {{.*}} ins(%arg0, %[[SIG]] : tensor<1x4x8xf32>, tensor<1x4xf32>)
+// CHECK-NOT:     math.exp
+// CHECK:         arith.negf
+// CHECK:         arith.mulf
+func.func @broadcast_scale(%x: tensor<1x4x8xf32>, %s: tensor<1x4xf32>) -> tensor<1x4x8xf32> {
+  %one = arith.constant 1.0 : f32
+  %es = tensor.empty() : tensor<1x4xf32>
+  %sig = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]}
+      ins(%s : tensor<1x4xf32>) outs(%es : tensor<1x4xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %n = arith.negf %a : f32
+    %e = math.exp %n : f32
+    %d = arith.addf %e, %one : f32
+    %r = arith.divf %one, %d : f32
+    linalg.yield %r : f32
+  } -> tensor<1x4xf32>
+  %e = tensor.empty() : tensor<1x4x8xf32>
+  %neg = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%x : tensor<1x4x8xf32>) outs(%e : tensor<1x4x8xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %r = arith.negf %a : f32
+    linalg.yield %r : f32
+  } -> tensor<1x4x8xf32>
+  %m = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%neg, %sig : tensor<1x4x8xf32>, tensor<1x4xf32>) outs(%e : tensor<1x4x8xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %r = arith.mulf %a, %b : f32
+    linalg.yield %r : f32
+  } -> tensor<1x4x8xf32>
+  return %m : tensor<1x4x8xf32>
+}

@@ -227,11 +227,19 @@ def SeamCollapseElementwisePass
     the other operands do not use them (a per-channel scale keeps its
     (n, c) indexing). An elementwise op on 1 x 1152 x 7 x 7 then lowers to
     one loop of 56,448 elements instead of an innermost loop of 7, which
-    LLVM did not vectorize (a Sigmoid's libm call per element). Ops writing
-    into the interior of a padded buffer (rows not contiguous) keep their
-    rows.
+    LLVM did not vectorize (a Sigmoid's libm call per element). An op whose
+    output alone is not contiguous (the interior of a padded buffer: rows
+    apart), with rows shorter than `short-rows`, and whose body does not
+    read the output, writes a new contiguous buffer instead (collapsed,
+    vectorized), copied into the output by a `linalg.copy` and deallocated
+    after it.
   }];
-  let dependentDialects = ["::mlir::memref::MemRefDialect"];
+  let options = [
+    Option<"shortRows", "short-rows", "int64_t", "32",
+           "Rows shorter than this are worth a copy to vectorize an op whose output is not contiguous">
+  ];
+  let dependentDialects = ["::mlir::memref::MemRefDialect",
+                           "::mlir::linalg::LinalgDialect"];
 }
 
 def SeamConvToMatmulPass : Pass<"seam-conv-to-matmul", "::mlir::func::FuncOp"> {
