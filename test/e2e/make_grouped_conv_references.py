@@ -13,6 +13,7 @@ Run with Debian's Python: /usr/bin/python3 test/e2e/make_grouped_conv_references
 Seeded, so reruns write the same numbers.
 """
 import os
+import sys
 
 import numpy as np
 import onnx
@@ -20,7 +21,9 @@ import torch
 import torch.nn.functional as F
 from onnx import TensorProto
 from onnx import helper as oh
-from onnx import numpy_helper as nh
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from conv_fixture import add_conv  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(HERE, "Inputs", "grouped_conv")
@@ -44,21 +47,10 @@ def main():
     nodes, inputs, outputs, inits = [], [], [], []
     for (name, shape, cout, k, group, stride, dilation, pads, bias,
          relu) in CASES:
-        x = rng.standard_normal((1,) + shape).astype(np.float32)
-        w = rng.standard_normal(
-            (cout, shape[0] // group, k, k)).astype(np.float32) * 0.2
-        b = rng.standard_normal(cout).astype(np.float32)
-        conv_inputs = [name + "_x", name + "_w"]
-        inits.append(nh.from_array(w, name + "_w"))
-        if bias:
-            inits.append(nh.from_array(b, name + "_b"))
-            conv_inputs.append(name + "_b")
-        conv_out = name + ("_conv" if relu else "_y")
-        nodes.append(oh.make_node(
-            "Conv", conv_inputs, [conv_out], group=group,
-            kernel_shape=[k, k], strides=[stride, stride],
-            dilations=[dilation, dilation],
-            pads=[pads[0], pads[1], pads[2], pads[3]]))
+        x, w, b, conv_out, node = add_conv(
+            rng, name, shape, cout, k, group, stride, dilation, pads,
+            bias, bool(relu), inits)
+        nodes.append(node)
         if relu:
             nodes.append(oh.make_node("Relu", [conv_out], [name + "_y"]))
         padded = F.pad(torch.from_numpy(x),

@@ -20,6 +20,7 @@ Run with Debian's Python: /usr/bin/python3 test/e2e/make_windows_and_bands_refer
 Seeded, so reruns write the same numbers.
 """
 import os
+import sys
 
 import numpy as np
 import onnx
@@ -28,6 +29,9 @@ import torch.nn.functional as F
 from onnx import TensorProto
 from onnx import helper as oh
 from onnx import numpy_helper as nh
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from conv_fixture import add_conv  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(HERE, "Inputs", "windows_and_bands")
@@ -75,20 +79,10 @@ def main():
 
     for (name, shape, cout, k, group, stride, dilation, pad, bias,
          consumer) in CONVS:
-        x = rng.standard_normal((1,) + shape).astype(np.float32)
-        w = rng.standard_normal(
-            (cout, shape[0] // group, k, k)).astype(np.float32) * 0.2
-        b = rng.standard_normal(cout).astype(np.float32)
-        conv_inputs = [name + "_x", name + "_w"]
-        inits.append(nh.from_array(w, name + "_w"))
-        if bias:
-            inits.append(nh.from_array(b, name + "_b"))
-            conv_inputs.append(name + "_b")
-        conv_out = name + ("_conv" if consumer else "_y")
-        nodes.append(oh.make_node(
-            "Conv", conv_inputs, [conv_out], group=group,
-            kernel_shape=[k, k], strides=[stride, stride],
-            dilations=[dilation, dilation], pads=[pad, pad, pad, pad]))
+        x, w, b, conv_out, node = add_conv(
+            rng, name, shape, cout, k, group, stride, dilation, [pad, pad, pad, pad],
+            bias, bool(consumer), inits)
+        nodes.append(node)
         y = F.conv2d(torch.from_numpy(x), torch.from_numpy(w),
                      torch.from_numpy(b) if bias else None, stride=stride,
                      padding=pad, dilation=dilation, groups=group)
