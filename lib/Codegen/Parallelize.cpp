@@ -42,6 +42,17 @@ struct SeamParallelizePass
           return std::make_pair(dim, ranges[dim] / threads);
       return std::nullopt;
     }
+    // Depthwise convolutions and pooling split their channels: seam-unroll-
+    // windows, which runs next, needs their rows and columns static (a
+    // 7-row output split into 4 + 3 rows was left to scalar loops).
+    if (isa<linalg::DepthwiseConv2DNchwChwOp, linalg::PoolingNchwMaxOp,
+            linalg::PoolingNchwSumOp>(op.getOperation())) {
+      unsigned channels =
+          op.getMatchingIndexingMap(op.getDpsInitOperand(0)).getDimPosition(1);
+      if (ranges[channels] >= threads)
+        return std::make_pair(channels,
+                              (ranges[channels] + threads - 1) / threads);
+    }
     // Otherwise the first parallel dimension with a chunk per thread.
     for (auto [dim, type] : llvm::enumerate(op.getIteratorTypesArray()))
       if (type == utils::IteratorType::parallel && ranges[dim] >= threads)

@@ -1,5 +1,6 @@
 // RUN: seam-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(seam-parallelize{threads=2}))' | FileCheck %s
 // RUN: seam-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(seam-parallelize{threads=1}))' | FileCheck %s --check-prefix=ONE
+// RUN: seam-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(seam-parallelize{threads=2 min-work=10000}))' | FileCheck %s --check-prefix=SMALL
 
 // A matmul splits along N into two whole register-tile multiples (2 x 256).
 // CHECK-LABEL: func @matmul
@@ -58,4 +59,18 @@ func.func @even_matmul(%a: tensor<100x300xf32>, %b: tensor<300x100xf32>, %c: ten
 func.func @odd_matmul(%a: tensor<99x300xf32>, %b: tensor<300x101xf32>, %c: tensor<99x101xf32>) -> tensor<99x101xf32> {
   %r = linalg.matmul ins(%a, %b : tensor<99x300xf32>, tensor<300x101xf32>) outs(%c : tensor<99x101xf32>) -> tensor<99x101xf32>
   return %r : tensor<99x101xf32>
+}
+
+// -----
+
+// A depthwise convolution is split along its channels (loop 3 of its
+// (n, oh, ow, c, kh, kw) domain), not its 7 rows: each thread gets 48 whole
+// 7 x 7 channels, static shapes for seam-unroll-windows (min-work lowered to
+// split this small op).
+// SMALL-LABEL: func @depthwise
+// SMALL: scf.forall (%{{.*}}) = (0) to (96) step (48)
+// SMALL: linalg.depthwise_conv_2d_nchw_chw {{.*}} -> tensor<1x48x7x7xf32>
+func.func @depthwise(%x: tensor<1x96x9x9xf32>, %w: tensor<96x3x3xf32>, %init: tensor<1x96x7x7xf32>) -> tensor<1x96x7x7xf32> {
+  %r = linalg.depthwise_conv_2d_nchw_chw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w : tensor<1x96x9x9xf32>, tensor<96x3x3xf32>) outs(%init : tensor<1x96x7x7xf32>) -> tensor<1x96x7x7xf32>
+  return %r : tensor<1x96x7x7xf32>
 }
