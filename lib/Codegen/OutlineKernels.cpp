@@ -2,7 +2,6 @@
 
 #include "seam/Codegen/Passes.h"
 
-#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Transforms/RegionUtils.h"
@@ -30,10 +29,10 @@ llvm::SetVector<Value> capturedValues(Operation *op) {
   return values;
 }
 
-/// Ops that are cheaper to clone into a kernel than to pass to it.
+/// Ops that are cheaper to clone into a kernel than to pass to it. Globals
+/// are passed: kernels that differ only in their weights stay identical.
 bool isClonable(Operation *op) {
-  return op && (op->hasTrait<OpTrait::ConstantLike>() ||
-                isa<memref::GetGlobalOp>(op));
+  return op && op->hasTrait<OpTrait::ConstantLike>();
 }
 
 struct SeamOutlineKernelsPass

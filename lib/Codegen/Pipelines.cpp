@@ -10,6 +10,7 @@
 #include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
@@ -97,6 +98,8 @@ getLowerToLLVMStages(const LowerToLLVMOptions &options) {
          pm.addPass(createSeamOutlineKernelsPass());
          if (options.profileKernels)
            pm.addPass(createSeamInstrumentKernelsPass());
+         else
+           pm.addPass(createSeamShareIdenticalKernelsPass());
          // Elementwise loops over whole contiguous buffers, not 7-wide rows.
          pm.addNestedPass<func::FuncOp>(createSeamCollapseElementwisePass());
          pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
@@ -107,36 +110,44 @@ getLowerToLLVMStages(const LowerToLLVMOptions &options) {
          // Thread-level loops: scf.forall -> OpenMP (onto libgomp at run time).
          pm.addNestedPass<func::FuncOp>(createForallToParallelLoopPass());
          pm.addPass(createConvertSCFToOpenMPPass());
-         pm.addNestedPass<func::FuncOp>(createSeamInlineAllocaScopesPass());
-         pm.addPass(createLowerAffinePass());
-         pm.addPass(createSCFToControlFlowPass());
+         // Function passes run on the functions in parallel (the outlined
+         // kernels); only those that declare or convert functions run on
+         // the module.
+         OpPassManager &loops = pm.nest<func::FuncOp>();
+         loops.addPass(createSeamInlineAllocaScopesPass());
+         loops.addPass(createLowerAffinePass());
+         loops.addPass(createSCFToControlFlowPass());
          // erf, tanh, powf, ... become libm calls (math-expand-ops would
          // rewrite powf as exp(y log x): NaN for negative bases).
          pm.addPass(createConvertMathToLibmPass());
-         // Vector ops first: their n-D constants and contractions (as outer
-         // products, i.e. FMAs on 1-D vectors) must be gone before arith's.
          ConvertVectorToLLVMPassOptions vectorToLLVM;
          vectorToLLVM.vectorContractLowering =
              vector::VectorContractLowering::OuterProduct;
-         pm.addPass(createConvertVectorToLLVMPass(vectorToLLVM));
-         pm.addPass(memref::createExpandStridedMetadataPass());
-         pm.addPass(createLowerAffinePass());
+         // Vector ops first: their n-D constants and contractions (as outer
+         // products, i.e. FMAs on 1-D vectors) must be gone before arith's.
+         OpPassManager &vectors = pm.nest<func::FuncOp>();
+         vectors.addPass(createConvertVectorToLLVMPass(vectorToLLVM));
+         vectors.addPass(memref::createExpandStridedMetadataPass());
+         vectors.addPass(createLowerAffinePass());
          // memref.alloc / dealloc call Seam's runtime, which keeps large
          // buffers for the next run (seam_buffer_alloc).
          FinalizeMemRefToLLVMConversionPassOptions memrefToLLVM;
          memrefToLLVM.useGenericFunctions = true;
          pm.addPass(createFinalizeMemRefToLLVMConversionPass(memrefToLLVM));
          // Vector ops whose operands only became LLVM values with the memrefs.
-         pm.addPass(createConvertVectorToLLVMPass(vectorToLLVM));
-         pm.addPass(createConvertMathToLLVMPass());
-         pm.addPass(createArithToLLVMConversionPass());
+         OpPassManager &scalars = pm.nest<func::FuncOp>();
+         scalars.addPass(createConvertVectorToLLVMPass(vectorToLLVM));
+         scalars.addPass(createConvertMathToLLVMPass());
+         scalars.addPass(createArithToLLVMConversionPass());
          ConvertFuncToLLVMPassOptions funcOptions;
          funcOptions.useBarePtrCallConv = true;
          pm.addPass(createConvertFuncToLLVMPass(funcOptions));
          pm.addPass(createConvertControlFlowToLLVMPass());
          pm.addPass(createConvertOpenMPToLLVMPass());
          pm.addPass(createReconcileUnrealizedCastsPass());
-         addCleanup(pm);
+         OpPassManager &cleanup = pm.nest<LLVM::LLVMFuncOp>();
+         cleanup.addPass(createCanonicalizerPass());
+         cleanup.addPass(createCSEPass());
        }});
   return stages;
 }

@@ -11,6 +11,7 @@
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/OperationSupport.h"
+#include "mlir/IR/Verifier.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Transforms/Passes.h"
 #include "llvm/Support/FileSystem.h"
@@ -21,6 +22,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <chrono>
+#include <cstdlib>
 #include <functional>
 
 using namespace mlir;
@@ -174,13 +176,21 @@ LogicalResult compileToLLVMDialect(
     ModuleOp module, const CompileOptions &options, WeightStore *weights,
     function_ref<void(StringRef, ModuleOp)> afterStage) {
   int index = 1;
+  const char *verifyEach = std::getenv("SEAM_VERIFY_EACH_PASS");
+  bool verifyEachPass = options.verifyEachPass ||
+                        (verifyEach && StringRef(verifyEach) == "1");
   for (PipelineStage &stage : getStages(options, weights)) {
     auto start = std::chrono::steady_clock::now();
     PassManager pm(module.getContext());
+    pm.enableVerifier(verifyEachPass);
     stage.build(pm);
     if (failed(pm.run(module)) || (stage.after && failed(stage.after(module))))
       return emitError(module.getLoc())
              << "compilation failed in stage '" << stage.name << "'";
+    if (!verifyEachPass && failed(verify(module)))
+      return emitError(module.getLoc())
+             << "stage '" << stage.name
+             << "' left invalid IR (SEAM_VERIFY_EACH_PASS=1 names the pass)";
     double ms = std::chrono::duration<double, std::milli>(
                     std::chrono::steady_clock::now() - start)
                     .count();

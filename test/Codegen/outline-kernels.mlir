@@ -1,15 +1,17 @@
 // RUN: seam-opt %s --seam-outline-kernels | FileCheck %s
 
 // Each top-level loop nest becomes a private, noinline function taking the
-// buffers it uses; constants and globals it uses are cloned into it.
-// CHECK: func.func private @main_kernel_0(%{{.*}}: memref<16xf32>, %{{.*}}: memref<16xf32>) attributes {passthrough = ["noinline"], seam.kernel}
-// CHECK:   memref.get_global @scale
+// buffers and globals it uses; constants it uses are cloned into it.
+// CHECK: func.func private @main_kernel_0(%{{.*}}: memref<16xf32>, %{{.*}}: memref<16xf32>, %{{.*}}: memref<16xf32>) attributes {passthrough = ["noinline"], seam.kernel}
+// CHECK-NOT: memref.get_global
+// CHECK:   arith.constant 0 : index
 // CHECK:   scf.for
 // CHECK: func.func private @main_kernel_1(%{{.*}}: memref<16xf32>) attributes {passthrough = ["noinline"], seam.kernel}
 // CHECK:   linalg.generic
 // CHECK-LABEL: func.func @main(
 // CHECK-SAME: %[[A:[a-z0-9]+]]: memref<16xf32>, %[[B:[a-z0-9]+]]: memref<16xf32>)
-// CHECK-NEXT:   call @main_kernel_0(%[[A]], %[[B]]) : (memref<16xf32>, memref<16xf32>) -> ()
+// CHECK-NEXT:   %[[G:.*]] = memref.get_global @scale
+// CHECK-NEXT:   call @main_kernel_0(%[[A]], %[[G]], %[[B]]) : (memref<16xf32>, memref<16xf32>, memref<16xf32>) -> ()
 // CHECK-NEXT:   call @main_kernel_1(%[[B]]) : (memref<16xf32>) -> ()
 // CHECK-NEXT:   return
 memref.global "private" constant @scale : memref<16xf32> = dense<2.0>

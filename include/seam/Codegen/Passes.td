@@ -269,13 +269,31 @@ def SeamOutlineKernelsPass : Pass<"seam-outline-kernels", "::mlir::ModuleOp"> {
     After bufferization, each op at the top level of a function body that
     holds a region (a tiled loop nest, a linalg op with its body) and has no
     results becomes a call of a new private function `@<func>_kernel_<n>`
-    that takes the buffers and values it uses; constants and globals it uses
-    are cloned into it. The functions are marked `noinline` (LLVM
+    that takes the buffers and values it uses, globals (weights) included, so
+    that kernels alike but for their weights can be shared
+    (`seam-share-identical-kernels`); constants it uses are cloned into
+    it. The functions are marked `noinline` (LLVM
     passthrough attribute): LLVM optimizes
     and compiles many small functions in time linear in the model, instead
     of one huge function (seconds to tens of seconds for DenseNet-121).
   }];
   let dependentDialects = ["::mlir::func::FuncDialect"];
+}
+
+def SeamShareIdenticalKernelsPass
+    : Pass<"seam-share-identical-kernels", "::mlir::ModuleOp"> {
+  let summary = "Keep one of each set of identical outlined kernels";
+  let description = [{
+    After `seam-outline-kernels`: kernel functions (marked `seam.kernel`)
+    with the same type and the same body up to SSA names and locations
+    (`OperationEquivalence`, ignoring locations) are one function: the
+    calls of the others call the first of them, and the others are erased.
+    A model's repeated blocks (ResNet's, MobileNet's inverted residuals of
+    one stage) differ only in their weights, which the kernels take as
+    arguments: each is lowered and compiled once. Not run with
+    `seam-instrument-kernels`, whose per-kernel names come from the body's
+    locations.
+  }];
 }
 
 def SeamInstrumentKernelsPass
