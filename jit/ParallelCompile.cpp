@@ -1,10 +1,10 @@
 //===- ParallelCompile.cpp - A module optimized and compiled on threads ---===//
 //
 // LLVM's optimization and code generation of one context run on one thread;
-// two contexts are independent. So the module is split (SplitModule, whole
-// functions, round robin), each partition written as bitcode and read back
-// into a context of its own on its worker thread, where it is optimized and
-// compiled with a target machine of its own.
+// two contexts are independent. So the module is split (whole functions,
+// balanced by instruction count), each partition written as bitcode and read
+// back into a context of its own on its worker thread, where it is optimized
+// and compiled with a target machine of its own.
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,7 +19,8 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
-#include "llvm/Transforms/Utils/SplitModule.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/ValueMapper.h"
 
 #include <algorithm>
 #include <thread>
@@ -42,6 +43,47 @@ unsigned countPartitions(const llvm::Module &module, unsigned threads) {
   size_t bySize = instructions / kMinInstructionsPerPartition;
   return static_cast<unsigned>(
       std::max<size_t>(1, std::min<size_t>({threads, functions, bySize})));
+}
+
+/// Splits `module` into `count` modules of about equal work, whole functions
+/// each: the largest function first, each to the partition with the fewest
+/// instructions so far (LLVM's time grows with them; SplitModule balances
+/// the number of functions, and a model's glue function alone can outweigh
+/// dozens of kernels). Global variables are defined in the first partition.
+/// Local symbols become hidden external ones, so that partitions link.
+static void splitByInstructions(
+    llvm::Module &module, unsigned count,
+    llvm::function_ref<void(std::unique_ptr<llvm::Module>)> callback) {
+  unsigned unnamed = 0;
+  for (llvm::GlobalValue &value : module.global_values()) {
+    if (value.hasLocalLinkage()) {
+      value.setLinkage(llvm::GlobalValue::ExternalLinkage);
+      value.setVisibility(llvm::GlobalValue::HiddenVisibility);
+    }
+    if (!value.hasName())
+      value.setName("__seam_partition_unnamed_" + llvm::Twine(unnamed++));
+  }
+  std::vector<std::pair<size_t, const llvm::Function *>> functions;
+  for (const llvm::Function &fn : module)
+    if (!fn.isDeclaration())
+      functions.push_back({fn.getInstructionCount(), &fn});
+  std::stable_sort(
+      functions.begin(), functions.end(),
+      [](const auto &a, const auto &b) { return a.first > b.first; });
+  llvm::DenseMap<const llvm::GlobalValue *, unsigned> partitionOf;
+  std::vector<size_t> load(count, 0);
+  for (auto [instructions, fn] : functions) {
+    auto least = std::min_element(load.begin(), load.end()) - load.begin();
+    partitionOf[fn] = static_cast<unsigned>(least);
+    load[least] += instructions;
+  }
+  for (unsigned i = 0; i < count; ++i) {
+    llvm::ValueToValueMapTy map;
+    callback(llvm::CloneModule(module, map, [&](const llvm::GlobalValue *gv) {
+      auto it = partitionOf.find(gv);
+      return it == partitionOf.end() ? i == 0 : it->second == i;
+    }));
+  }
 }
 
 /// Optimizes and compiles `module` with a target machine of its own.
@@ -71,14 +113,12 @@ compileToObjects(std::unique_ptr<llvm::Module> module,
     return objects;
   }
   std::vector<llvm::SmallVector<char, 0>> bitcode;
-  llvm::SplitModule(
-      *module, partitions,
-      [&](std::unique_ptr<llvm::Module> part) {
+  splitByInstructions(
+      *module, partitions, [&](std::unique_ptr<llvm::Module> part) {
         llvm::SmallVector<char, 0> &bytes = bitcode.emplace_back();
         llvm::raw_svector_ostream os(bytes);
         llvm::WriteBitcodeToFile(*part, os);
-      },
-      /*PreserveLocals=*/false, /*RoundRobin=*/true);
+      });
   module.reset();
 
   std::vector<std::unique_ptr<llvm::MemoryBuffer>> results(bitcode.size());

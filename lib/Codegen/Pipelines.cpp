@@ -148,6 +148,8 @@ getLowerToLLVMStages(const LowerToLLVMOptions &options) {
          OpPassManager &cleanup = pm.nest<LLVM::LLVMFuncOp>();
          cleanup.addPass(createCanonicalizerPass());
          cleanup.addPass(createCSEPass());
+         // Kernels that differ in loop bounds and strides only: one function.
+         pm.addPass(createSeamShareSimilarKernelsPass());
        }});
   return stages;
 }

@@ -8,10 +8,11 @@
 
 #include "seam/Codegen/Passes.h"
 
+#include "KernelEquivalence.h"
+
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/OperationSupport.h"
 #include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/Hashing.h"
 
 namespace seam {
 #define GEN_PASS_DEF_SEAMSHAREIDENTICALKERNELSPASS
@@ -22,25 +23,10 @@ using namespace mlir;
 
 namespace {
 
-constexpr auto kFlags = OperationEquivalence::IgnoreLocations;
-
-/// Equal for kernels that may be identical: the type and, op by op, names,
-/// attributes and types of the body.
-llvm::hash_code hashKernel(func::FuncOp kernel) {
-  llvm::hash_code hash = hash_value(kernel.getFunctionType());
-  kernel.getBody().walk([&](Operation *op) {
-    hash = llvm::hash_combine(
-        hash, OperationEquivalence::computeHash(
-                  op, OperationEquivalence::ignoreHashValue,
-                  OperationEquivalence::ignoreHashValue, kFlags));
-  });
-  return hash;
-}
-
 bool areIdentical(func::FuncOp a, func::FuncOp b) {
   return a.getFunctionType() == b.getFunctionType() &&
-         OperationEquivalence::isRegionEquivalentTo(&a.getBody(),
-                                                    &b.getBody(), kFlags);
+         OperationEquivalence::isRegionEquivalentTo(
+             &a.getBody(), &b.getBody(), seam::kKernelEquivalenceFlags);
 }
 
 struct SeamShareIdenticalKernelsPass
@@ -55,8 +41,8 @@ struct SeamShareIdenticalKernelsPass
     for (func::FuncOp kernel : module.getOps<func::FuncOp>()) {
       if (kernel.isExternal() || !kernel->hasAttr("seam.kernel"))
         continue;
-      SmallVector<func::FuncOp, 1> &candidates =
-          distinct[hashKernel(kernel)];
+      SmallVector<func::FuncOp, 1> &candidates = distinct[seam::hashKernel(
+          kernel.getFunctionType(), kernel.getBody())];
       auto same = llvm::find_if(candidates, [&](func::FuncOp other) {
         return areIdentical(other, kernel);
       });

@@ -179,10 +179,15 @@ LogicalResult compileToLLVMDialect(
   const char *verifyEach = std::getenv("SEAM_VERIFY_EACH_PASS");
   bool verifyEachPass = options.verifyEachPass ||
                         (verifyEach && StringRef(verifyEach) == "1");
+  const char *timing = std::getenv("SEAM_PASS_TIMING");
+  bool passTiming = timing && StringRef(timing) == "1";
   for (PipelineStage &stage : getStages(options, weights)) {
     auto start = std::chrono::steady_clock::now();
     PassManager pm(module.getContext());
     pm.enableVerifier(verifyEachPass);
+    // MLIR's pass timing of the stage, printed on stderr when it ends.
+    if (passTiming)
+      pm.enableTiming();
     stage.build(pm);
     if (failed(pm.run(module)) || (stage.after && failed(stage.after(module))))
       return emitError(module.getLoc())

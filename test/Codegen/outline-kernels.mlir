@@ -1,4 +1,4 @@
-// RUN: seam-opt %s --seam-outline-kernels | FileCheck %s
+// RUN: seam-opt %s --seam-outline-kernels --split-input-file | FileCheck %s
 
 // Each top-level loop nest becomes a private, noinline function taking the
 // buffers and globals it uses; constants it uses are cloned into it.
@@ -32,5 +32,34 @@ func.func @main(%a: memref<16xf32>, %b: memref<16xf32>) {
     %m = arith.maximumf %o, %z : f32
     linalg.yield %m : f32
   }
+  return
+}
+
+// -----
+
+// A copy into a padded interior (or out of any view that is not contiguous)
+// becomes a linalg.copy kernel; a copy between contiguous buffers stays a
+// memref.copy (a memcpy), and so does one of dynamic shape.
+// CHECK: func.func private @strided_kernel_0(%[[SRC:.*]]: memref<1x3x4x4xf32>, %[[DST:.*]]: memref<1x3x4x4xf32, strided<[108, 36, 6, 1], offset: 7>>) attributes {passthrough = ["noinline"], seam.kernel}
+// CHECK-NEXT:   linalg.copy ins(%[[SRC]] : memref<1x3x4x4xf32>) outs(%[[DST]] : memref<1x3x4x4xf32, strided<[108, 36, 6, 1], offset: 7>>)
+// CHECK-NEXT:   return
+// CHECK: func.func private @strided_kernel_1(%[[SRC2:.*]]: memref<2x4xf32, strided<[8, 1], offset: 4>>, %[[DST2:.*]]: memref<2x4xf32>)
+// CHECK-NEXT:   linalg.copy ins(%[[SRC2]] : {{.*}}) outs(%[[DST2]] : memref<2x4xf32>)
+// CHECK-LABEL: func.func @strided(
+// CHECK-SAME: %[[A:[a-z0-9]+]]: memref<1x3x4x4xf32>, %[[P:[a-z0-9]+]]: memref<1x3x6x6xf32>, %[[C:[a-z0-9]+]]: memref<1x3x4x4xf32>, %[[M:[a-z0-9]+]]: memref<2x8xf32>, %[[N:[a-z0-9]+]]: memref<2x4xf32>, %[[D:[a-z0-9]+]]: memref<?xf32>, %[[E:[a-z0-9]+]]: memref<?xf32>)
+// CHECK-NEXT:   %[[V:.*]] = memref.subview %[[P]][0, 0, 1, 1] [1, 3, 4, 4] [1, 1, 1, 1]
+// CHECK-NEXT:   call @strided_kernel_0(%[[A]], %[[V]])
+// CHECK-NEXT:   memref.copy %[[A]], %[[C]] : memref<1x3x4x4xf32> to memref<1x3x4x4xf32>
+// CHECK-NEXT:   %[[W:.*]] = memref.subview %[[M]][0, 4] [2, 4] [1, 1]
+// CHECK-NEXT:   call @strided_kernel_1(%[[W]], %[[N]])
+// CHECK-NEXT:   memref.copy %[[D]], %[[E]] : memref<?xf32> to memref<?xf32>
+// CHECK-NEXT:   return
+func.func @strided(%a: memref<1x3x4x4xf32>, %p: memref<1x3x6x6xf32>, %c: memref<1x3x4x4xf32>, %m: memref<2x8xf32>, %n: memref<2x4xf32>, %d: memref<?xf32>, %e: memref<?xf32>) {
+  %v = memref.subview %p[0, 0, 1, 1] [1, 3, 4, 4] [1, 1, 1, 1] : memref<1x3x6x6xf32> to memref<1x3x4x4xf32, strided<[108, 36, 6, 1], offset: 7>>
+  memref.copy %a, %v : memref<1x3x4x4xf32> to memref<1x3x4x4xf32, strided<[108, 36, 6, 1], offset: 7>>
+  memref.copy %a, %c : memref<1x3x4x4xf32> to memref<1x3x4x4xf32>
+  %w = memref.subview %m[0, 4] [2, 4] [1, 1] : memref<2x8xf32> to memref<2x4xf32, strided<[8, 1], offset: 4>>
+  memref.copy %w, %n : memref<2x4xf32, strided<[8, 1], offset: 4>> to memref<2x4xf32>
+  memref.copy %d, %e : memref<?xf32> to memref<?xf32>
   return
 }

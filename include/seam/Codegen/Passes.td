@@ -272,12 +272,17 @@ def SeamOutlineKernelsPass : Pass<"seam-outline-kernels", "::mlir::ModuleOp"> {
     that takes the buffers and values it uses, globals (weights) included, so
     that kernels alike but for their weights can be shared
     (`seam-share-identical-kernels`); constants it uses are cloned into
-    it. The functions are marked `noinline` (LLVM
+    it. A top-level `memref.copy` between static buffers that are not both
+    contiguous (into a padded interior, out of a strided view) is outlined
+    as a `linalg.copy`: MLIR would lower it to a call of its generic runtime
+    copy, through descriptors on the stack, element by element. Contiguous
+    copies stay (a `memcpy`). The functions are marked `noinline` (LLVM
     passthrough attribute): LLVM optimizes
     and compiles many small functions in time linear in the model, instead
     of one huge function (seconds to tens of seconds for DenseNet-121).
   }];
-  let dependentDialects = ["::mlir::func::FuncDialect"];
+  let dependentDialects = ["::mlir::func::FuncDialect",
+                           "::mlir::linalg::LinalgDialect"];
 }
 
 def SeamShareIdenticalKernelsPass
@@ -294,6 +299,28 @@ def SeamShareIdenticalKernelsPass
     `seam-instrument-kernels`, whose per-kernel names come from the body's
     locations.
   }];
+}
+
+def SeamShareSimilarKernelsPass
+    : Pass<"seam-share-similar-kernels", "::mlir::ModuleOp"> {
+  let summary = "One LLVM function per set of kernels that differ only in "
+                "integer constants";
+  let description = [{
+    On the LLVM dialect: kernel functions (`llvm.func` marked `seam.kernel`,
+    returning nothing) with the same type and attributes, whose bodies are
+    the same op for op up to the values of some 64-bit integer constants,
+    become one function. Only constants whose every use takes a run-time
+    value as well are compared by type alone: operands of `llvm.add`,
+    `llvm.sub`, `llvm.mul`, `llvm.icmp`, branch arguments, the values of
+    `llvm.select`, the indices of `llvm.getelementptr` and the arguments of
+    direct calls (loop bounds, strides and offsets). The constants that
+    differ within a set become arguments of its first kernel, appended in
+    the order of the body; every call of a kernel of the set calls that one
+    with its own values. A model's convolutions of different sizes share
+    their code this way; LLVM optimizes and compiles a set once. Divisors,
+    shift amounts, masks, memcpy lengths and alloca sizes stay constants.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
 def SeamInstrumentKernelsPass

@@ -1,0 +1,203 @@
+//===- ShareSimilarKernels.cpp - One function per kernel shape class ------===//
+//
+// A model's convolutions of different sizes become kernels whose LLVM
+// functions differ only in integer constants: loop bounds, strides, offsets.
+// Each set of such kernels becomes one function that takes the constants
+// that differ as arguments; the calls pass their kernel's values. LLVM then
+// optimizes and compiles one function instead of the set.
+//
+//===----------------------------------------------------------------------===//
+
+#include "seam/Codegen/Passes.h"
+
+#include "KernelEquivalence.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/OperationSupport.h"
+#include "llvm/ADT/DenseMap.h"
+
+namespace seam {
+#define GEN_PASS_DEF_SEAMSHARESIMILARKERNELSPASS
+#include "seam/Codegen/Passes.h.inc"
+} // namespace seam
+
+using namespace mlir;
+
+namespace {
+
+/// Whether `use` may read a run-time value where it reads a constant without
+/// making the code slower or invalid: address and loop arithmetic, compares,
+/// branch arguments (loop bounds and induction starts), selects and calls.
+/// Not divisions (strength-reduced for constants), masks and shifts, memcpy
+/// lengths, allocas or intrinsics with immediate arguments.
+bool takesRunTimeValue(OpOperand &use) {
+  Operation *user = use.getOwner();
+  if (isa<LLVM::AddOp, LLVM::SubOp, LLVM::MulOp, LLVM::ICmpOp, LLVM::BrOp,
+          LLVM::CondBrOp>(user))
+    return true;
+  if (auto select = dyn_cast<LLVM::SelectOp>(user))
+    return use.getOperandNumber() != 0;
+  if (auto gep = dyn_cast<LLVM::GEPOp>(user))
+    return use.get() != gep.getBase();
+  if (auto call = dyn_cast<LLVM::CallOp>(user))
+    return call.getCallee().has_value();
+  return false;
+}
+
+/// The constants of `kernel` that may become arguments: 64-bit integers
+/// whose every use takes a run-time value. In walk order.
+SmallVector<LLVM::ConstantOp> parameterizable(LLVM::LLVMFuncOp kernel) {
+  SmallVector<LLVM::ConstantOp> constants;
+  kernel.walk([&](LLVM::ConstantOp constant) {
+    auto type = dyn_cast<IntegerType>(constant.getType());
+    if (!type || type.getWidth() != 64 ||
+        !isa<IntegerAttr>(constant.getValue()) || constant->use_empty())
+      return;
+    for (OpOperand &use : constant->getUses())
+      if (!takesRunTimeValue(use))
+        return;
+    constants.push_back(constant);
+  });
+  return constants;
+}
+
+/// A kernel with its parameterizable constants set to zero while kernels
+/// are compared, and their values.
+struct Kernel {
+  LLVM::LLVMFuncOp func;
+  SmallVector<LLVM::ConstantOp> constants;
+  SmallVector<IntegerAttr> values;
+};
+
+/// The function's attributes but its name.
+DictionaryAttr attributesButName(LLVM::LLVMFuncOp kernel) {
+  NamedAttrList attributes(kernel->getAttrDictionary());
+  attributes.erase(kernel.getSymNameAttrName());
+  return attributes.getDictionary(kernel.getContext());
+}
+
+bool areSimilar(Kernel &a, Kernel &b) {
+  return a.func.getFunctionType() == b.func.getFunctionType() &&
+         a.constants.size() == b.constants.size() &&
+         attributesButName(a.func) == attributesButName(b.func) &&
+         OperationEquivalence::isRegionEquivalentTo(
+             &a.func.getBody(), &b.func.getBody(),
+             seam::kKernelEquivalenceFlags);
+}
+
+/// Adds an argument of `type` after the others of `func`.
+Value appendArgument(LLVM::LLVMFuncOp func, Type type, Location loc) {
+  LLVM::LLVMFunctionType functionType = func.getFunctionType();
+  SmallVector<Type> params(functionType.getParams());
+  params.push_back(type);
+  func.setFunctionType(LLVM::LLVMFunctionType::get(
+      functionType.getReturnType(), params, functionType.isVarArg()));
+  if (ArrayAttr argAttrs = func.getArgAttrsAttr()) {
+    SmallVector<Attribute> attrs(argAttrs.getValue());
+    attrs.push_back(DictionaryAttr::get(func.getContext()));
+    func.setArgAttrsAttr(ArrayAttr::get(func.getContext(), attrs));
+  }
+  return func.getBody().front().addArgument(type, loc);
+}
+
+struct SeamShareSimilarKernelsPass
+    : public seam::impl::SeamShareSimilarKernelsPassBase<
+          SeamShareSimilarKernelsPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    std::vector<Kernel> kernels;
+    for (LLVM::LLVMFuncOp func : module.getOps<LLVM::LLVMFuncOp>())
+      if (!func.isExternal() && func->hasAttr("seam.kernel") &&
+          func.getFunctionType().getReturnType() ==
+              LLVM::LLVMVoidType::get(&getContext()) &&
+          !func.getFunctionType().isVarArg())
+        kernels.push_back({func, parameterizable(func), {}});
+    // Compared with the constants zeroed.
+    for (Kernel &kernel : kernels)
+      for (LLVM::ConstantOp constant : kernel.constants) {
+        auto value = cast<IntegerAttr>(constant.getValue());
+        kernel.values.push_back(value);
+        constant.setValueAttr(IntegerAttr::get(value.getType(), 0));
+      }
+    // Sets of similar kernels, the first of each its representative.
+    llvm::DenseMap<llvm::hash_code, SmallVector<SmallVector<Kernel *>, 1>>
+        byHash;
+    SmallVector<SmallVector<Kernel *> *> sets;
+    for (Kernel &kernel : kernels) {
+      auto &candidates = byHash[seam::hashKernel(kernel.func.getFunctionType(),
+                                                 kernel.func.getBody())];
+      auto same = llvm::find_if(candidates, [&](SmallVector<Kernel *> &set) {
+        return areSimilar(*set.front(), kernel);
+      });
+      if (same != candidates.end())
+        same->push_back(&kernel);
+      else
+        candidates.push_back({&kernel});
+    }
+    for (auto &entry : byHash)
+      for (SmallVector<Kernel *> &set : entry.second)
+        sets.push_back(&set);
+
+    llvm::DenseMap<StringAttr, std::pair<Kernel *, SmallVector<unsigned>>>
+        sharedBy;
+    SmallVector<LLVM::LLVMFuncOp> erased;
+    for (SmallVector<Kernel *> *set : sets) {
+      Kernel &shared = *set->front();
+      // The constants equal in every kernel of the set stay constants; the
+      // others become arguments, in walk order, after the kernel's own.
+      SmallVector<unsigned> differing;
+      for (unsigned i = 0; i < shared.constants.size(); ++i) {
+        bool equal = llvm::all_of(
+            *set, [&](Kernel *k) { return k->values[i] == shared.values[i]; });
+        if (equal)
+          shared.constants[i].setValueAttr(shared.values[i]);
+        else
+          differing.push_back(i);
+      }
+      if (set->size() == 1)
+        continue;
+      for (unsigned i : differing) {
+        LLVM::ConstantOp constant = shared.constants[i];
+        constant.replaceAllUsesWith(
+            appendArgument(shared.func, constant.getType(), constant.getLoc()));
+        constant.erase();
+      }
+      for (Kernel *kernel : *set) {
+        sharedBy[kernel->func.getSymNameAttr()] = {kernel, differing};
+        if (kernel != &shared)
+          erased.push_back(kernel->func);
+      }
+      // Every kernel of the set is called as the shared one.
+      for (Kernel *kernel : *set)
+        kernel->func = shared.func;
+    }
+    if (erased.empty())
+      return;
+
+    SmallVector<LLVM::CallOp> calls;
+    module.walk([&](LLVM::CallOp call) {
+      if (std::optional<StringRef> callee = call.getCallee())
+        if (sharedBy.count(StringAttr::get(&getContext(), *callee)))
+          calls.push_back(call);
+    });
+    OpBuilder builder(&getContext());
+    for (LLVM::CallOp call : calls) {
+      auto &[kernel, differing] =
+          sharedBy[StringAttr::get(&getContext(), *call.getCallee())];
+      builder.setInsertionPoint(call);
+      SmallVector<Value> operands(call.getArgOperands());
+      for (unsigned i : differing)
+        operands.push_back(LLVM::ConstantOp::create(
+            builder, call.getLoc(), builder.getI64Type(), kernel->values[i]));
+      auto shared =
+          LLVM::CallOp::create(builder, call.getLoc(), kernel->func, operands);
+      shared->setDiscardableAttrs(call->getDiscardableAttrDictionary());
+      call.erase();
+    }
+    for (LLVM::LLVMFuncOp func : erased)
+      func.erase();
+  }
+};
+
+} // namespace

@@ -1,0 +1,292 @@
+// RUN: seam-opt %s --seam-share-similar-kernels --split-input-file | FileCheck %s
+
+// Kernels that differ only in 64-bit constants used as loop bounds, strides
+// and addresses are one function: the constants that differ become its
+// trailing arguments (in body order), each call passes its kernel's values;
+// the constants equal in all of them stay constants.
+
+// CHECK-LABEL: llvm.func @row_a(
+// CHECK-SAME: %[[P:[a-z0-9]+]]: !llvm.ptr, %[[BOUND:[a-z0-9]+]]: i64, %[[STRIDE:[a-z0-9]+]]: i64)
+// CHECK-SAME: seam.kernel
+// CHECK-DAG: %[[ZERO:.+]] = llvm.mlir.constant(0 : index) : i64
+// CHECK-DAG: %[[ONE:.+]] = llvm.mlir.constant(1 : index) : i64
+// CHECK: llvm.br ^bb1(%[[ZERO]] : i64)
+// CHECK: llvm.icmp "slt" %{{.*}}, %[[BOUND]] : i64
+// CHECK: llvm.mul %{{.*}}, %[[STRIDE]] : i64
+// CHECK: llvm.add %{{.*}}, %[[ONE]] : i64
+// CHECK-NOT: llvm.func @row_b(
+// CHECK-NOT: llvm.func @row_c(
+// CHECK-LABEL: llvm.func @main(
+// CHECK-SAME: %[[X:[a-z0-9]+]]: !llvm.ptr, %[[Y:[a-z0-9]+]]: !llvm.ptr)
+// CHECK: %[[B8:.+]] = llvm.mlir.constant(8 : index) : i64
+// CHECK: %[[S16:.+]] = llvm.mlir.constant(16 : index) : i64
+// CHECK: llvm.call @row_a(%[[X]], %[[B8]], %[[S16]]) : (!llvm.ptr, i64, i64) -> ()
+// CHECK: %[[B12:.+]] = llvm.mlir.constant(12 : index) : i64
+// CHECK: %[[S24:.+]] = llvm.mlir.constant(24 : index) : i64
+// CHECK: llvm.call @row_a(%[[Y]], %[[B12]], %[[S24]]) : (!llvm.ptr, i64, i64) -> ()
+// CHECK: %[[B8b:.+]] = llvm.mlir.constant(8 : index) : i64
+// CHECK: %[[S24b:.+]] = llvm.mlir.constant(24 : index) : i64
+// CHECK: llvm.call @row_a(%[[X]], %[[B8b]], %[[S24b]]) : (!llvm.ptr, i64, i64) -> ()
+// CHECK: %[[B8c:.+]] = llvm.mlir.constant(8 : index) : i64
+// CHECK: %[[S16c:.+]] = llvm.mlir.constant(16 : index) : i64
+// CHECK: llvm.call @row_a(%[[Y]], %[[B8c]], %[[S16c]]) : (!llvm.ptr, i64, i64) -> ()
+
+llvm.func @row_a(%p: !llvm.ptr) attributes {passthrough = ["noinline"], seam.kernel, sym_visibility = "private"} {
+  %c0 = llvm.mlir.constant(0 : index) : i64
+  %n = llvm.mlir.constant(8 : index) : i64
+  %s = llvm.mlir.constant(16 : index) : i64
+  %c1 = llvm.mlir.constant(1 : index) : i64
+  %f = llvm.mlir.constant(1.0 : f32) : f32
+  llvm.br ^bb1(%c0 : i64)
+^bb1(%i: i64):
+  %lt = llvm.icmp "slt" %i, %n : i64
+  llvm.cond_br %lt, ^bb2, ^bb3
+^bb2:
+  %o = llvm.mul %i, %s : i64
+  %q = llvm.getelementptr %p[%o] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+  llvm.store %f, %q : f32, !llvm.ptr
+  %next = llvm.add %i, %c1 : i64
+  llvm.br ^bb1(%next : i64)
+^bb3:
+  llvm.return
+}
+
+llvm.func @row_b(%p: !llvm.ptr) attributes {passthrough = ["noinline"], seam.kernel, sym_visibility = "private"} {
+  %c0 = llvm.mlir.constant(0 : index) : i64
+  %n = llvm.mlir.constant(12 : index) : i64
+  %s = llvm.mlir.constant(24 : index) : i64
+  %c1 = llvm.mlir.constant(1 : index) : i64
+  %f = llvm.mlir.constant(1.0 : f32) : f32
+  llvm.br ^bb1(%c0 : i64)
+^bb1(%i: i64):
+  %lt = llvm.icmp "slt" %i, %n : i64
+  llvm.cond_br %lt, ^bb2, ^bb3
+^bb2:
+  %o = llvm.mul %i, %s : i64
+  %q = llvm.getelementptr %p[%o] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+  llvm.store %f, %q : f32, !llvm.ptr
+  %next = llvm.add %i, %c1 : i64
+  llvm.br ^bb1(%next : i64)
+^bb3:
+  llvm.return
+}
+
+llvm.func @row_c(%p: !llvm.ptr) attributes {passthrough = ["noinline"], seam.kernel, sym_visibility = "private"} {
+  %c0 = llvm.mlir.constant(0 : index) : i64
+  %n = llvm.mlir.constant(8 : index) : i64
+  %s = llvm.mlir.constant(24 : index) : i64
+  %c1 = llvm.mlir.constant(1 : index) : i64
+  %f = llvm.mlir.constant(1.0 : f32) : f32
+  llvm.br ^bb1(%c0 : i64)
+^bb1(%i: i64):
+  %lt = llvm.icmp "slt" %i, %n : i64
+  llvm.cond_br %lt, ^bb2, ^bb3
+^bb2:
+  %o = llvm.mul %i, %s : i64
+  %q = llvm.getelementptr %p[%o] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+  llvm.store %f, %q : f32, !llvm.ptr
+  %next = llvm.add %i, %c1 : i64
+  llvm.br ^bb1(%next : i64)
+^bb3:
+  llvm.return
+}
+
+llvm.func @main(%x: !llvm.ptr, %y: !llvm.ptr) {
+  llvm.call @row_a(%x) : (!llvm.ptr) -> ()
+  llvm.call @row_b(%y) : (!llvm.ptr) -> ()
+  llvm.call @row_c(%x) : (!llvm.ptr) -> ()
+  llvm.call @row_a(%y) : (!llvm.ptr) -> ()
+  llvm.return
+}
+
+// -----
+
+// Constants a run-time value would slow down or invalidate stay part of
+// what is compared: a divisor, a shift amount, an alloca size, a float,
+// a 32-bit integer, and a 64-bit constant with one such use among others.
+// Kernels that differ there stay apart; so do kernels of other attributes,
+// other types and functions that are not kernels.
+
+// CHECK-LABEL: llvm.func @div_a(
+// CHECK-SAME: %{{[a-z0-9]+}}: !llvm.ptr) attributes
+// CHECK: llvm.mlir.constant(3 : i64)
+// CHECK-LABEL: llvm.func @div_b(
+// CHECK: llvm.mlir.constant(5 : i64)
+// CHECK-LABEL: llvm.func @ret_a(
+// CHECK: llvm.mlir.constant(3 : i64)
+// CHECK-LABEL: llvm.func @ret_b(
+// CHECK: llvm.mlir.constant(5 : i64)
+// CHECK-LABEL: llvm.func @shl_a(
+// CHECK-LABEL: llvm.func @shl_b(
+// CHECK-LABEL: llvm.func @alloca_a(
+// CHECK-LABEL: llvm.func @alloca_b(
+// CHECK-LABEL: llvm.func @f32_a(
+// CHECK-LABEL: llvm.func @f32_b(
+// CHECK-LABEL: llvm.func @i32_a(
+// CHECK-LABEL: llvm.func @i32_b(
+// CHECK-LABEL: llvm.func @mixed_a(
+// CHECK-LABEL: llvm.func @mixed_b(
+// CHECK-LABEL: llvm.func @attr_a(
+// CHECK-LABEL: llvm.func @attr_b(
+// CHECK-LABEL: llvm.func @plain_a(
+// CHECK-SAME: %{{[a-z0-9]+}}: !llvm.ptr) {
+// CHECK-LABEL: llvm.func @plain_b(
+// CHECK-LABEL: llvm.func @main(
+// CHECK-NEXT: llvm.call @div_a(%{{[a-z0-9]+}}) :
+// CHECK-NEXT: llvm.call @div_b(%{{[a-z0-9]+}}) :
+// CHECK-NEXT: llvm.call @ret_a(%{{[a-z0-9]+}}) : (i64) -> i64
+// CHECK-NEXT: llvm.call @ret_b(%{{[a-z0-9]+}}) : (i64) -> i64
+// CHECK-NEXT: llvm.call @shl_a(%{{[a-z0-9]+}}) :
+// CHECK-NEXT: llvm.call @shl_b(%{{[a-z0-9]+}}) :
+// CHECK-NEXT: llvm.call @alloca_a() :
+// CHECK-NEXT: llvm.call @alloca_b() :
+// CHECK-NEXT: llvm.call @f32_a(%{{[a-z0-9]+}}) :
+// CHECK-NEXT: llvm.call @f32_b(%{{[a-z0-9]+}}) :
+// CHECK-NEXT: llvm.call @i32_a(%{{[a-z0-9]+}}) :
+// CHECK-NEXT: llvm.call @i32_b(%{{[a-z0-9]+}}) :
+// CHECK-NEXT: llvm.call @mixed_a(%{{[a-z0-9]+}}) :
+// CHECK-NEXT: llvm.call @mixed_b(%{{[a-z0-9]+}}) :
+// CHECK-NEXT: llvm.call @attr_a(%{{[a-z0-9]+}}) :
+// CHECK-NEXT: llvm.call @attr_b(%{{[a-z0-9]+}}) :
+// CHECK-NEXT: llvm.call @plain_a(%{{[a-z0-9]+}}) :
+// CHECK-NEXT: llvm.call @plain_b(%{{[a-z0-9]+}}) :
+
+llvm.func @div_a(%p: !llvm.ptr) attributes {seam.kernel} {
+  %i = llvm.load %p : !llvm.ptr -> i64
+  %d = llvm.mlir.constant(3 : i64) : i64
+  %q = llvm.udiv %i, %d : i64
+  llvm.store %q, %p : i64, !llvm.ptr
+  llvm.return
+}
+llvm.func @div_b(%p: !llvm.ptr) attributes {seam.kernel} {
+  %i = llvm.load %p : !llvm.ptr -> i64
+  %d = llvm.mlir.constant(5 : i64) : i64
+  %q = llvm.udiv %i, %d : i64
+  llvm.store %q, %p : i64, !llvm.ptr
+  llvm.return
+}
+// Kernels return nothing; these two are left alone.
+llvm.func @ret_a(%i: i64) -> i64 attributes {seam.kernel} {
+  %c = llvm.mlir.constant(3 : i64) : i64
+  %s = llvm.add %i, %c : i64
+  llvm.return %s : i64
+}
+llvm.func @ret_b(%i: i64) -> i64 attributes {seam.kernel} {
+  %c = llvm.mlir.constant(5 : i64) : i64
+  %s = llvm.add %i, %c : i64
+  llvm.return %s : i64
+}
+llvm.func @shl_a(%p: !llvm.ptr) attributes {seam.kernel} {
+  %i = llvm.load %p : !llvm.ptr -> i64
+  %d = llvm.mlir.constant(3 : i64) : i64
+  %q = llvm.shl %i, %d : i64
+  llvm.store %q, %p : i64, !llvm.ptr
+  llvm.return
+}
+llvm.func @shl_b(%p: !llvm.ptr) attributes {seam.kernel} {
+  %i = llvm.load %p : !llvm.ptr -> i64
+  %d = llvm.mlir.constant(4 : i64) : i64
+  %q = llvm.shl %i, %d : i64
+  llvm.store %q, %p : i64, !llvm.ptr
+  llvm.return
+}
+llvm.func @alloca_a() attributes {seam.kernel} {
+  %n = llvm.mlir.constant(16 : i64) : i64
+  %a = llvm.alloca %n x f32 : (i64) -> !llvm.ptr
+  llvm.return
+}
+llvm.func @alloca_b() attributes {seam.kernel} {
+  %n = llvm.mlir.constant(32 : i64) : i64
+  %a = llvm.alloca %n x f32 : (i64) -> !llvm.ptr
+  llvm.return
+}
+llvm.func @f32_a(%p: !llvm.ptr) attributes {seam.kernel} {
+  %f = llvm.mlir.constant(1.0 : f32) : f32
+  llvm.store %f, %p : f32, !llvm.ptr
+  llvm.return
+}
+llvm.func @f32_b(%p: !llvm.ptr) attributes {seam.kernel} {
+  %f = llvm.mlir.constant(2.0 : f32) : f32
+  llvm.store %f, %p : f32, !llvm.ptr
+  llvm.return
+}
+llvm.func @i32_a(%p: !llvm.ptr) attributes {seam.kernel} {
+  %i = llvm.load %p : !llvm.ptr -> i32
+  %c = llvm.mlir.constant(1 : i32) : i32
+  %s = llvm.add %i, %c : i32
+  llvm.store %s, %p : i32, !llvm.ptr
+  llvm.return
+}
+llvm.func @i32_b(%p: !llvm.ptr) attributes {seam.kernel} {
+  %i = llvm.load %p : !llvm.ptr -> i32
+  %c = llvm.mlir.constant(2 : i32) : i32
+  %s = llvm.add %i, %c : i32
+  llvm.store %s, %p : i32, !llvm.ptr
+  llvm.return
+}
+llvm.func @mixed_a(%p: !llvm.ptr) attributes {seam.kernel} {
+  %i = llvm.load %p : !llvm.ptr -> i64
+  %c = llvm.mlir.constant(6 : i64) : i64
+  %s = llvm.add %i, %c : i64
+  %r = llvm.urem %s, %c : i64
+  llvm.store %r, %p : i64, !llvm.ptr
+  llvm.return
+}
+llvm.func @mixed_b(%p: !llvm.ptr) attributes {seam.kernel} {
+  %i = llvm.load %p : !llvm.ptr -> i64
+  %c = llvm.mlir.constant(7 : i64) : i64
+  %s = llvm.add %i, %c : i64
+  %r = llvm.urem %s, %c : i64
+  llvm.store %r, %p : i64, !llvm.ptr
+  llvm.return
+}
+llvm.func @attr_a(%p: !llvm.ptr) attributes {seam.kernel} {
+  %i = llvm.load %p : !llvm.ptr -> i64
+  %c = llvm.mlir.constant(1 : i64) : i64
+  %s = llvm.add %i, %c : i64
+  llvm.store %s, %p : i64, !llvm.ptr
+  llvm.return
+}
+llvm.func @attr_b(%p: !llvm.ptr) attributes {seam.kernel, passthrough = ["noinline"]} {
+  %i = llvm.load %p : !llvm.ptr -> i64
+  %c = llvm.mlir.constant(2 : i64) : i64
+  %s = llvm.add %i, %c : i64
+  llvm.store %s, %p : i64, !llvm.ptr
+  llvm.return
+}
+llvm.func @plain_a(%p: !llvm.ptr) {
+  %i = llvm.load %p : !llvm.ptr -> i64
+  %c = llvm.mlir.constant(1 : i64) : i64
+  %s = llvm.add %i, %c : i64
+  llvm.store %s, %p : i64, !llvm.ptr
+  llvm.return
+}
+llvm.func @plain_b(%p: !llvm.ptr) {
+  %i = llvm.load %p : !llvm.ptr -> i64
+  %c = llvm.mlir.constant(2 : i64) : i64
+  %s = llvm.add %i, %c : i64
+  llvm.store %s, %p : i64, !llvm.ptr
+  llvm.return
+}
+
+llvm.func @main(%p: !llvm.ptr, %i: i64) {
+  llvm.call @div_a(%p) : (!llvm.ptr) -> ()
+  llvm.call @div_b(%p) : (!llvm.ptr) -> ()
+  %0 = llvm.call @ret_a(%i) : (i64) -> i64
+  %1 = llvm.call @ret_b(%i) : (i64) -> i64
+  llvm.call @shl_a(%p) : (!llvm.ptr) -> ()
+  llvm.call @shl_b(%p) : (!llvm.ptr) -> ()
+  llvm.call @alloca_a() : () -> ()
+  llvm.call @alloca_b() : () -> ()
+  llvm.call @f32_a(%p) : (!llvm.ptr) -> ()
+  llvm.call @f32_b(%p) : (!llvm.ptr) -> ()
+  llvm.call @i32_a(%p) : (!llvm.ptr) -> ()
+  llvm.call @i32_b(%p) : (!llvm.ptr) -> ()
+  llvm.call @mixed_a(%p) : (!llvm.ptr) -> ()
+  llvm.call @mixed_b(%p) : (!llvm.ptr) -> ()
+  llvm.call @attr_a(%p) : (!llvm.ptr) -> ()
+  llvm.call @attr_b(%p) : (!llvm.ptr) -> ()
+  llvm.call @plain_a(%p) : (!llvm.ptr) -> ()
+  llvm.call @plain_b(%p) : (!llvm.ptr) -> ()
+  llvm.return
+}
