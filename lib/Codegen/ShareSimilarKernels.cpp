@@ -15,6 +15,8 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OperationSupport.h"
+#include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/DenseMap.h"
 
 namespace seam {
@@ -106,9 +108,20 @@ struct SeamShareSimilarKernelsPass
           SeamShareSimilarKernelsPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    // Functions named other than as the callee of a call (their address
+    // taken, say) keep their signature.
+    llvm::DenseSet<StringAttr> pinned;
+    if (std::optional<SymbolTable::UseRange> uses =
+            SymbolTable::getSymbolUses(&module.getBodyRegion()))
+      for (const SymbolTable::SymbolUse &use : *uses) {
+        auto call = dyn_cast<LLVM::CallOp>(use.getUser());
+        if (!call || call.getCalleeAttr() != use.getSymbolRef())
+          pinned.insert(use.getSymbolRef().getRootReference());
+      }
     std::vector<Kernel> kernels;
     for (LLVM::LLVMFuncOp func : module.getOps<LLVM::LLVMFuncOp>())
       if (!func.isExternal() && func->hasAttr("seam.kernel") &&
+          !pinned.contains(func.getSymNameAttr()) &&
           func.getFunctionType().getReturnType() ==
               LLVM::LLVMVoidType::get(&getContext()) &&
           !func.getFunctionType().isVarArg())

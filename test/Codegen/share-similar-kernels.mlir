@@ -105,7 +105,8 @@ llvm.func @main(%x: !llvm.ptr, %y: !llvm.ptr) {
 // what is compared: a divisor, a shift amount, an alloca size, a float,
 // a 32-bit integer, and a 64-bit constant with one such use among others.
 // Kernels that differ there stay apart; so do kernels of other attributes,
-// other types and functions that are not kernels.
+// other types, kernels whose address is taken (their signature is fixed)
+// and functions that are not kernels.
 
 // CHECK-LABEL: llvm.func @div_a(
 // CHECK-SAME: %{{[a-z0-9]+}}: !llvm.ptr) attributes
@@ -131,6 +132,9 @@ llvm.func @main(%x: !llvm.ptr, %y: !llvm.ptr) {
 // CHECK-LABEL: llvm.func @plain_a(
 // CHECK-SAME: %{{[a-z0-9]+}}: !llvm.ptr) {
 // CHECK-LABEL: llvm.func @plain_b(
+// CHECK-LABEL: llvm.func @addr_a(
+// CHECK-SAME: %{{[a-z0-9]+}}: !llvm.ptr) attributes
+// CHECK-LABEL: llvm.func @addr_b(
 // CHECK-LABEL: llvm.func @main(
 // CHECK-NEXT: llvm.call @div_a(%{{[a-z0-9]+}}) :
 // CHECK-NEXT: llvm.call @div_b(%{{[a-z0-9]+}}) :
@@ -150,6 +154,9 @@ llvm.func @main(%x: !llvm.ptr, %y: !llvm.ptr) {
 // CHECK-NEXT: llvm.call @attr_b(%{{[a-z0-9]+}}) :
 // CHECK-NEXT: llvm.call @plain_a(%{{[a-z0-9]+}}) :
 // CHECK-NEXT: llvm.call @plain_b(%{{[a-z0-9]+}}) :
+// CHECK-NEXT: llvm.call @addr_a(%{{[a-z0-9]+}}) :
+// CHECK-NEXT: llvm.call @addr_b(%{{[a-z0-9]+}}) :
+// CHECK-NEXT: llvm.mlir.addressof @addr_b
 
 llvm.func @div_a(%p: !llvm.ptr) attributes {seam.kernel} {
   %i = llvm.load %p : !llvm.ptr -> i64
@@ -269,6 +276,21 @@ llvm.func @plain_b(%p: !llvm.ptr) {
   llvm.return
 }
 
+llvm.func @addr_a(%p: !llvm.ptr) attributes {seam.kernel} {
+  %i = llvm.load %p : !llvm.ptr -> i64
+  %c = llvm.mlir.constant(1 : i64) : i64
+  %s = llvm.sub %i, %c : i64
+  llvm.store %s, %p : i64, !llvm.ptr
+  llvm.return
+}
+llvm.func @addr_b(%p: !llvm.ptr) attributes {seam.kernel} {
+  %i = llvm.load %p : !llvm.ptr -> i64
+  %c = llvm.mlir.constant(2 : i64) : i64
+  %s = llvm.sub %i, %c : i64
+  llvm.store %s, %p : i64, !llvm.ptr
+  llvm.return
+}
+
 llvm.func @main(%p: !llvm.ptr, %i: i64) {
   llvm.call @div_a(%p) : (!llvm.ptr) -> ()
   llvm.call @div_b(%p) : (!llvm.ptr) -> ()
@@ -288,5 +310,9 @@ llvm.func @main(%p: !llvm.ptr, %i: i64) {
   llvm.call @attr_b(%p) : (!llvm.ptr) -> ()
   llvm.call @plain_a(%p) : (!llvm.ptr) -> ()
   llvm.call @plain_b(%p) : (!llvm.ptr) -> ()
+  llvm.call @addr_a(%p) : (!llvm.ptr) -> ()
+  llvm.call @addr_b(%p) : (!llvm.ptr) -> ()
+  %f = llvm.mlir.addressof @addr_b : !llvm.ptr
+  llvm.store %f, %p : !llvm.ptr, !llvm.ptr
   llvm.return
 }
