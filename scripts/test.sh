@@ -19,7 +19,8 @@ done
 # with a folder of their own); nothing is written to ~/.cache/seam.
 export SEAM_CACHE=off
 log=$(mktemp "$build/test-results.XXXXXX.log")
-(cd "$build" && ctest --output-on-failure -V) > "$log" 2>&1
+# Two tests at a time (lit takes both slots: it runs two workers itself).
+(cd "$build" && ctest --output-on-failure -V -j "${SEAM_JOBS:-2}") > "$log" 2>&1
 status=$?
 
 # lit prints "  Passed: N (..%)" (and Failed, Expectedly Failed, ...);
@@ -51,10 +52,14 @@ if [ $status -ne 0 ] && [ $failed -eq 0 ]; then failed=1; fi  # a suite crashed 
 if [ $passed -eq 0 ]; then echo "no test ran"; failed=1; fi
 echo "lit: $lit_pass passed, $lit_xfail expectedly failed, $lit_fail failed; gtest: $gt_pass passed, $gt_fail failed; pytest: $py_pass passed, $py_fail failed; install: $inst_pass passed, $inst_fail failed"
 
-# The same suites under AddressSanitizer + UBSan, a short fuzzing run of
-# every libFuzzer target, and the concurrency tests under ThreadSanitizer
-# (SEAM_SKIP_SANITIZERS=1 skips them, e.g. for a quick local run). Each
-# stage that fails counts as one failure on top of its failed tests.
+# A sanitizer build with its tests (AddressSanitizer + UBSan: the test set
+# scripts/sanitize.sh asan describes) and a short fuzzing run of every
+# libFuzzer target, on the same build. The whole-session ThreadSanitizer
+# build (scripts/sanitize.sh tsan) is a third build of everything: it runs
+# here with SEAM_TSAN=1 (every test run already runs the buffer cache's
+# tests under TSan, unit-buffer-cache-tsan). SEAM_SKIP_SANITIZERS=1 skips
+# them all, e.g. for a quick local run. Each stage that fails counts as one
+# failure on top of its failed tests.
 if [ "${SEAM_SKIP_SANITIZERS:-0}" != 1 ]; then
   stage() {
     local name=$1; shift
@@ -71,15 +76,17 @@ if [ "${SEAM_SKIP_SANITIZERS:-0}" != 1 ]; then
   }
   stage "sanitize asan" "$root/scripts/sanitize.sh" asan
   # A fixed seed and at most a number of inputs per target, each bounded by
-  # 120 s (longer, random-seeded runs are scripts/fuzz.sh's job). Not the
+  # 30 s (longer, random-seeded runs are scripts/fuzz.sh's job). Not the
   # same inputs on every machine: a slower one stops earlier, and coverage
   # feedback can differ (CI once found an input this seed did not reach here).
   export SEAM_FUZZ_SEED="${SEAM_FUZZ_SEED:-1}"
   export SEAM_FUZZ_RUNS_IMPORT="${SEAM_FUZZ_RUNS_IMPORT:-20000}"
   export SEAM_FUZZ_RUNS_COMPILE="${SEAM_FUZZ_RUNS_COMPILE:-5000}"
   export SEAM_FUZZ_RUNS_REGION_DESC="${SEAM_FUZZ_RUNS_REGION_DESC:-1000000}"
-  stage "fuzz" "$root/scripts/fuzz.sh" all "${SEAM_FUZZ_SECONDS:-120}"
-  stage "sanitize tsan" "$root/scripts/sanitize.sh" tsan
+  stage "fuzz" "$root/scripts/fuzz.sh" all "${SEAM_FUZZ_SECONDS:-30}"
+  if [ "${SEAM_TSAN:-0}" = 1 ]; then
+    stage "sanitize tsan" "$root/scripts/sanitize.sh" tsan
+  fi
 fi
 echo "$passed passed, $failed failed"
 [ $failed -eq 0 ]
