@@ -19,7 +19,14 @@ if [ ! -f "$build/build.ninja" ]; then
     launcher=("-DCMAKE_CXX_COMPILER_LAUNCHER=env;CCACHE_SLOPPINESS=pch_defines,time_macros;ccache"
       -DCMAKE_C_COMPILER_LAUNCHER=ccache)
   fi
+  # clang-22 compiles Seam about twice as fast as gcc 12 (a build from
+  # scratch: 1,123 s with gcc on 2 cores); SEAM_COMPILER=gcc keeps gcc.
+  compiler=()
+  if [ "${SEAM_COMPILER:-clang}" = clang ] && command -v clang++-22 >/dev/null 2>&1; then
+    compiler=(-DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22)
+  fi
   cmake -G Ninja -S "$root" -B "$build" \
+    "${compiler[@]}" \
     -DCMAKE_BUILD_TYPE="${SEAM_BUILD_TYPE:-Release}" \
     -DMLIR_DIR=/usr/lib/llvm-22/lib/cmake/mlir \
     -DLLVM_DIR=/usr/lib/llvm-22/lib/cmake/llvm \

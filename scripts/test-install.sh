@@ -118,7 +118,8 @@ fi
 # A data symbol of libMLIR.so/libLLVM.so that libseam.so has as a local copy
 # (a function-local static of an inline function: a TypeID, an effect) would
 # be a second instance of a singleton. Type info, vtables, unique_function
-# callback tables and constant tables may be duplicated.
+# callback tables, constant tables and empty tag objects (clang keeps a copy
+# of std::piecewise_construct) may be duplicated.
 lib=$(readlink -f "$prefix/lib/libseam.so")
 mlir_lib=$(ldd "$lib" | awk '/libMLIR\.so/ {print $3}')
 llvm_lib=$(ldd "$lib" | awk '/libLLVM\.so/ {print $3}')
@@ -130,7 +131,7 @@ else
     comm -23 - "$tmp/exported" >"$tmp/local-data"
   nm -D --defined-only "$mlir_lib" "$llvm_lib" | awk 'NF == 3 {print $3}' | sort -u >"$tmp/llvm-exported"
   split=$(comm -12 "$tmp/local-data" "$tmp/llvm-exported" | c++filt |
-    grep -vE '^(typeinfo|typeinfo name|vtable) for |CallbacksHolder<.*>::Callbacks$|::(LUT|__digits|__tag)$')
+    grep -vE '^(typeinfo|typeinfo name|vtable) for |CallbacksHolder<.*>::Callbacks$|::(LUT|__digits|__tag)$|^std::piecewise_construct$')
   leaked=$(nm -D --defined-only -C "$lib" | cut -d' ' -f3- |
     grep -E '^(llvm|mlir)::' | grep -vE '^mlir::(detail::TypeIDResolver|SideEffects::)')
   if [ -z "$split" ] && [ -z "$leaked" ]; then
