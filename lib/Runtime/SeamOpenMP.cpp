@@ -67,6 +67,15 @@
 #include <type_traits>
 #include <utility>
 
+// libgomp's ABI, called directly rather than through `#pragma omp`: what a
+// pragma becomes depends on the compiler (gcc: these calls; clang: libomp's
+// __kmpc_* entry points), and this archive is also linked by programs built
+// with `gcc -fopenmp` (seam-compile's runners), which have libgomp only.
+// LLVM's libomp implements the same two functions.
+extern "C" void GOMP_parallel(void (*fn)(void *), void *data,
+                              unsigned numThreads, unsigned flags);
+extern "C" void GOMP_barrier(void);
+
 namespace {
 
 //===----------------------------------------------------------------------===//
@@ -80,6 +89,19 @@ static_assert(kMaxForkArgs == SEAM_KMPC_MAX_FORK_ARGS,
 
 using Invoker = void (*)(void *task, int32_t *gtid, int32_t *btid,
                          void *const *args);
+
+/// The team's body of seam_kmpc_fork_call: each thread calls the microtask
+/// with its own thread number.
+struct ForkedRegion {
+  Invoker call;
+  void *task;
+  void **args;
+};
+void runForkedRegion(void *data) {
+  auto *region = static_cast<ForkedRegion *>(data);
+  int32_t gtid = omp_get_thread_num(), btid = gtid;
+  region->call(region->task, &gtid, &btid, region->args);
+}
 
 /// Calls `task` as `void task(int32_t *, int32_t *, void *, ... N times)`,
 /// the type of the outlined function, with args[0..N).
@@ -312,11 +334,8 @@ void seam_kmpc_fork_call(void *, int32_t argc, void *task, ...) {
     call(task, &gtid, &btid, args);
     return;
   }
-#pragma omp parallel num_threads(threads)
-  {
-    int32_t gtid = omp_get_thread_num(), btid = gtid;
-    call(task, &gtid, &btid, args);
-  }
+  ForkedRegion region{call, task, args};
+  GOMP_parallel(runForkedRegion, &region, static_cast<unsigned>(threads), 0);
 }
 
 void seam_kmpc_push_num_threads(void *, int32_t, int32_t threads) {
@@ -325,9 +344,7 @@ void seam_kmpc_push_num_threads(void *, int32_t, int32_t threads) {
 
 int32_t seam_kmpc_global_thread_num(void *) { return omp_get_thread_num(); }
 
-void seam_kmpc_barrier(void *, int32_t) {
-#pragma omp barrier
-}
+void seam_kmpc_barrier(void *, int32_t) { GOMP_barrier(); }
 
 void seam_kmpc_for_static_init_4(void *, int32_t, int32_t schedule,
                                  int32_t *lastIter, int32_t *lower,

@@ -29,8 +29,12 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
+
+extern "C" void GOMP_parallel(void (*fn)(void *), void *data,
+                              unsigned numThreads, unsigned flags);
 
 struct pthreadpool {
   size_t threads;
@@ -68,9 +72,23 @@ void parallelizeTiles(pthreadpool_t pool, std::array<size_t, N> ranges,
       run(t);
     return;
   }
-#pragma omp parallel for num_threads(threads) schedule(guided)
-  for (size_t t = 0; t < total; ++t)
-    run(t);
+  // Tiles dealt out one at a time to the team's threads. libgomp's ABI is
+  // called directly, not through `#pragma omp` (which clang turns into
+  // libomp's entry points): see lib/Runtime/SeamOpenMP.cpp.
+  struct Team {
+    std::atomic<size_t> next{0};
+    size_t total;
+    decltype(run) *run;
+  } team;
+  team.total = total;
+  team.run = &run;
+  GOMP_parallel(
+      [](void *data) {
+        auto *team = static_cast<Team *>(data);
+        for (size_t t; (t = team->next.fetch_add(1)) < team->total;)
+          (*team->run)(t);
+      },
+      &team, static_cast<unsigned>(threads), 0);
 }
 
 } // namespace
