@@ -18,26 +18,32 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <tuple>
 
 namespace {
 
 /// A Session for an n x n x n matmul, compiled once per size.
-seam::Session &matmulSession(int64_t n) {
-  static std::map<int64_t, std::unique_ptr<seam::Session>> sessions;
-  auto &slot = sessions[n];
+/// C[m, n] = A[m, k] * B[k, n] through Seam's compiled path.
+seam::Session &matmulSession(int64_t m, int64_t k, int64_t n) {
+  static std::map<std::tuple<int64_t, int64_t, int64_t>,
+                  std::unique_ptr<seam::Session>>
+      sessions;
+  auto &slot = sessions[{m, k, n}];
   if (slot)
     return *slot;
-  std::string t =
-      "tensor<" + std::to_string(n) + "x" + std::to_string(n) + "xf32>";
-  std::string text = "func.func @main(%a: " + t +
-                     " {seam.name = \"a\"}, %b: " + t +
-                     " {seam.name = \"b\"}) -> (" + t +
+  auto t = [](int64_t rows, int64_t columns) {
+    return "tensor<" + std::to_string(rows) + "x" + std::to_string(columns) +
+           "xf32>";
+  };
+  std::string text = "func.func @main(%a: " + t(m, k) +
+                     " {seam.name = \"a\"}, %b: " + t(k, n) +
+                     " {seam.name = \"b\"}) -> (" + t(m, n) +
                      " {seam.name = \"c\"}) {\n"
                      "  %c = seam.matmul %a, %b : (" +
-                     t + ", " + t + ") -> " + t +
+                     t(m, k) + ", " + t(k, n) + ") -> " + t(m, n) +
                      "\n"
                      "  return %c : " +
-                     t + "\n}\n";
+                     t(m, n) + "\n}\n";
   llvm::SmallString<128> path;
   llvm::sys::fs::createTemporaryFile("seam-matmul", "mlir", path);
   {
@@ -57,49 +63,63 @@ seam::Session &matmulSession(int64_t n) {
   return *slot;
 }
 
-void setCounters(benchmark::State &state, int64_t n) {
+/// The shape of a benchmark: a square n (one argument) or m, k, n.
+std::tuple<int64_t, int64_t, int64_t> shapeOf(const benchmark::State &state) {
+  if (state.range(1) == 0)
+    return {state.range(0), state.range(0), state.range(0)};
+  return {state.range(0), state.range(1), state.range(2)};
+}
+
+void setCounters(benchmark::State &state, int64_t m, int64_t k, int64_t n) {
   state.counters["GFLOPS"] = benchmark::Counter(
-      2.0 * n * n * n * state.iterations(), benchmark::Counter::kIsRate,
+      2.0 * m * k * n * state.iterations(), benchmark::Counter::kIsRate,
       benchmark::Counter::kIs1000);
 }
 
 void BM_SeamMatmul(benchmark::State &state) {
-  int64_t n = state.range(0);
-  seam::Session &session = matmulSession(n);
+  auto [m, k, n] = shapeOf(state);
+  seam::Session &session = matmulSession(m, k, n);
   std::map<std::string, seam::Tensor> inputs = {
-      {"a", seam::randomTensor({n, n}, 1)},
-      {"b", seam::randomTensor({n, n}, 2)}};
+      {"a", seam::randomTensor({m, k}, 1)},
+      {"b", seam::randomTensor({k, n}, 2)}};
   std::map<std::string, seam::Tensor> outputs = {
-      {"c", seam::Tensor::allocate({n, n})}};
+      {"c", seam::Tensor::allocate({m, n})}};
   for (auto _ : state)
     if (auto err = session.run(inputs, outputs))
       state.SkipWithError(err.message().c_str());
-  setCounters(state, n);
+  setCounters(state, m, k, n);
 }
 
 void BM_DnnlSgemm(benchmark::State &state) {
-  int64_t n = state.range(0);
-  seam::Tensor a = seam::randomTensor({n, n}, 1),
-               b = seam::randomTensor({n, n}, 2);
-  seam::Tensor c = seam::Tensor::allocate({n, n});
+  auto [m, k, n] = shapeOf(state);
+  seam::Tensor a = seam::randomTensor({m, k}, 1),
+               b = seam::randomTensor({k, n}, 2);
+  seam::Tensor c = seam::Tensor::allocate({m, n});
   for (auto _ : state)
-    dnnl_sgemm('N', 'N', n, n, n, 1.0f, a.data(), n, b.data(), n, 0.0f,
+    dnnl_sgemm('N', 'N', m, n, k, 1.0f, a.data(), k, b.data(), n, 0.0f,
                c.data(), n);
-  setCounters(state, n);
+  setCounters(state, m, k, n);
+}
+
+/// Square matrices, then the GEMMs of 3x3 convolutions on the compiled path
+/// (M output channels, K = 9 input channels, N = one band of output
+/// positions): ResNet-18's stages at 56, 28 and 14.
+void shapes(benchmark::internal::Benchmark *b) {
+  for (int64_t n : {256, 1024, 2048})
+    b->Args({n, 0, 0});
+  b->Args({64, 576, 224});
+  b->Args({128, 1152, 196});
+  b->Args({256, 2304, 196});
 }
 
 } // namespace
 
 BENCHMARK(BM_SeamMatmul)
-    ->Arg(256)
-    ->Arg(1024)
-    ->Arg(2048)
+    ->Apply(shapes)
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 BENCHMARK(BM_DnnlSgemm)
-    ->Arg(256)
-    ->Arg(1024)
-    ->Arg(2048)
+    ->Apply(shapes)
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 BENCHMARK_MAIN();

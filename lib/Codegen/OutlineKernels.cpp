@@ -40,22 +40,23 @@ bool isClonable(Operation *op) {
 struct SeamOutlineKernelsPass
     : public seam::impl::SeamOutlineKernelsPassBase<SeamOutlineKernelsPass> {
   /// A copy between static buffers that are not both contiguous (into a
-  /// padded interior, out of a strided view) becomes a `linalg.copy`, which
-  /// is outlined like a loop nest. MLIR lowers such a `memref.copy` to a
-  /// call of its generic runtime copy through two stack descriptors: about
-  /// 30 instructions each in the caller, and an element-by-element copy.
+  /// padded interior, out of a strided view), at any depth, becomes a
+  /// `linalg.copy`: outlined like a loop nest at the top level, vectorized
+  /// in its kernel (seam-vectorize-copies) when nested. MLIR lowers such a
+  /// `memref.copy` to a call of its generic runtime copy through two stack
+  /// descriptors: about 30 instructions each in the caller, and an
+  /// element-by-element copy.
   static void copiesToLinalg(func::FuncOp func) {
     SmallVector<memref::CopyOp> copies;
-    for (Operation &op : func.getBody().front())
-      if (auto copy = dyn_cast<memref::CopyOp>(op)) {
-        auto source = dyn_cast<MemRefType>(copy.getSource().getType());
-        auto target = dyn_cast<MemRefType>(copy.getTarget().getType());
-        if (source && target && source.hasStaticShape() &&
-            target.hasStaticShape() &&
-            !(memref::isStaticShapeAndContiguousRowMajor(source) &&
-              memref::isStaticShapeAndContiguousRowMajor(target)))
-          copies.push_back(copy);
-      }
+    func.walk([&](memref::CopyOp copy) {
+      auto source = dyn_cast<MemRefType>(copy.getSource().getType());
+      auto target = dyn_cast<MemRefType>(copy.getTarget().getType());
+      if (source && target && source.hasStaticShape() &&
+          target.hasStaticShape() &&
+          !(memref::isStaticShapeAndContiguousRowMajor(source) &&
+            memref::isStaticShapeAndContiguousRowMajor(target)))
+        copies.push_back(copy);
+    });
     for (memref::CopyOp copy : copies) {
       OpBuilder builder(copy);
       linalg::CopyOp::create(builder, copy.getLoc(), copy.getSource(),

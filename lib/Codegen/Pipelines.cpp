@@ -102,6 +102,8 @@ getLowerToLLVMStages(const LowerToLLVMOptions &options) {
            pm.addPass(createSeamShareIdenticalKernelsPass());
          // Elementwise loops over whole contiguous buffers, not 7-wide rows.
          pm.addNestedPass<func::FuncOp>(createSeamCollapseElementwisePass());
+         // Copies (im2col, into and out of padded matrices) in vectors.
+         pm.addNestedPass<func::FuncOp>(createSeamVectorizeCopiesPass());
          pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
          // The C tiles of vectorized matmuls stay in registers across k.
          pm.addNestedPass<func::FuncOp>(createSeamHoistVectorTransfersPass());

@@ -3,6 +3,7 @@
 #include "seam/Codegen/Passes.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
@@ -62,6 +63,75 @@ struct SeamTileAndVectorizePass
     return reg;
   }
 
+  /// Splits a static matmul whose N is not a multiple of the register tile's
+  /// N into two along N: a main part whose N is the largest multiple of
+  /// `nRegister`, and the remainder (e.g. a 7-row band of 28-wide convolution
+  /// output, N = 208: 192 + 16). Each gets the widest register tile dividing
+  /// it; unsplit, the whole matmul would get the remainder's narrow tile.
+  SmallVector<linalg::MatmulOp> splitAlongN(IRRewriter &rewriter,
+                                            linalg::MatmulOp matmul) {
+    auto typeOf = [](Value v) { return cast<ShapedType>(v.getType()); };
+    ShapedType bType = typeOf(matmul.getInputs()[1]);
+    ShapedType cType = typeOf(matmul.getOutputs()[0]);
+    if (!matmul.hasPureTensorSemantics() || !bType.hasStaticShape() ||
+        !cType.hasStaticShape())
+      return {matmul};
+    int64_t n = bType.getDimSize(1);
+    int64_t main = n / nRegister * nRegister;
+    if (main == 0 || main == n)
+      return {matmul};
+    Location loc = matmul.getLoc();
+    rewriter.setInsertionPoint(matmul);
+    Value a = matmul.getInputs()[0], b = matmul.getInputs()[1];
+    Value c = matmul.getOutputs()[0];
+    SmallVector<linalg::MatmulOp> parts;
+    for (auto [offset, size] : {std::pair(int64_t(0), main),
+                                std::pair(main, n - main)}) {
+      auto slice = [&](Value v) -> Value {
+        int64_t rows = typeOf(v).getDimSize(0);
+        return tensor::ExtractSliceOp::create(
+            rewriter, loc, v,
+            ArrayRef<OpFoldResult>{rewriter.getIndexAttr(0),
+                                   rewriter.getIndexAttr(offset)},
+            ArrayRef<OpFoldResult>{rewriter.getIndexAttr(rows),
+                                   rewriter.getIndexAttr(size)},
+            ArrayRef<OpFoldResult>{rewriter.getIndexAttr(1),
+                                   rewriter.getIndexAttr(1)});
+      };
+      auto part = linalg::MatmulOp::create(
+          rewriter, loc, ValueRange{a, slice(b)}, ValueRange{slice(c)});
+      parts.push_back(part);
+      c = tensor::InsertSliceOp::create(
+          rewriter, loc, part.getResult(0), c,
+          ArrayRef<OpFoldResult>{rewriter.getIndexAttr(0),
+                                 rewriter.getIndexAttr(offset)},
+          ArrayRef<OpFoldResult>{rewriter.getIndexAttr(cType.getDimSize(0)),
+                                 rewriter.getIndexAttr(size)},
+          ArrayRef<OpFoldResult>{rewriter.getIndexAttr(1),
+                                 rewriter.getIndexAttr(1)});
+    }
+    rewriter.replaceOp(matmul, c);
+    return parts;
+  }
+
+  /// Whether a cache tile `tile` of an operand needs no packing: it is the
+  /// whole operand, and that operand's rows are at most a cache tile of N
+  /// apart (a block of im2col rows, the matmul's own copy), so they do not
+  /// fall into the same cache sets.
+  bool isPackedAlready(Value tile) {
+    auto slice = tile.getDefiningOp<tensor::ExtractSliceOp>();
+    if (!slice)
+      return false;
+    auto operandType = cast<RankedTensorType>(slice.getSource().getType());
+    if (operandType.getShape() != slice.getType().getShape())
+      return false;
+    Value operand = slice.getSource();
+    int64_t rowStride = operandType.getShape().back();
+    if (auto view = operand.getDefiningOp<tensor::ExtractSliceOp>())
+      rowStride = view.getSourceType().getShape().back();
+    return rowStride <= nCache;
+  }
+
   LogicalResult scheduleMatmul(IRRewriter &rewriter, linalg::MatmulOp matmul) {
     auto shape = [&](Value v) {
       return cast<ShapedType>(v.getType()).getShape();
@@ -90,6 +160,8 @@ struct SeamTileAndVectorizePass
     rewriter.setInsertionPoint(tiled);
     for (OpOperand *input : tiled.getDpsInputOperands()) {
       auto type = cast<RankedTensorType>(input->get().getType());
+      if (isPackedAlready(input->get()))
+        continue;
       Value empty = tensor::EmptyOp::create(
           rewriter, tiled.getLoc(), type.getShape(), type.getElementType());
       input->set(
@@ -240,11 +312,12 @@ struct SeamTileAndVectorizePass
         transposedB.push_back(op);
     });
     IRRewriter rewriter(&getContext());
-    for (linalg::MatmulOp op : matmuls)
-      if (failed(scheduleMatmul(rewriter, op))) {
-        op->emitError("cannot tile and vectorize this matmul");
-        return signalPassFailure();
-      }
+    for (linalg::MatmulOp whole : matmuls)
+      for (linalg::MatmulOp op : splitAlongN(rewriter, whole))
+        if (failed(scheduleMatmul(rewriter, op))) {
+          op->emitError("cannot tile and vectorize this matmul");
+          return signalPassFailure();
+        }
     for (linalg::MatmulOp op : transposedB)
       if (failed(scheduleTransposedB(rewriter, op))) {
         op->emitError("cannot vectorize this matmul");

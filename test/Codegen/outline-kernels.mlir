@@ -63,3 +63,30 @@ func.func @strided(%a: memref<1x3x4x4xf32>, %p: memref<1x3x6x6xf32>, %c: memref<
   memref.copy %d, %e : memref<?xf32> to memref<?xf32>
   return
 }
+
+// -----
+
+// Copies nested in a loop are rewritten too: the strided one becomes a
+// linalg.copy inside the outlined loop; the contiguous one stays a memref.copy.
+// CHECK: func.func private @nested_kernel_0(%[[A:[a-z0-9]+]]: memref<2x8x8xf32>, %[[B:[a-z0-9]+]]: memref<2x4x4xf32>, %[[E:[a-z0-9]+]]: memref<16xf32>, %[[F:[a-z0-9]+]]: memref<16xf32>) attributes {passthrough = ["noinline"], seam.kernel}
+// CHECK:   scf.for %[[I:[a-z0-9]+]] =
+// CHECK-NEXT: %[[S:.*]] = memref.subview %[[A]][%[[I]], 2, 2] [1, 4, 4] [1, 1, 1]
+// CHECK-NEXT: %[[T:.*]] = memref.subview %[[B]][%[[I]], 0, 0] [1, 4, 4] [1, 1, 1]
+// CHECK-NEXT: linalg.copy ins(%[[S]] : memref<4x4xf32, strided<[8, 1], offset: ?>>) outs(%[[T]] : memref<4x4xf32, strided<[4, 1], offset: ?>>)
+// CHECK-NEXT: memref.copy %[[E]], %[[F]] : memref<16xf32> to memref<16xf32>
+// CHECK-NEXT: }
+// CHECK-LABEL: func.func @nested(
+// CHECK-NEXT:   call @nested_kernel_0(
+// CHECK-NEXT:   return
+func.func @nested(%a: memref<2x8x8xf32>, %b: memref<2x4x4xf32>, %e: memref<16xf32>, %f: memref<16xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  scf.for %i = %c0 to %c2 step %c1 {
+    %s = memref.subview %a[%i, 2, 2] [1, 4, 4] [1, 1, 1] : memref<2x8x8xf32> to memref<4x4xf32, strided<[8, 1], offset: ?>>
+    %t = memref.subview %b[%i, 0, 0] [1, 4, 4] [1, 1, 1] : memref<2x4x4xf32> to memref<4x4xf32, strided<[4, 1], offset: ?>>
+    memref.copy %s, %t : memref<4x4xf32, strided<[8, 1], offset: ?>> to memref<4x4xf32, strided<[4, 1], offset: ?>>
+    memref.copy %e, %f : memref<16xf32> to memref<16xf32>
+  }
+  return
+}

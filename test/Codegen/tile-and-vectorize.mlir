@@ -60,6 +60,62 @@ func.func @ragged_matmul(%a: tensor<8x4xf32>, %b: tensor<4x10xf32>, %c: tensor<8
 
 // -----
 
+// N = 208 is not a multiple of the 32-wide register tile: the matmul is split
+// along N into 192 (8 x 32 tiles) and the remaining 16 (8 x 16 tiles),
+// instead of 8 x 16 tiles throughout; each part's result is inserted into C.
+// CHECK-LABEL: func @split_along_n
+// CHECK:      %[[B0:.*]] = tensor.extract_slice %arg1[0, 0] [16, 192] [1, 1] : tensor<16x208xf32> to tensor<16x192xf32>
+// CHECK:      %[[C0:.*]] = tensor.extract_slice %arg2[0, 0] [8, 192] [1, 1] : tensor<8x208xf32> to tensor<8x192xf32>
+// CHECK:      %[[P0:.*]] = scf.for {{.*}} iter_args(%{{.*}} = %[[C0]]) -> (tensor<8x192xf32>)
+// CHECK:        tensor.extract_slice %[[B0]]
+// CHECK:        vector.contract {{.*}} : vector<8x4xf32>, vector<4x32xf32> into vector<8x32xf32>
+// CHECK:      %[[C1:.*]] = tensor.insert_slice %[[P0]] into %arg2[0, 0] [8, 192] [1, 1] : tensor<8x192xf32> into tensor<8x208xf32>
+// CHECK:      %[[B1:.*]] = tensor.extract_slice %arg1[0, 192] [16, 16] [1, 1] : tensor<16x208xf32> to tensor<16x16xf32>
+// CHECK:      %[[C1S:.*]] = tensor.extract_slice %[[C1]][0, 192] [8, 16] [1, 1] : tensor<8x208xf32> to tensor<8x16xf32>
+// CHECK:      %[[P1:.*]] = scf.for {{.*}} iter_args(%{{.*}} = %[[C1S]]) -> (tensor<8x16xf32>)
+// CHECK:        tensor.extract_slice %[[B1]]
+// CHECK:        vector.contract {{.*}} : vector<8x4xf32>, vector<4x16xf32> into vector<8x16xf32>
+// CHECK:      %[[R:.*]] = tensor.insert_slice %[[P1]] into %[[C1]][0, 192] [8, 16] [1, 1] : tensor<8x16xf32> into tensor<8x208xf32>
+// CHECK:      return %[[R]]
+// CHECK-NOT: linalg.matmul
+func.func @split_along_n(%a: tensor<8x16xf32>, %b: tensor<16x208xf32>, %c: tensor<8x208xf32>) -> tensor<8x208xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<8x16xf32>, tensor<16x208xf32>) outs(%c : tensor<8x208xf32>) -> tensor<8x208xf32>
+  return %r : tensor<8x208xf32>
+}
+
+// -----
+
+// Cache tiles that are whole operands with rows of at most n-cache (256)
+// elements are read in place: no linalg.copy packing.
+// CHECK-LABEL: func @whole_operands_not_packed
+// CHECK-NOT: linalg.copy
+// CHECK: vector.contract
+// CHECK-NOT: linalg.copy
+func.func @whole_operands_not_packed(%a: tensor<24x16xf32>, %b: tensor<16x64xf32>, %c: tensor<24x64xf32>) -> tensor<24x64xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<24x16xf32>, tensor<16x64xf32>) outs(%c : tensor<24x64xf32>) -> tensor<24x64xf32>
+  return %r : tensor<24x64xf32>
+}
+
+// -----
+
+// B is whole but sliced from a tensor with 512-element rows (more than
+// n-cache): its tile is still packed; A's (whole, 16-element rows) is not.
+// CHECK-LABEL: func @strided_operand_packed
+// CHECK:     %[[BV:.*]] = tensor.extract_slice %arg1[0, 0] [16, 64] [1, 1] : tensor<16x512xf32> to tensor<16x64xf32>
+// CHECK-NOT: linalg.copy
+// CHECK:     %[[BT:.*]] = tensor.extract_slice %[[BV]]
+// CHECK:     linalg.copy ins(%[[BT]] : tensor<16x64xf32>)
+// CHECK-NOT: linalg.copy
+// CHECK:     vector.contract
+// CHECK-NOT: linalg.copy
+func.func @strided_operand_packed(%a: tensor<24x16xf32>, %bb: tensor<16x512xf32>, %c: tensor<24x64xf32>) -> tensor<24x64xf32> {
+  %b = tensor.extract_slice %bb[0, 0] [16, 64] [1, 1] : tensor<16x512xf32> to tensor<16x64xf32>
+  %r = linalg.matmul ins(%a, %b : tensor<24x16xf32>, tensor<16x64xf32>) outs(%c : tensor<24x64xf32>) -> tensor<24x64xf32>
+  return %r : tensor<24x64xf32>
+}
+
+// -----
+
 // B read transposed (a fully connected layer's Gemm, transB): dot products
 // vectorized along k. Blocks of 8 rows of B (n loop), each row of A (m
 // loop), 8 accumulators of 16 lanes carried across k, each reduced into C.

@@ -216,6 +216,32 @@ def SeamFillPadBordersPass
                            "::mlir::tensor::TensorDialect"];
 }
 
+def SeamVectorizeCopiesPass
+    : Pass<"seam-vectorize-copies", "::mlir::func::FuncOp"> {
+  let summary = "Copies on buffers as rows of vector transfers";
+  let description = [{
+    After bufferization, a static all-parallel linalg op on buffers with one
+    input and one output whose body yields the input element (a
+    `linalg.copy`, im2col's generic), whose output is indexed by the
+    identity and whose innermost loop dim walks the input's innermost dim
+    with coefficient 1 and no other dim, both innermost dims contiguous,
+    becomes a loop nest over the outer dims whose body moves one row with
+    `vector.transfer_read` / `vector.transfer_write`: vectors of
+    `max-vector` elements and one shorter vector for the rest of the row.
+    Lowered to loops instead, such copies stayed scalar: LLVM cannot tell
+    that source and destination do not overlap, and unrolled rows of 28
+    elements one float at a time.
+  }];
+  let options = [
+    Option<"maxVector", "max-vector", "int64_t", "64",
+           "Elements moved per vector transfer">
+  ];
+  let dependentDialects = ["::mlir::affine::AffineDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::vector::VectorDialect"];
+}
+
 def SeamCollapseElementwisePass
     : Pass<"seam-collapse-elementwise", "::mlir::func::FuncOp"> {
   let summary = "Collapse the contiguous trailing dims of elementwise ops on buffers";
@@ -248,17 +274,28 @@ def SeamConvToMatmulPass : Pass<"seam-conv-to-matmul", "::mlir::func::FuncOp"> {
     `linalg.conv_2d_nchw_fchw` with batch 1 on tensors becomes
       col[c, kh, kw, oh, ow] = in[0, c, oh * sh + kh * dh, ow * sw + kw * dw]
       out[f, oh * ow] += W[f, c * kh * kw] x col[c * kh * kw, oh * ow]
-    (no im2col copy for 1x1 stride-1 convolutions; oh * ow padded to a
-    multiple of 16 with zero columns when it is not one), so that convolutions use
+    (no im2col copy for 1x1 stride-1 convolutions; oh * ow, when not a
+    multiple of 16 and at most 64, padded to one with zero columns), so that convolutions use
     the tiled, vectorized matmul micro-kernel instead of a 7-deep scalar loop
     nest. Output, weight and input keep their NCHW layout; the reshapes are
     free (collapse/expand of contiguous dims).
+
+    When the im2col matrix has more than `max-block-rows` rows, the input
+    channels are split into blocks (the largest divisor of the channel count
+    whose rows fit): an `scf.for` over the blocks copies one block's im2col
+    rows and multiplies them with the weights' matching columns, accumulating
+    into the output, while the copy is in cache.
 
     A batch-1 grouped `linalg.conv_2d_ngchw_gfchw` becomes an `scf.for` over
     the groups; its body slices the group's input channels, filters and
     output channels and runs their plain convolution, rewritten as above.
   }];
-  let dependentDialects = ["::mlir::linalg::LinalgDialect",
+  let options = [
+    Option<"maxBlockRows", "max-block-rows", "int64_t", "128",
+           "im2col rows (input channels x kernel positions) per channel block: the matmul's K cache tile">
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::linalg::LinalgDialect",
                            "::mlir::scf::SCFDialect",
                            "::mlir::tensor::TensorDialect"];
 }
@@ -272,10 +309,12 @@ def SeamOutlineKernelsPass : Pass<"seam-outline-kernels", "::mlir::ModuleOp"> {
     that takes the buffers and values it uses, globals (weights) included, so
     that kernels alike but for their weights can be shared
     (`seam-share-identical-kernels`); constants it uses are cloned into
-    it. A top-level `memref.copy` between static buffers that are not both
-    contiguous (into a padded interior, out of a strided view) is outlined
-    as a `linalg.copy`: MLIR would lower it to a call of its generic runtime
-    copy, through descriptors on the stack, element by element. Contiguous
+    it. A `memref.copy` between static buffers that are not both
+    contiguous (into a padded interior, out of a strided view) becomes a
+    `linalg.copy`, outlined like any loop nest at the top level and kept in
+    its kernel when nested in a loop (a convolution band's copies): MLIR
+    would lower it to a call of its generic runtime copy, through
+    descriptors on the stack, element by element. Contiguous
     copies stay (a `memcpy`). The functions are marked `noinline` (LLVM
     passthrough attribute): LLVM optimizes
     and compiles many small functions in time linear in the model, instead

@@ -1,0 +1,194 @@
+//===- VectorizeCopies.cpp - Copies on buffers as rows of vector moves ----===//
+//
+// After bufferization, the copies a convolution makes (im2col, a band into
+// its padded matrix or out of it into the output) are linalg ops on strided
+// buffers whose innermost dim is a short row: 28 floats. Lowered to loops,
+// LLVM left them scalar (source and destination may alias; 28 iterations
+// were unrolled, not vectorized). Here each row becomes vector transfers.
+//
+//===----------------------------------------------------------------------===//
+
+#include "seam/Codegen/Passes.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/PatternMatch.h"
+
+#include <functional>
+#include <optional>
+
+namespace seam {
+#define GEN_PASS_DEF_SEAMVECTORIZECOPIESPASS
+#include "seam/Codegen/Passes.h.inc"
+} // namespace seam
+
+using namespace mlir;
+
+namespace {
+
+/// Whether the innermost dim of `type` is contiguous (stride 1).
+bool hasUnitInnerStride(MemRefType type) {
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  return type.getRank() > 0 &&
+         succeeded(type.getStridesAndOffset(strides, offset)) &&
+         strides.back() == 1;
+}
+
+/// The coefficient of dim `d` in `expr`, a sum of terms; none when `d`
+/// appears under a division or modulo, or multiplied by a non-constant.
+std::optional<int64_t> coefficientOf(AffineExpr expr, unsigned d) {
+  if (!expr.isFunctionOfDim(d))
+    return 0;
+  if (auto dim = dyn_cast<AffineDimExpr>(expr))
+    return 1;
+  auto binary = dyn_cast<AffineBinaryOpExpr>(expr);
+  if (!binary)
+    return std::nullopt;
+  if (binary.getKind() == AffineExprKind::Add) {
+    std::optional<int64_t> lhs = coefficientOf(binary.getLHS(), d);
+    std::optional<int64_t> rhs = coefficientOf(binary.getRHS(), d);
+    if (!lhs || !rhs)
+      return std::nullopt;
+    return *lhs + *rhs;
+  }
+  if (binary.getKind() == AffineExprKind::Mul)
+    if (auto constant = dyn_cast<AffineConstantExpr>(binary.getRHS()))
+      if (std::optional<int64_t> lhs = coefficientOf(binary.getLHS(), d))
+        return *lhs * constant.getValue();
+  return std::nullopt;
+}
+
+/// The shape of a copy this pass vectorizes: a static all-parallel op on
+/// buffers with one input and one output of the same element type, whose
+/// body yields the input element, whose output is indexed by the identity,
+/// and whose innermost loop dim walks the input's innermost dim with
+/// stride 1 and no other (im2col's `(c, kh, kw, oh, ow) -> (0, c, oh + kh,
+/// ow + kw)`). Both innermost dims are contiguous.
+bool isRowCopy(linalg::LinalgOp op) {
+  if (!op.hasPureBufferSemantics() || op.getNumDpsInputs() != 1 ||
+      op.getNumDpsInits() != 1 ||
+      op.getNumParallelLoops() != op.getNumLoops() || op.getNumLoops() == 0)
+    return false;
+  OpOperand *input = op.getDpsInputOperand(0);
+  OpOperand *output = op.getDpsInitOperand(0);
+  auto inType = dyn_cast<MemRefType>(input->get().getType());
+  auto outType = dyn_cast<MemRefType>(output->get().getType());
+  if (!inType || !outType ||
+      inType.getElementType() != outType.getElementType() ||
+      !VectorType::isValidElementType(inType.getElementType()) ||
+      !inType.hasStaticShape() || !outType.hasStaticShape() ||
+      !hasUnitInnerStride(inType) || !hasUnitInnerStride(outType))
+    return false;
+  // The body yields the input element.
+  Block *body = op.getBlock();
+  auto yield = dyn_cast<linalg::YieldOp>(body->getTerminator());
+  if (!yield || body->getOperations().size() != 1 ||
+      yield.getNumOperands() != 1 ||
+      yield.getOperand(0) != body->getArgument(0))
+    return false;
+  if (!op.getMatchingIndexingMap(output).isIdentity())
+    return false;
+  // The innermost loop dim appears in the input's last index alone, as
+  // `... + d`, and nowhere else.
+  AffineMap inMap = op.getMatchingIndexingMap(input);
+  unsigned inner = op.getNumLoops() - 1;
+  for (unsigned r = 0; r + 1 < inMap.getNumResults(); ++r)
+    if (inMap.getResult(r).isFunctionOfDim(inner))
+      return false;
+  return coefficientOf(inMap.getResult(inMap.getNumResults() - 1), inner) == 1;
+}
+
+struct SeamVectorizeCopiesPass
+    : public seam::impl::SeamVectorizeCopiesPassBase<SeamVectorizeCopiesPass> {
+  using Base::Base;
+
+  void vectorize(IRRewriter &rewriter, linalg::LinalgOp op) {
+    Location loc = op.getLoc();
+    rewriter.setInsertionPoint(op);
+    SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+    int64_t rowLength = ranges.back();
+    int64_t width = std::min(rowLength, maxVector.getValue());
+    Value input = op.getDpsInputOperand(0)->get();
+    Value output = op.getDpsInitOperand(0)->get();
+    AffineMap inMap = op.getMatchingIndexingMap(op.getDpsInputOperand(0));
+    Type element = cast<MemRefType>(input.getType()).getElementType();
+    Value padding = arith::ConstantOp::create(
+        rewriter, loc, element, rewriter.getZeroAttr(element));
+
+    // One row at `ivs` (the outer loop dims, then the offset in the row):
+    // `size` elements moved as one vector.
+    auto moveRow = [&](OpBuilder &b, ValueRange ivs, int64_t size) {
+      SmallVector<Value> from;
+      for (AffineExpr expr : inMap.getResults())
+        from.push_back(affine::AffineApplyOp::create(
+            b, loc, AffineMap::get(inMap.getNumDims(), 0, expr), ivs));
+      auto type = VectorType::get({size}, element);
+      SmallVector<bool> inBounds = {true};
+      Value row = vector::TransferReadOp::create(b, loc, type, input, from,
+                                                 padding, inBounds);
+      vector::TransferWriteOp::create(b, loc, row, output, ivs, inBounds);
+    };
+    // The loops over the outer dims, then the row in vectors of `width`
+    // and one shorter vector for the remainder.
+    std::function<void(OpBuilder &, SmallVector<Value>)> build =
+        [&](OpBuilder &b, SmallVector<Value> ivs) {
+          if (ivs.size() + 1 < ranges.size()) {
+            Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+            Value upper =
+                arith::ConstantIndexOp::create(b, loc, ranges[ivs.size()]);
+            Value one = arith::ConstantIndexOp::create(b, loc, 1);
+            scf::ForOp::create(b, loc, zero, upper, one, ValueRange{},
+                               [&](OpBuilder &nested, Location, Value iv,
+                                   ValueRange) {
+                                 SmallVector<Value> inner = ivs;
+                                 inner.push_back(iv);
+                                 build(nested, inner);
+                                 scf::YieldOp::create(nested, loc);
+                               });
+            return;
+          }
+          int64_t whole = rowLength / width * width;
+          auto at = [&](OpBuilder &b, Value offset, int64_t size) {
+            SmallVector<Value> all = ivs;
+            all.push_back(offset);
+            moveRow(b, all, size);
+          };
+          if (whole == width) {
+            at(b, arith::ConstantIndexOp::create(b, loc, 0), width);
+          } else if (whole > 0) {
+            Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+            Value upper = arith::ConstantIndexOp::create(b, loc, whole);
+            Value step = arith::ConstantIndexOp::create(b, loc, width);
+            scf::ForOp::create(b, loc, zero, upper, step, ValueRange{},
+                               [&](OpBuilder &nested, Location, Value offset,
+                                   ValueRange) {
+                                 at(nested, offset, width);
+                                 scf::YieldOp::create(nested, loc);
+                               });
+          }
+          if (rowLength > whole)
+            at(b, arith::ConstantIndexOp::create(b, loc, whole),
+               rowLength - whole);
+        };
+    build(rewriter, {});
+    rewriter.eraseOp(op);
+  }
+
+  void runOnOperation() override {
+    SmallVector<linalg::LinalgOp> copies;
+    getOperation().walk([&](linalg::LinalgOp op) {
+      if (isRowCopy(op))
+        copies.push_back(op);
+    });
+    IRRewriter rewriter(&getContext());
+    for (linalg::LinalgOp op : copies)
+      vectorize(rewriter, op);
+  }
+};
+
+} // namespace

@@ -1,0 +1,103 @@
+// RUN: seam-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(seam-vectorize-copies))' | FileCheck %s
+
+// im2col on buffers: loops over (c, kh, kw, oh), each moving one 28-wide
+// row of ow from in[0, c, oh + kh, kw + ow] to col[c, kh, kw, oh, 0] as a
+// single vector<28xf32> (shorter than max-vector, no remainder).
+// CHECK-DAG: #[[Y:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d1 + d3)>
+// CHECK-DAG: #[[X:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d2 + d4)>
+// CHECK-LABEL: func @im2col
+// CHECK-NOT: linalg.generic
+// CHECK:     %[[C2:.*]] = arith.constant 2 : index
+// CHECK:     scf.for %[[C:.*]] = %{{.*}} to %[[C2]] step
+// CHECK:       %[[C3:.*]] = arith.constant 3 : index
+// CHECK:       scf.for %[[KH:.*]] = %{{.*}} to %[[C3]] step
+// CHECK:         %[[C3B:.*]] = arith.constant 3 : index
+// CHECK:         scf.for %[[KW:.*]] = %{{.*}} to %[[C3B]] step
+// CHECK:           %[[C28:.*]] = arith.constant 28 : index
+// CHECK:           scf.for %[[OH:.*]] = %{{.*}} to %[[C28]] step
+// CHECK:             %[[OW:.*]] = arith.constant 0 : index
+// CHECK:             %[[IY:.*]] = affine.apply #[[Y]](%[[C]], %[[KH]], %[[KW]], %[[OH]], %[[OW]])
+// CHECK:             %[[IX:.*]] = affine.apply #[[X]](%[[C]], %[[KH]], %[[KW]], %[[OH]], %[[OW]])
+// CHECK:             %[[ROW:.*]] = vector.transfer_read %arg0[%{{.*}}, %{{.*}}, %[[IY]], %[[IX]]], %{{.*}} {in_bounds = [true]} : memref<1x2x30x30xf32>, vector<28xf32>
+// CHECK:             vector.transfer_write %[[ROW]], %arg1[%[[C]], %[[KH]], %[[KW]], %[[OH]], %[[OW]]] {in_bounds = [true]} : vector<28xf32>, memref<2x3x3x28x28xf32>
+// CHECK-NOT: linalg.generic
+func.func @im2col(%x: memref<1x2x30x30xf32>, %col: memref<2x3x3x28x28xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3, d4) -> (0, d0, d3 + d1, d4 + d2)>,
+                                   affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d2, d3, d4)>],
+                  iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel"]}
+      ins(%x : memref<1x2x30x30xf32>) outs(%col : memref<2x3x3x28x28xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    linalg.yield %in : f32
+  }
+  return
+}
+
+// -----
+
+// A linalg.copy from a strided subview with rows of 196: per row, a loop of
+// three vector<64xf32> moves (0 to 192 step 64), then one vector<4xf32>.
+// CHECK-LABEL: func @strided_copy
+// CHECK:     %[[SRC:.*]] = memref.subview
+// CHECK:     %[[C16:.*]] = arith.constant 16 : index
+// CHECK:     scf.for %[[I:.*]] = %{{.*}} to %[[C16]] step
+// CHECK:       %[[C192:.*]] = arith.constant 192 : index
+// CHECK:       %[[C64:.*]] = arith.constant 64 : index
+// CHECK:       scf.for %[[J:.*]] = %{{.*}} to %[[C192]] step %[[C64]]
+// CHECK:         %[[V:.*]] = vector.transfer_read %[[SRC]]{{.*}} {in_bounds = [true]} : memref<16x196xf32, strided<[256, 1], offset: 4>>, vector<64xf32>
+// CHECK:         vector.transfer_write %[[V]], %arg1[%[[I]], %[[J]]] {in_bounds = [true]} : vector<64xf32>, memref<16x196xf32>
+// CHECK:       }
+// CHECK:       %[[REST:.*]] = arith.constant 192 : index
+// CHECK:       %[[T:.*]] = vector.transfer_read %[[SRC]]{{.*}} {in_bounds = [true]} : memref<16x196xf32, strided<[256, 1], offset: 4>>, vector<4xf32>
+// CHECK:       vector.transfer_write %[[T]], %arg1[%[[I]], %[[REST]]] {in_bounds = [true]} : vector<4xf32>, memref<16x196xf32>
+// CHECK-NOT: linalg.copy
+func.func @strided_copy(%src: memref<16x256xf32>, %dst: memref<16x196xf32>) {
+  %v = memref.subview %src[0, 4] [16, 196] [1, 1] : memref<16x256xf32> to memref<16x196xf32, strided<[256, 1], offset: 4>>
+  linalg.copy ins(%v : memref<16x196xf32, strided<[256, 1], offset: 4>>) outs(%dst : memref<16x196xf32>)
+  return
+}
+
+// -----
+
+// Not copies: a body that computes.
+// CHECK-LABEL: func @computes
+// CHECK-NOT: vector.transfer
+// CHECK: linalg.generic
+// CHECK: arith.addf
+func.func @computes(%a: memref<8x8xf32>, %b: memref<8x8xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%a : memref<8x8xf32>) outs(%b : memref<8x8xf32>) {
+  ^bb0(%x: f32, %y: f32):
+    %s = arith.addf %x, %x : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// A transpose: the innermost loop dim walks the input's outer dim, so an
+// output row is not an input row.
+// CHECK-LABEL: func @transpose
+// CHECK-NOT: vector.transfer
+// CHECK: linalg.generic
+func.func @transpose(%a: memref<8x8xf32>, %b: memref<8x8xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d1, d0)>, affine_map<(d0, d1) -> (d0, d1)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%a : memref<8x8xf32>) outs(%b : memref<8x8xf32>) {
+  ^bb0(%x: f32, %y: f32):
+    linalg.yield %x : f32
+  }
+  return
+}
+
+// -----
+
+// Dynamic shapes are left alone.
+// CHECK-LABEL: func @dynamic
+// CHECK-NOT: vector.transfer
+// CHECK: linalg.copy ins(%arg0 : memref<?x8xf32>) outs(%arg1 : memref<?x8xf32>)
+func.func @dynamic(%a: memref<?x8xf32>, %b: memref<?x8xf32>) {
+  linalg.copy ins(%a : memref<?x8xf32>) outs(%b : memref<?x8xf32>)
+  return
+}
