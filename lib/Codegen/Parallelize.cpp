@@ -1,5 +1,6 @@
 //===- Parallelize.cpp - Split heavy linalg ops across threads ------------===//
 
+#include "ReversedMaps.h"
 #include "seam/Codegen/Passes.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -31,6 +32,8 @@ struct SeamParallelizePass
       work *= r;
     }
     if (work < minWork)
+      return std::nullopt;
+    if (llvm::any_of(op.getIndexingMapsArray(), seam::readsBackwards))
       return std::nullopt;
     // Matmuls split evenly, preferably keeping whole 8 x 32 register tiles
     // per thread: N, else M.

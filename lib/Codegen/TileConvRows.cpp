@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ReversedMaps.h"
 #include "seam/Codegen/Passes.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -32,6 +33,11 @@ unsigned getRowLoop(linalg::LinalgOp op) {
   return op.getMatchingIndexingMap(op.getDpsInitOperand(0)).getDimPosition(2);
 }
 
+/// The loop of `op` that walks its output's channels (dim 1).
+unsigned getChannelLoop(linalg::LinalgOp op) {
+  return op.getMatchingIndexingMap(op.getDpsInitOperand(0)).getDimPosition(1);
+}
+
 /// The elementwise op that `conv` is fused into: its only user (which may
 /// read it more than once: SiLU is x * sigmoid(x)), a 4-D all-parallel op
 /// whose output and the operands that are the convolution are indexed like
@@ -52,10 +58,13 @@ linalg::GenericOp getElementwiseConsumer(linalg::LinalgOp conv) {
   OpOperand &init = consumer.getDpsInitsMutable()[0];
   if (init.get() == result || !isIdentity(consumer.getMatchingIndexingMap(&init)))
     return {};
-  for (OpOperand *input : consumer.getDpsInputOperands())
-    if (input->get() == result &&
-        !isIdentity(consumer.getMatchingIndexingMap(input)))
+  for (OpOperand *input : consumer.getDpsInputOperands()) {
+    AffineMap map = consumer.getMatchingIndexingMap(input);
+    if (input->get() == result && !isIdentity(map))
       return {};
+    if (seam::readsBackwards(map))
+      return {};
+  }
   return consumer;
 }
 
@@ -66,8 +75,7 @@ struct SeamTileConvRowsPass
   /// The rows per band: the largest divisor of `rows` whose band holds at
   /// most `bandColumns` output positions (one row if a row alone is wider).
   /// None when the band would be the whole output, or with several threads
-  /// when there are fewer bands than threads (the op is then split across
-  /// threads as a whole by seam-parallelize).
+  /// when there are fewer bands than threads.
   std::optional<int64_t> chooseBandRows(int64_t rows, int64_t width) {
     int64_t best = 1;
     for (int64_t r = 1; r <= rows; ++r)
@@ -78,19 +86,55 @@ struct SeamTileConvRowsPass
     return best;
   }
 
+  /// How `conv` (output [1, F, rows, width]) is tiled: the loop of `root` and
+  /// its tile size. Bands of rows; with several threads and fewer bands than
+  /// threads, a plain convolution gets one band per thread when the rows
+  /// divide evenly, else one block of output channels per thread: split
+  /// whole here, not op by op in seam-parallelize after seam-conv-to-matmul
+  /// (a fork and join for each block of input channels' im2col and matmul).
+  /// None leaves the convolution whole.
+  std::optional<std::pair<unsigned, int64_t>>
+  chooseTile(linalg::LinalgOp conv, linalg::LinalgOp root) {
+    auto outType = cast<RankedTensorType>(conv->getResult(0).getType());
+    // A grouped convolution (output [1, G, F, rows, width]) with several
+    // threads: one block of groups per thread, or one group per iteration
+    // when the threads do not divide them (RegNetX-400MF has 25). Each
+    // group's matmul is small (16 to 56 rows); split across the threads
+    // instead, every group paid a fork and join per op.
+    if (isa<linalg::Conv2DNgchwGfchwOp>(conv.getOperation())) {
+      int64_t groups = outType.getDimSize(1);
+      if (threads <= 1 || groups < threads)
+        return std::nullopt;
+      return std::make_pair(getChannelLoop(root),
+                            groups % threads == 0 ? groups / threads : 1);
+    }
+    int64_t filters = outType.getDimSize(1);
+    int64_t rows = outType.getDimSize(2), width = outType.getDimSize(3);
+    if (std::optional<int64_t> bandRows = chooseBandRows(rows, width))
+      return std::make_pair(getRowLoop(root), *bandRows);
+    // Depthwise convolutions are split by channels in seam-parallelize.
+    if (threads <= 1 || !isa<linalg::Conv2DNchwFchwOp>(conv.getOperation()))
+      return std::nullopt;
+    if (rows % threads == 0)
+      return std::make_pair(getRowLoop(root), rows / threads);
+    if (filters % threads == 0)
+      return std::make_pair(getChannelLoop(root), filters / threads);
+    return std::nullopt;
+  }
+
   LogicalResult tileConv(IRRewriter &rewriter, linalg::LinalgOp conv) {
     auto outType = dyn_cast<RankedTensorType>(conv->getResult(0).getType());
     if (!conv.hasPureTensorSemantics() || conv.hasDynamicShape() || !outType ||
         outType.getDimSize(0) != 1)
       return success();
-    std::optional<int64_t> bandRows =
-        chooseBandRows(outType.getDimSize(2), outType.getDimSize(3));
-    if (!bandRows)
-      return success();
     linalg::GenericOp consumer = getElementwiseConsumer(conv);
     Operation *root = consumer ? consumer.getOperation() : conv.getOperation();
+    std::optional<std::pair<unsigned, int64_t>> tile =
+        chooseTile(conv, cast<linalg::LinalgOp>(root));
+    if (!tile)
+      return success();
     SmallVector<int64_t> sizes(cast<linalg::LinalgOp>(root).getNumLoops(), 0);
-    sizes[getRowLoop(cast<linalg::LinalgOp>(root))] = *bandRows;
+    sizes[tile->first] = tile->second;
 
     scf::SCFTilingOptions tiling;
     tiling.setTileSizes(getAsIndexOpFoldResult(&getContext(), sizes));
@@ -127,7 +171,8 @@ struct SeamTileConvRowsPass
   void runOnOperation() override {
     SmallVector<linalg::LinalgOp> convs;
     getOperation().walk([&](linalg::LinalgOp op) {
-      if (isa<linalg::Conv2DNchwFchwOp, linalg::DepthwiseConv2DNchwChwOp>(op) &&
+      if (isa<linalg::Conv2DNchwFchwOp, linalg::DepthwiseConv2DNchwChwOp,
+              linalg::Conv2DNgchwGfchwOp>(op) &&
           !op->getParentOfType<LoopLikeOpInterface>())
         convs.push_back(op);
     });

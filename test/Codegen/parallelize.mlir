@@ -74,3 +74,35 @@ func.func @depthwise(%x: tensor<1x96x9x9xf32>, %w: tensor<96x3x3xf32>, %init: te
   %r = linalg.depthwise_conv_2d_nchw_chw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w : tensor<1x96x9x9xf32>, tensor<96x3x3xf32>) outs(%init : tensor<1x96x7x7xf32>) -> tensor<1x96x7x7xf32>
   return %r : tensor<1x96x7x7xf32>
 }
+
+// -----
+
+#id2 = affine_map<(d0, d1) -> (d0, d1)>
+#rev2 = affine_map<(d0, d1) -> (d0, -d1 + 511)>
+
+// An elementwise op reading an operand backwards (a Slice with step -1
+// folded into its map) is left whole: MLIR's tiling computes that operand's
+// slice sizes wrongly. The same op reading it forwards is split.
+// CHECK-LABEL: func @backwards
+// CHECK-NOT: scf.forall
+// CHECK: linalg.generic
+// CHECK-LABEL: func @forwards
+// CHECK: scf.forall
+func.func @backwards(%a: tensor<256x512xf32>, %b: tensor<256x512xf32>) -> tensor<256x512xf32> {
+  %e = tensor.empty() : tensor<256x512xf32>
+  %r = linalg.generic {indexing_maps = [#id2, #rev2, #id2], iterator_types = ["parallel", "parallel"]} ins(%a, %b : tensor<256x512xf32>, tensor<256x512xf32>) outs(%e : tensor<256x512xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %s = arith.addf %x, %y : f32
+    linalg.yield %s : f32
+  } -> tensor<256x512xf32>
+  return %r : tensor<256x512xf32>
+}
+func.func @forwards(%a: tensor<256x512xf32>, %b: tensor<256x512xf32>) -> tensor<256x512xf32> {
+  %e = tensor.empty() : tensor<256x512xf32>
+  %r = linalg.generic {indexing_maps = [#id2, #id2, #id2], iterator_types = ["parallel", "parallel"]} ins(%a, %b : tensor<256x512xf32>, tensor<256x512xf32>) outs(%e : tensor<256x512xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %s = arith.addf %x, %y : f32
+    linalg.yield %s : f32
+  } -> tensor<256x512xf32>
+  return %r : tensor<256x512xf32>
+}

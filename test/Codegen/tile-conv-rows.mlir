@@ -93,14 +93,46 @@ func.func @depthwise(%x: tensor<1x2x17x17xf32>, %y: tensor<1x2x17x33xf32>, %w: t
 
 // -----
 
-// With 2 threads, a convolution with fewer bands than threads is left to
-// seam-parallelize: a 1-row output is one band.
+// With 2 threads, a convolution with fewer bands than threads whose rows do
+// not divide evenly (a 1-row output is one band) is split by output
+// channels, 4 of 8 per thread. Without threads it is left whole.
+// CHECK-LABEL: func @one_band
+// CHECK-NOT: scf.for
+// CHECK: linalg.conv_2d_nchw_fchw {{.*}} -> tensor<1x8x1x96xf32>
 // THREADS-LABEL: func @one_band
-// THREADS-NOT: scf.forall
-// THREADS: linalg.conv_2d_nchw_fchw
+// THREADS: scf.forall (%[[F:.*]]) = (0) to (8) step (4)
+// THREADS: tensor.extract_slice %arg1[%[[F]], 0, 0, 0] [4, 4, 1, 1]
+// THREADS: linalg.conv_2d_nchw_fchw {{.*}} -> tensor<1x4x1x96xf32>
+// THREADS: tensor.parallel_insert_slice {{.*}}[0, %[[F]], 0, 0] [1, 4, 1, 96]
 func.func @one_band(%x: tensor<1x4x1x96xf32>, %w: tensor<8x4x1x1xf32>, %init: tensor<1x8x1x96xf32>) -> tensor<1x8x1x96xf32> {
   %c = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w : tensor<1x4x1x96xf32>, tensor<8x4x1x1xf32>) outs(%init : tensor<1x8x1x96xf32>) -> tensor<1x8x1x96xf32>
   return %c : tensor<1x8x1x96xf32>
+}
+
+// -----
+
+// With 2 threads, a convolution whose output is one band (6 rows x 8 = 48
+// positions) is split into one band of 3 rows per thread.
+// CHECK-LABEL: func @band_per_thread
+// CHECK-NOT: scf.for
+// THREADS-LABEL: func @band_per_thread
+// THREADS: scf.forall (%{{.*}}) = (0) to (6) step (3)
+// THREADS: linalg.conv_2d_nchw_fchw {{.*}} -> tensor<1x8x3x8xf32>
+func.func @band_per_thread(%x: tensor<1x4x6x8xf32>, %w: tensor<8x4x1x1xf32>, %init: tensor<1x8x6x8xf32>) -> tensor<1x8x6x8xf32> {
+  %c = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w : tensor<1x4x6x8xf32>, tensor<8x4x1x1xf32>) outs(%init : tensor<1x8x6x8xf32>) -> tensor<1x8x6x8xf32>
+  return %c : tensor<1x8x6x8xf32>
+}
+
+// -----
+
+// Neither rows (1) nor output channels (7) divide across 2 threads: left to
+// seam-parallelize.
+// THREADS-LABEL: func @indivisible
+// THREADS-NOT: scf.forall
+// THREADS: linalg.conv_2d_nchw_fchw
+func.func @indivisible(%x: tensor<1x4x1x96xf32>, %w: tensor<7x4x1x1xf32>, %init: tensor<1x7x1x96xf32>) -> tensor<1x7x1x96xf32> {
+  %c = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w : tensor<1x4x1x96xf32>, tensor<7x4x1x1xf32>) outs(%init : tensor<1x7x1x96xf32>) -> tensor<1x7x1x96xf32>
+  return %c : tensor<1x7x1x96xf32>
 }
 
 // -----
@@ -139,4 +171,58 @@ func.func @silu(%x: tensor<1x4x16x16xf32>, %w: tensor<8x4x1x1xf32>, %init: tenso
     linalg.yield %s : f32
   } -> tensor<1x8x16x16xf32>
   return %r : tensor<1x8x16x16xf32>
+}
+
+// -----
+
+// A grouped convolution with 2 threads: one block of 2 of its 4 groups per
+// thread (its groups' matmuls are too small to split). Without threads it
+// is left whole (seam-conv-to-matmul loops over its groups).
+// CHECK-LABEL: func @grouped
+// CHECK-NOT: scf.for
+// CHECK: linalg.conv_2d_ngchw_gfchw {{.*}} -> tensor<1x4x3x8x8xf32>
+// THREADS-LABEL: func @grouped
+// THREADS: scf.forall (%[[G:.*]]) = (0) to (4) step (2)
+// THREADS: tensor.extract_slice %arg0[0, %[[G]], 0, 0, 0] [1, 2, 2, 10, 10]
+// THREADS: tensor.extract_slice %arg1[%[[G]], 0, 0, 0, 0] [2, 3, 2, 3, 3]
+// THREADS: linalg.conv_2d_ngchw_gfchw {{.*}} -> tensor<1x2x3x8x8xf32>
+// THREADS: tensor.parallel_insert_slice {{.*}}[0, %[[G]], 0, 0, 0] [1, 2, 3, 8, 8]
+func.func @grouped(%x: tensor<1x4x2x10x10xf32>, %w: tensor<4x3x2x3x3xf32>, %init: tensor<1x4x3x8x8xf32>) -> tensor<1x4x3x8x8xf32> {
+  %c = linalg.conv_2d_ngchw_gfchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w : tensor<1x4x2x10x10xf32>, tensor<4x3x2x3x3xf32>) outs(%init : tensor<1x4x3x8x8xf32>) -> tensor<1x4x3x8x8xf32>
+  return %c : tensor<1x4x3x8x8xf32>
+}
+
+// -----
+
+// 3 groups on 2 threads: one group per iteration (static slices; the
+// iterations are dealt out to the threads).
+// THREADS-LABEL: func @odd_groups
+// THREADS: scf.forall (%[[G:.*]]) in (3)
+// THREADS: linalg.conv_2d_ngchw_gfchw {{.*}} -> tensor<1x1x3x8x8xf32>
+func.func @odd_groups(%x: tensor<1x3x2x10x10xf32>, %w: tensor<3x3x2x3x3xf32>, %init: tensor<1x3x3x8x8xf32>) -> tensor<1x3x3x8x8xf32> {
+  %c = linalg.conv_2d_ngchw_gfchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w : tensor<1x3x2x10x10xf32>, tensor<3x3x2x3x3xf32>) outs(%init : tensor<1x3x3x8x8xf32>) -> tensor<1x3x3x8x8xf32>
+  return %c : tensor<1x3x3x8x8xf32>
+}
+
+// -----
+
+#id = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+#rev = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, -d3 + 5)>
+
+// A consumer reading another operand backwards (a Slice with step -1 folded
+// into its map) is not fused: MLIR's tiling gets that operand's slice sizes
+// wrong. With 2 threads only the convolution is split.
+// THREADS-LABEL: func @reversed_operand
+// THREADS: %[[SPLIT:.*]] = scf.forall
+// THREADS: linalg.conv_2d_nchw_fchw {{.*}} -> tensor<1x3x5x6xf32>
+// THREADS: linalg.generic {{.*}} ins(%[[SPLIT]], %arg3 : tensor<1x6x5x6xf32>, tensor<1x6x5x6xf32>)
+func.func @reversed_operand(%x: tensor<1x4x5x6xf32>, %w: tensor<6x4x1x1xf32>, %init: tensor<1x6x5x6xf32>, %y: tensor<1x6x5x6xf32>) -> tensor<1x6x5x6xf32> {
+  %c = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w : tensor<1x4x5x6xf32>, tensor<6x4x1x1xf32>) outs(%init : tensor<1x6x5x6xf32>) -> tensor<1x6x5x6xf32>
+  %e = tensor.empty() : tensor<1x6x5x6xf32>
+  %r = linalg.generic {indexing_maps = [#id, #rev, #id], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%c, %y : tensor<1x6x5x6xf32>, tensor<1x6x5x6xf32>) outs(%e : tensor<1x6x5x6xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %s = arith.addf %a, %b : f32
+    linalg.yield %s : f32
+  } -> tensor<1x6x5x6xf32>
+  return %r : tensor<1x6x5x6xf32>
 }

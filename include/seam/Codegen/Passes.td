@@ -178,8 +178,14 @@ def SeamTileConvRowsPass : Pass<"seam-tile-conv-rows", "::mlir::func::FuncOp"> {
     output's height with at most `band-columns` output positions (one row if
     a row is wider); a convolution whose band would be its whole output is
     left alone. With `threads` > 1 the loop is an `scf.forall` (the bands are
-    split across threads) and a convolution with fewer bands than threads is
-    left to `seam-parallelize`. The input's producers are not fused: bands
+    split across threads); a plain convolution with fewer bands than threads
+    gets one band per thread when its rows divide evenly, else one block of
+    output channels per thread when they do; other convolutions (and
+    depthwise ones with fewer bands than threads) are left to
+    `seam-parallelize`. A batch-1 grouped `linalg.conv_2d_ngchw_gfchw` is
+    tiled only with `threads` > 1 and at least as many groups: one block of
+    groups per thread when the threads divide the groups, else one group per
+    iteration (each group's matmul is too small to split). The input's producers are not fused: bands
     read overlapping rows of them. Run before `seam-conv-to-matmul` and
     `seam-unroll-windows`, which then rewrite each band's convolution.
   }];
