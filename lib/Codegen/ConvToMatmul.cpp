@@ -123,8 +123,12 @@ LogicalResult rewriteConv(IRRewriter &rewriter, linalg::Conv2DNchwFchwOp conv,
   // channels whose rows fit the matmul's K tile are each copied and
   // multiplied while the copy is in cache. 1x1 stride-1 convolutions read
   // the input in place and are not blocked.
+  // A matrix less than twice the limit stays whole: a 7 x 7 stem over 3
+  // channels (147 rows) would become three matmuls of K = 49.
   int64_t rowsPerChannel = kh * kw;
-  int64_t block = channelBlock(channels, rowsPerChannel, maxBlockRows);
+  int64_t block = channels * rowsPerChannel <= 2 * maxBlockRows
+                      ? channels
+                      : channelBlock(channels, rowsPerChannel, maxBlockRows);
   Value product;
   if (pointwise || block == channels) {
     Value col = im2col(rewriter, input);

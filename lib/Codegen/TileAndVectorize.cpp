@@ -98,8 +98,13 @@ struct SeamTileAndVectorizePass
             ArrayRef<OpFoldResult>{rewriter.getIndexAttr(1),
                                    rewriter.getIndexAttr(1)});
       };
-      auto part = linalg::MatmulOp::create(
-          rewriter, loc, ValueRange{a, slice(b)}, ValueRange{slice(c)});
+      Value bPart = slice(b), cPart = slice(c);
+      // A clone keeps the matmul's attributes (its cast).
+      auto part = cast<linalg::MatmulOp>(rewriter.clone(*matmul));
+      part->setOperand(0, a);
+      part->setOperand(1, bPart);
+      part->setOperand(2, cPart);
+      part->getResult(0).setType(cPart.getType());
       parts.push_back(part);
       c = tensor::InsertSliceOp::create(
           rewriter, loc, part.getResult(0), c,
@@ -115,9 +120,10 @@ struct SeamTileAndVectorizePass
   }
 
   /// Whether a cache tile `tile` of an operand needs no packing: it is the
-  /// whole operand, and that operand's rows are at most a cache tile of N
-  /// apart (a block of im2col rows, the matmul's own copy), so they do not
-  /// fall into the same cache sets.
+  /// whole operand, and that operand's rows (or, for a slice, its source's)
+  /// are at most a cache tile of N long (a block of im2col rows, a band of a
+  /// 1x1 convolution's input: few rows, read in place), so a tile is a few
+  /// hundred contiguous floats per row.
   bool isPackedAlready(Value tile) {
     auto slice = tile.getDefiningOp<tensor::ExtractSliceOp>();
     if (!slice)
@@ -127,8 +133,11 @@ struct SeamTileAndVectorizePass
       return false;
     Value operand = slice.getSource();
     int64_t rowStride = operandType.getShape().back();
-    if (auto view = operand.getDefiningOp<tensor::ExtractSliceOp>())
+    // Through the slices of slices (an N split of a slice) to the source.
+    while (auto view = operand.getDefiningOp<tensor::ExtractSliceOp>()) {
       rowStride = view.getSourceType().getShape().back();
+      operand = view.getSource();
+    }
     return rowStride <= nCache;
   }
 

@@ -96,6 +96,12 @@ struct SeamTileConvRowsPass
   std::optional<std::pair<unsigned, int64_t>>
   chooseTile(linalg::LinalgOp conv, linalg::LinalgOp root) {
     auto outType = cast<RankedTensorType>(conv->getResult(0).getType());
+    // Splitting across threads costs a fork and join: not for small ones
+    // (a squeeze-and-excitation's 1 x 1 output).
+    int64_t work = 1;
+    for (int64_t range : conv.getStaticLoopRanges())
+      work *= range;
+    bool worthThreads = threads > 1 && work >= minWork;
     // A grouped convolution (output [1, G, F, rows, width]) with several
     // threads: one block of groups per thread, or one group per iteration
     // when the threads do not divide them (RegNetX-400MF has 25). Each
@@ -103,7 +109,7 @@ struct SeamTileConvRowsPass
     // instead, every group paid a fork and join per op.
     if (isa<linalg::Conv2DNgchwGfchwOp>(conv.getOperation())) {
       int64_t groups = outType.getDimSize(1);
-      if (threads <= 1 || groups < threads)
+      if (!worthThreads || groups < threads)
         return std::nullopt;
       return std::make_pair(getChannelLoop(root),
                             groups % threads == 0 ? groups / threads : 1);
@@ -113,7 +119,7 @@ struct SeamTileConvRowsPass
     if (std::optional<int64_t> bandRows = chooseBandRows(rows, width))
       return std::make_pair(getRowLoop(root), *bandRows);
     // Depthwise convolutions are split by channels in seam-parallelize.
-    if (threads <= 1 || !isa<linalg::Conv2DNchwFchwOp>(conv.getOperation()))
+    if (!worthThreads || !isa<linalg::Conv2DNchwFchwOp>(conv.getOperation()))
       return std::nullopt;
     if (rows % threads == 0)
       return std::make_pair(getRowLoop(root), rows / threads);

@@ -78,6 +78,8 @@ bool isRowCopy(linalg::LinalgOp op) {
   OpOperand *output = op.getDpsInitOperand(0);
   auto inType = dyn_cast<MemRefType>(input->get().getType());
   auto outType = dyn_cast<MemRefType>(output->get().getType());
+  if (llvm::is_contained(op.getStaticLoopRanges(), 0))
+    return false;
   if (!inType || !outType ||
       inType.getElementType() != outType.getElementType() ||
       !VectorType::isValidElementType(inType.getElementType()) ||
@@ -112,7 +114,7 @@ struct SeamVectorizeCopiesPass
     rewriter.setInsertionPoint(op);
     SmallVector<int64_t> ranges = op.getStaticLoopRanges();
     int64_t rowLength = ranges.back();
-    int64_t width = std::min(rowLength, maxVector.getValue());
+    int64_t width = std::min(rowLength, std::max<int64_t>(maxVector, 1));
     Value input = op.getDpsInputOperand(0)->get();
     Value output = op.getDpsInitOperand(0)->get();
     AffineMap inMap = op.getMatchingIndexingMap(op.getDpsInputOperand(0));

@@ -3,7 +3,9 @@
 
 // Linalg on tensors to the LLVM dialect only: inputs and the output are bare
 // pointers (outputs last, written in place), weights are globals, each loop
-// nest is its own noinline function, temporaries are freed.
+// nest is its own noinline function, temporaries are freed. (The splat
+// weight matrix is not packed, being one compact tile: canonicalization folds
+// its register-tile slices into smaller splat globals.)
 // CHECK: llvm.mlir.global private constant @{{.*}}(dense<{{.*}}> : tensor<{{[0-9x]+}}xf32>)
 // CHECK-NOT: {{(linalg|tensor|memref|vector|scf|arith|math|cf|bufferization)\.}}
 // The matmul micro-kernel: FMAs on 32-wide vectors.

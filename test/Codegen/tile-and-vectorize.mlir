@@ -178,3 +178,33 @@ func.func @matmul_transposed_left_alone(%a: tensor<2x3xf32>, %b: tensor<4x3xf32>
       ins(%ad, %bd : tensor<?x16xf32>, tensor<4x16xf32>) outs(%cd : tensor<?x4xf32>) -> tensor<?x4xf32>
   return %r, %s, %d : tensor<2x4xf32>, tensor<2x4xf32>, tensor<?x4xf32>
 }
+
+// -----
+
+// A slice of a slice: the N split of a B sliced from 512-element rows. Its
+// parts are whole tiles, but their rows are 512 elements apart in memory:
+// both are packed (one linalg.copy of B per part).
+// CHECK-LABEL: func @split_of_strided_operand
+// CHECK-COUNT-2: linalg.copy ins(%{{.*}} : tensor<16x{{64|16}}xf32>)
+// CHECK-NOT: linalg.copy
+func.func @split_of_strided_operand(%a: tensor<24x16xf32>, %bb: tensor<16x512xf32>, %c: tensor<24x80xf32>) -> tensor<24x80xf32> {
+  %b = tensor.extract_slice %bb[0, 0] [16, 80] [1, 1] : tensor<16x512xf32> to tensor<16x80xf32>
+  %r = linalg.matmul ins(%a, %b : tensor<24x16xf32>, tensor<16x80xf32>) outs(%c : tensor<24x80xf32>) -> tensor<24x80xf32>
+  return %r : tensor<24x80xf32>
+}
+
+// -----
+
+// B is the collapse of a band of rows of a 1x1 convolution's input: 4 x 16
+// positions of each of 16 channels. A whole tile of rows of 64 floats: read
+// in place, not packed.
+// CHECK-LABEL: func @collapsed_band_in_place
+// CHECK-NOT: linalg.copy
+// CHECK: vector.contract
+// CHECK-NOT: linalg.copy
+func.func @collapsed_band_in_place(%a: tensor<24x16xf32>, %x: tensor<1x16x64x16xf32>, %c: tensor<24x64xf32>) -> tensor<24x64xf32> {
+  %band = tensor.extract_slice %x[0, 0, 8, 0] [1, 16, 4, 16] [1, 1, 1, 1] : tensor<1x16x64x16xf32> to tensor<1x16x4x16xf32>
+  %b = tensor.collapse_shape %band [[0, 1], [2, 3]] : tensor<1x16x4x16xf32> into tensor<16x64xf32>
+  %r = linalg.matmul ins(%a, %b : tensor<24x16xf32>, tensor<16x64xf32>) outs(%c : tensor<24x64xf32>) -> tensor<24x64xf32>
+  return %r : tensor<24x64xf32>
+}

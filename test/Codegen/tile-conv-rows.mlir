@@ -1,5 +1,6 @@
 // RUN: seam-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(seam-tile-conv-rows{band-columns=64},canonicalize,cse))' | FileCheck %s
-// RUN: seam-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(seam-tile-conv-rows{band-columns=64 threads=2},canonicalize,cse))' | FileCheck %s --check-prefix=THREADS
+// RUN: seam-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(seam-tile-conv-rows{band-columns=64 threads=2 min-work=0},canonicalize,cse))' | FileCheck %s --check-prefix=THREADS
+// RUN: seam-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(seam-tile-conv-rows{band-columns=64 threads=2},canonicalize,cse))' | FileCheck %s --check-prefix=MINWORK
 
 #id = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
 
@@ -99,6 +100,11 @@ func.func @depthwise(%x: tensor<1x2x17x17xf32>, %y: tensor<1x2x17x33xf32>, %w: t
 // CHECK-LABEL: func @one_band
 // CHECK-NOT: scf.for
 // CHECK: linalg.conv_2d_nchw_fchw {{.*}} -> tensor<1x8x1x96xf32>
+// With the default min-work (65536 multiply-adds) this one (3,072) is left
+// whole.
+// MINWORK-LABEL: func @one_band
+// MINWORK-NOT: scf.forall
+// MINWORK: linalg.conv_2d_nchw_fchw {{.*}} -> tensor<1x8x1x96xf32>
 // THREADS-LABEL: func @one_band
 // THREADS: scf.forall (%[[F:.*]]) = (0) to (8) step (4)
 // THREADS: tensor.extract_slice %arg1[%[[F]], 0, 0, 0] [4, 4, 1, 1]

@@ -101,3 +101,14 @@ func.func @dynamic(%a: memref<?x8xf32>, %b: memref<?x8xf32>) {
   linalg.copy ins(%a : memref<?x8xf32>) outs(%b : memref<?x8xf32>)
   return
 }
+
+// -----
+
+// An empty row (a static dim of 0) is left alone.
+// CHECK-LABEL: func @empty_rows
+// CHECK: linalg.copy
+// CHECK-NOT: vector.transfer_read
+func.func @empty_rows(%a: memref<8x0xf32>, %b: memref<8x0xf32, strided<[4, 1]>>) {
+  linalg.copy ins(%a : memref<8x0xf32>) outs(%b : memref<8x0xf32, strided<[4, 1]>>)
+  return
+}

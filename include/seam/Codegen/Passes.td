@@ -86,11 +86,17 @@ def SeamTileAndVectorizePass
     : Pass<"seam-tile-and-vectorize", "::mlir::func::FuncOp"> {
   let summary = "Tile linalg.matmul for cache and registers and vectorize it";
   let description = [{
-    On tensors, for each `linalg.matmul` (M x N x K):
+    On tensors, for each `linalg.matmul` (M x N x K), static N above and not
+    a multiple of `n-register` first split along N into two matmuls (the
+    largest multiple, and the rest), then for each:
       1. cache tiles of `m-cache` x `n-cache` x `k-cache` (loop order n, k, m),
-      2. a register tile of `m-register` x `n-register` x `k-register`
-         (k innermost), vectorized into one `vector.contract` (masked when
-         the shape does not divide),
+         each A and B tile packed into a contiguous buffer, unless it is its
+         whole operand and that operand's rows (or those of the tensor it is
+         sliced from, through every slice) are at most `n-cache` long (a
+         block of im2col rows, read in place),
+      2. a register tile (k innermost) of the configured size, or the largest
+         divisor of the shape below it, vectorized into one
+         `vector.contract`,
       3. the C tile hoisted out of the k loop, so the accumulators stay in
          registers across it (lowered later as outer products).
     The defaults (128/256/128, 8x32x4) fit an AVX-512 core: 16 zmm
@@ -176,24 +182,27 @@ def SeamTileConvRowsPass : Pass<"seam-tile-conv-rows", "::mlir::func::FuncOp"> {
     finished while it is in cache, instead of three passes over the whole
     output in memory. The band is the largest number of rows dividing the
     output's height with at most `band-columns` output positions (one row if
-    a row is wider); a convolution whose band would be its whole output is
-    left alone. With `threads` > 1 the loop is an `scf.forall` (the bands are
+    a row is wider); with one thread, a convolution whose band would be its
+    whole output is left alone. With `threads` > 1 the loop is an `scf.forall` (the bands are
     split across threads); a plain convolution with fewer bands than threads
     gets one band per thread when its rows divide evenly, else one block of
-    output channels per thread when they do; other convolutions (and
+    output channels per thread when they do, if it has at least `min-work`
+    multiply-adds (a smaller one is left whole); other convolutions (and
     depthwise ones with fewer bands than threads) are left to
     `seam-parallelize`. A batch-1 grouped `linalg.conv_2d_ngchw_gfchw` is
-    tiled only with `threads` > 1 and at least as many groups: one block of
-    groups per thread when the threads divide the groups, else one group per
-    iteration (each group's matmul is too small to split). The input's producers are not fused: bands
-    read overlapping rows of them. Run before `seam-conv-to-matmul` and
+    tiled only with `threads` > 1, at least as many groups and `min-work`:
+    one block of groups per thread when the threads divide the groups, else
+    one group per iteration (each group's matmul is too small to split). The
+    input's producers are not fused: bands read overlapping rows of them. Run before `seam-conv-to-matmul` and
     `seam-unroll-windows`, which then rewrite each band's convolution.
   }];
   let options = [
     Option<"bandColumns", "band-columns", "int64_t", "256",
            "Most output positions (rows x width) in a band">,
     Option<"threads", "threads", "int64_t", "1",
-           "Threads the bands are split across (scf.forall when above 1)">
+           "Threads the bands are split across (scf.forall when above 1)">,
+    Option<"minWork", "min-work", "int64_t", "65536",
+           "Fewest multiply-adds of a convolution split across threads when it is not in bands">
   ];
   let dependentDialects = ["::mlir::linalg::LinalgDialect",
                            "::mlir::scf::SCFDialect",
@@ -280,17 +289,18 @@ def SeamConvToMatmulPass : Pass<"seam-conv-to-matmul", "::mlir::func::FuncOp"> {
     `linalg.conv_2d_nchw_fchw` with batch 1 on tensors becomes
       col[c, kh, kw, oh, ow] = in[0, c, oh * sh + kh * dh, ow * sw + kw * dw]
       out[f, oh * ow] += W[f, c * kh * kw] x col[c * kh * kw, oh * ow]
-    (no im2col copy for 1x1 stride-1 convolutions; oh * ow, when not a
-    multiple of 16 and at most 64, padded to one with zero columns), so that convolutions use
-    the tiled, vectorized matmul micro-kernel instead of a 7-deep scalar loop
-    nest. Output, weight and input keep their NCHW layout; the reshapes are
+    (no im2col copy for 1x1 stride-1 convolutions; oh * ow, when above 16,
+    at most 64 and not a multiple of 16, padded to one with zero columns),
+    so that convolutions use the tiled, vectorized matmul micro-kernel
+    instead of a 7-deep scalar loop nest. Output, weight and input keep their NCHW layout; the reshapes are
     free (collapse/expand of contiguous dims).
 
-    When the im2col matrix has more than `max-block-rows` rows, the input
-    channels are split into blocks (the largest divisor of the channel count
-    whose rows fit): an `scf.for` over the blocks copies one block's im2col
-    rows and multiplies them with the weights' matching columns, accumulating
-    into the output, while the copy is in cache.
+    When the im2col matrix has more than twice `max-block-rows` rows (not
+    for 1x1 stride-1 convolutions, which have none), the input channels are
+    split into blocks (the largest divisor of the channel count whose rows
+    fit `max-block-rows`): an `scf.for` over the blocks copies one block's
+    im2col rows and multiplies them with the weights' matching columns,
+    accumulating into the output, while the copy is in cache.
 
     A batch-1 grouped `linalg.conv_2d_ngchw_gfchw` becomes an `scf.for` over
     the groups; its body slices the group's input channels, filters and
