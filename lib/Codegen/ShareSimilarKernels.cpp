@@ -13,11 +13,13 @@
 #include "KernelEquivalence.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/OpenMP/OpenMPDialect.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OperationSupport.h"
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SetVector.h"
 
 namespace seam {
 #define GEN_PASS_DEF_SEAMSHARESIMILARKERNELSPASS
@@ -30,13 +32,14 @@ namespace {
 
 /// Whether `use` may read a run-time value where it reads a constant without
 /// making the code slower or invalid: address and loop arithmetic, compares,
-/// branch arguments (loop bounds and induction starts), selects and calls.
-/// Not divisions (strength-reduced for constants), masks and shifts, memcpy
-/// lengths, allocas or intrinsics with immediate arguments.
+/// branch arguments (loop bounds and induction starts), selects, calls and
+/// the bounds and steps of OpenMP loops. Not divisions (strength-reduced for
+/// constants), masks and shifts, memcpy lengths, allocas or intrinsics with
+/// immediate arguments.
 bool takesRunTimeValue(OpOperand &use) {
   Operation *user = use.getOwner();
   if (isa<LLVM::AddOp, LLVM::SubOp, LLVM::MulOp, LLVM::ICmpOp, LLVM::BrOp,
-          LLVM::CondBrOp>(user))
+          LLVM::CondBrOp, omp::LoopNestOp>(user))
     return true;
   if (auto select = dyn_cast<LLVM::SelectOp>(user))
     return use.getOperandNumber() != 0;
@@ -47,19 +50,81 @@ bool takesRunTimeValue(OpOperand &use) {
   return false;
 }
 
-/// The constants of `kernel` that may become arguments: 64-bit integers
-/// whose every use takes a run-time value. In walk order.
+/// A 64-bit integer constant.
+LLVM::ConstantOp getInt64Constant(Value value) {
+  auto constant = value.getDefiningOp<LLVM::ConstantOp>();
+  if (!constant || !isa<IntegerAttr>(constant.getValue()))
+    return {};
+  auto type = dyn_cast<IntegerType>(constant.getType());
+  return type && type.getWidth() == 64 ? constant : LLVM::ConstantOp();
+}
+
+/// Rewrites each `llvm.getelementptr` of `kernel` with one constant index
+/// into a scalar or vector (`%p[12544]`, a tile's offset) to read that index
+/// from a constant op: the same LLVM IR, but the offset may now become an
+/// argument like any other.
+void materializeConstantOffsets(LLVM::LLVMFuncOp kernel) {
+  SmallVector<LLVM::GEPOp> geps;
+  kernel.walk([&](LLVM::GEPOp gep) {
+    if (gep.getRawConstantIndices().size() == 1 &&
+        gep.getDynamicIndices().empty() &&
+        !isa<LLVM::LLVMStructType, LLVM::LLVMArrayType>(gep.getElemType()))
+      geps.push_back(gep);
+  });
+  OpBuilder builder(kernel.getContext());
+  for (LLVM::GEPOp gep : geps) {
+    builder.setInsertionPoint(gep);
+    Value index = LLVM::ConstantOp::create(
+        builder, gep.getLoc(), builder.getI64Type(),
+        builder.getI64IntegerAttr(gep.getRawConstantIndices().front()));
+    auto dynamic = LLVM::GEPOp::create(
+        builder, gep.getLoc(), gep.getType(), gep.getElemType(),
+        gep.getBase(), ValueRange{index}, gep.getNoWrapFlags());
+    gep.replaceAllUsesWith(dynamic.getResult());
+    gep.erase();
+  }
+}
+
+/// Gives every use of a 64-bit integer constant in `kernel` a constant of
+/// its own, created at the function's entry in the order of the uses. CSE
+/// merged the constants of equal value: a kernel whose sizes coincide (a
+/// dimension equal to a stride, say) had fewer constants than one of the
+/// same code whose sizes do not, and the two did not compare equal. Once
+/// each use has its own, they do, and each use is judged alone.
+void giveEachUseItsConstant(LLVM::LLVMFuncOp kernel) {
+  SmallVector<OpOperand *> uses;
+  kernel.walk([&](Operation *op) {
+    if (op->getParentWithTrait<OpTrait::IsIsolatedFromAbove>() !=
+        kernel.getOperation())
+      return;
+    for (OpOperand &operand : op->getOpOperands())
+      if (getInt64Constant(operand.get()))
+        uses.push_back(&operand);
+  });
+  if (uses.empty())
+    return;
+  OpBuilder builder = OpBuilder::atBlockBegin(&kernel.getBody().front());
+  llvm::SetVector<Operation *> originals;
+  for (OpOperand *use : uses) {
+    LLVM::ConstantOp original = getInt64Constant(use->get());
+    originals.insert(original);
+    use->set(builder.clone(*original)->getResult(0));
+  }
+  for (Operation *original : originals)
+    if (original->use_empty())
+      original->erase();
+}
+
+/// The constants of `kernel` that may become arguments: those whose one use
+/// takes a run-time value. In walk order.
 SmallVector<LLVM::ConstantOp> parameterizable(LLVM::LLVMFuncOp kernel) {
+  materializeConstantOffsets(kernel);
+  giveEachUseItsConstant(kernel);
   SmallVector<LLVM::ConstantOp> constants;
   kernel.walk([&](LLVM::ConstantOp constant) {
-    auto type = dyn_cast<IntegerType>(constant.getType());
-    if (!type || type.getWidth() != 64 ||
-        !isa<IntegerAttr>(constant.getValue()) || constant->use_empty())
-      return;
-    for (OpOperand &use : constant->getUses())
-      if (!takesRunTimeValue(use))
-        return;
-    constants.push_back(constant);
+    if (getInt64Constant(constant) && constant->hasOneUse() &&
+        takesRunTimeValue(*constant->getUses().begin()))
+      constants.push_back(constant);
   });
   return constants;
 }
@@ -126,12 +191,17 @@ struct SeamShareSimilarKernelsPass
               LLVM::LLVMVoidType::get(&getContext()) &&
           !func.getFunctionType().isVarArg())
         kernels.push_back({func, parameterizable(func), {}});
-    // Compared with the constants zeroed.
+    // Compared with each constant replaced by its class: 0, 1 or any other
+    // value. A loop of one iteration or a unit stride is simpler code (no
+    // loop, a contiguous access LLVM may vectorize) that an argument would
+    // hide, so those kernels do not share with ones of other sizes.
     for (Kernel &kernel : kernels)
       for (LLVM::ConstantOp constant : kernel.constants) {
         auto value = cast<IntegerAttr>(constant.getValue());
         kernel.values.push_back(value);
-        constant.setValueAttr(IntegerAttr::get(value.getType(), 0));
+        int64_t v = value.getInt();
+        constant.setValueAttr(
+            IntegerAttr::get(value.getType(), v == 0 || v == 1 ? v : 2));
       }
     // Sets of similar kernels, the first of each its representative.
     llvm::DenseMap<llvm::hash_code, SmallVector<SmallVector<Kernel *>, 1>>
@@ -170,14 +240,31 @@ struct SeamShareSimilarKernelsPass
       }
       if (set->size() == 1)
         continue;
+      // One argument per distinct list of values across the set: uses that
+      // read the same size in every kernel read one argument.
+      SmallVector<unsigned> arguments;
+      SmallVector<Value> argumentValues;
       for (unsigned i : differing) {
         LLVM::ConstantOp constant = shared.constants[i];
-        constant.replaceAllUsesWith(
-            appendArgument(shared.func, constant.getType(), constant.getLoc()));
+        auto same = llvm::find_if(arguments, [&](unsigned j) {
+          return llvm::all_of(*set, [&](Kernel *k) {
+            return k->values[i] == k->values[j];
+          });
+        });
+        Value argument;
+        if (same != arguments.end()) {
+          argument = argumentValues[same - arguments.begin()];
+        } else {
+          argument = appendArgument(shared.func, constant.getType(),
+                                    constant.getLoc());
+          arguments.push_back(i);
+          argumentValues.push_back(argument);
+        }
+        constant.replaceAllUsesWith(argument);
         constant.erase();
       }
       for (Kernel *kernel : *set) {
-        sharedBy[kernel->func.getSymNameAttr()] = {kernel, differing};
+        sharedBy[kernel->func.getSymNameAttr()] = {kernel, arguments};
         if (kernel != &shared)
           erased.push_back(kernel->func);
       }

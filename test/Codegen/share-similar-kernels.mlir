@@ -316,3 +316,190 @@ llvm.func @main(%p: !llvm.ptr, %i: i64) {
   llvm.store %f, %p : !llvm.ptr, !llvm.ptr
   llvm.return
 }
+
+// -----
+
+// Each use of a constant is judged alone. @same_a's bound and stride are one
+// constant (CSE merged the two 8s); @same_b's are two. They share one
+// function, and the bound and stride are two arguments. The row offset is
+// read twice with the same value in each kernel: one argument. A constant
+// offset of `llvm.getelementptr` and the bounds of an OpenMP loop become
+// arguments too.
+
+// CHECK-LABEL: llvm.func @same_a(
+// CHECK-SAME: %[[P:[a-z0-9]+]]: !llvm.ptr, %[[BOUND:[a-z0-9]+]]: i64, %[[STRIDE:[a-z0-9]+]]: i64, %[[ROW:[a-z0-9]+]]: i64, %[[OFFSET:[a-z0-9]+]]: i64, %[[UB:[a-z0-9]+]]: i64)
+// CHECK: llvm.icmp "slt" %{{.*}}, %[[BOUND]] : i64
+// CHECK: llvm.mul %{{.*}}, %[[STRIDE]] : i64
+// CHECK: llvm.add %{{.*}}, %[[ROW]] : i64
+// CHECK: llvm.sub %{{.*}}, %[[ROW]] : i64
+// CHECK: llvm.getelementptr %[[P]][%[[OFFSET]]] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+// CHECK: omp.loop_nest (%{{.*}}) : i64 = (%{{.*}}) to (%[[UB]]) step
+// CHECK-NOT: llvm.func @same_b(
+// CHECK-LABEL: llvm.func @main(
+// CHECK: %[[B8:.+]] = llvm.mlir.constant(8 : index) : i64
+// CHECK: %[[S8:.+]] = llvm.mlir.constant(8 : index) : i64
+// CHECK: %[[R3:.+]] = llvm.mlir.constant(3 : i64) : i64
+// CHECK: %[[O100:.+]] = llvm.mlir.constant(100 : i64) : i64
+// CHECK: %[[U4:.+]] = llvm.mlir.constant(4 : index) : i64
+// CHECK: llvm.call @same_a(%{{.*}}, %[[B8]], %[[S8]], %[[R3]], %[[O100]], %[[U4]])
+// CHECK: %[[B12:.+]] = llvm.mlir.constant(12 : index) : i64
+// CHECK: %[[S24:.+]] = llvm.mlir.constant(24 : index) : i64
+// CHECK: %[[R5:.+]] = llvm.mlir.constant(5 : i64) : i64
+// CHECK: %[[O200:.+]] = llvm.mlir.constant(200 : i64) : i64
+// CHECK: %[[U6:.+]] = llvm.mlir.constant(6 : index) : i64
+// CHECK: llvm.call @same_a(%{{.*}}, %[[B12]], %[[S24]], %[[R5]], %[[O200]], %[[U6]])
+
+llvm.func @same_a(%p: !llvm.ptr) attributes {seam.kernel} {
+  %c0 = llvm.mlir.constant(0 : index) : i64
+  %n = llvm.mlir.constant(8 : index) : i64
+  %r = llvm.mlir.constant(3 : i64) : i64
+  %c1 = llvm.mlir.constant(1 : index) : i64
+  %ub = llvm.mlir.constant(4 : index) : i64
+  %f = llvm.mlir.constant(1.0 : f32) : f32
+  llvm.br ^bb1(%c0 : i64)
+^bb1(%i: i64):
+  %lt = llvm.icmp "slt" %i, %n : i64
+  llvm.cond_br %lt, ^bb2, ^bb3
+^bb2:
+  %o = llvm.mul %i, %n : i64
+  %a = llvm.add %o, %r : i64
+  %b = llvm.sub %a, %r : i64
+  %q = llvm.getelementptr %p[%b] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+  llvm.store %f, %q : f32, !llvm.ptr
+  %next = llvm.add %i, %c1 : i64
+  llvm.br ^bb1(%next : i64)
+^bb3:
+  %t = llvm.getelementptr %p[100] : (!llvm.ptr) -> !llvm.ptr, f32
+  omp.parallel {
+    omp.wsloop {
+      omp.loop_nest (%j) : i64 = (%c0) to (%ub) step (%c1) {
+        %u = llvm.getelementptr %t[%j] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+        llvm.store %f, %u : f32, !llvm.ptr
+        omp.yield
+      }
+    }
+    omp.terminator
+  }
+  llvm.return
+}
+
+llvm.func @same_b(%p: !llvm.ptr) attributes {seam.kernel} {
+  %c0 = llvm.mlir.constant(0 : index) : i64
+  %n = llvm.mlir.constant(12 : index) : i64
+  %s = llvm.mlir.constant(24 : index) : i64
+  %r = llvm.mlir.constant(5 : i64) : i64
+  %c1 = llvm.mlir.constant(1 : index) : i64
+  %ub = llvm.mlir.constant(6 : index) : i64
+  %f = llvm.mlir.constant(1.0 : f32) : f32
+  llvm.br ^bb1(%c0 : i64)
+^bb1(%i: i64):
+  %lt = llvm.icmp "slt" %i, %n : i64
+  llvm.cond_br %lt, ^bb2, ^bb3
+^bb2:
+  %o = llvm.mul %i, %s : i64
+  %a = llvm.add %o, %r : i64
+  %b = llvm.sub %a, %r : i64
+  %q = llvm.getelementptr %p[%b] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+  llvm.store %f, %q : f32, !llvm.ptr
+  %next = llvm.add %i, %c1 : i64
+  llvm.br ^bb1(%next : i64)
+^bb3:
+  %t = llvm.getelementptr %p[200] : (!llvm.ptr) -> !llvm.ptr, f32
+  omp.parallel {
+    omp.wsloop {
+      omp.loop_nest (%j) : i64 = (%c0) to (%ub) step (%c1) {
+        %u = llvm.getelementptr %t[%j] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+        llvm.store %f, %u : f32, !llvm.ptr
+        omp.yield
+      }
+    }
+    omp.terminator
+  }
+  llvm.return
+}
+
+llvm.func @main(%x: !llvm.ptr, %y: !llvm.ptr) {
+  llvm.call @same_a(%x) : (!llvm.ptr) -> ()
+  llvm.call @same_b(%y) : (!llvm.ptr) -> ()
+  llvm.return
+}
+
+// -----
+
+// Sizes of 0 and 1 are not shared with other sizes: a loop of one
+// iteration (a pad's border column) or a unit stride is simpler code that an
+// argument would hide. @one_row and @rows run 1 and 7 times and stay
+// apart; @rows and @more_rows (7 and 9) share.
+
+// CHECK-LABEL: llvm.func @one_row(
+// CHECK-SAME: %{{[a-z0-9]+}}: !llvm.ptr) attributes
+// CHECK: llvm.icmp "slt" %{{.*}}, %{{.*}} : i64
+// CHECK-LABEL: llvm.func @rows(
+// CHECK-SAME: %{{[a-z0-9]+}}: !llvm.ptr, %[[N:[a-z0-9]+]]: i64)
+// CHECK: llvm.icmp "slt" %{{.*}}, %[[N]] : i64
+// CHECK-NOT: llvm.func @more_rows(
+// CHECK-LABEL: llvm.func @main(
+// CHECK: llvm.call @one_row(%{{[a-z0-9]+}}) : (!llvm.ptr) -> ()
+// CHECK: llvm.call @rows(%{{[a-z0-9]+}}, %{{[0-9]+}}) : (!llvm.ptr, i64) -> ()
+// CHECK: llvm.call @rows(%{{[a-z0-9]+}}, %{{[0-9]+}}) : (!llvm.ptr, i64) -> ()
+
+llvm.func @one_row(%p: !llvm.ptr) attributes {seam.kernel} {
+  %c0 = llvm.mlir.constant(0 : index) : i64
+  %n = llvm.mlir.constant(1 : index) : i64
+  %c1 = llvm.mlir.constant(1 : index) : i64
+  %f = llvm.mlir.constant(1.0 : f32) : f32
+  llvm.br ^bb1(%c0 : i64)
+^bb1(%i: i64):
+  %lt = llvm.icmp "slt" %i, %n : i64
+  llvm.cond_br %lt, ^bb2, ^bb3
+^bb2:
+  %q = llvm.getelementptr %p[%i] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+  llvm.store %f, %q : f32, !llvm.ptr
+  %next = llvm.add %i, %c1 : i64
+  llvm.br ^bb1(%next : i64)
+^bb3:
+  llvm.return
+}
+
+llvm.func @rows(%p: !llvm.ptr) attributes {seam.kernel} {
+  %c0 = llvm.mlir.constant(0 : index) : i64
+  %n = llvm.mlir.constant(7 : index) : i64
+  %c1 = llvm.mlir.constant(1 : index) : i64
+  %f = llvm.mlir.constant(1.0 : f32) : f32
+  llvm.br ^bb1(%c0 : i64)
+^bb1(%i: i64):
+  %lt = llvm.icmp "slt" %i, %n : i64
+  llvm.cond_br %lt, ^bb2, ^bb3
+^bb2:
+  %q = llvm.getelementptr %p[%i] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+  llvm.store %f, %q : f32, !llvm.ptr
+  %next = llvm.add %i, %c1 : i64
+  llvm.br ^bb1(%next : i64)
+^bb3:
+  llvm.return
+}
+
+llvm.func @more_rows(%p: !llvm.ptr) attributes {seam.kernel} {
+  %c0 = llvm.mlir.constant(0 : index) : i64
+  %n = llvm.mlir.constant(9 : index) : i64
+  %c1 = llvm.mlir.constant(1 : index) : i64
+  %f = llvm.mlir.constant(1.0 : f32) : f32
+  llvm.br ^bb1(%c0 : i64)
+^bb1(%i: i64):
+  %lt = llvm.icmp "slt" %i, %n : i64
+  llvm.cond_br %lt, ^bb2, ^bb3
+^bb2:
+  %q = llvm.getelementptr %p[%i] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+  llvm.store %f, %q : f32, !llvm.ptr
+  %next = llvm.add %i, %c1 : i64
+  llvm.br ^bb1(%next : i64)
+^bb3:
+  llvm.return
+}
+
+llvm.func @main(%x: !llvm.ptr) {
+  llvm.call @one_row(%x) : (!llvm.ptr) -> ()
+  llvm.call @rows(%x) : (!llvm.ptr) -> ()
+  llvm.call @more_rows(%x) : (!llvm.ptr) -> ()
+  llvm.return
+}

@@ -364,16 +364,23 @@ def SeamShareSimilarKernelsPass
     On the LLVM dialect: kernel functions (`llvm.func` marked `seam.kernel`,
     returning nothing) with the same type and attributes, whose bodies are
     the same op for op up to the values of some 64-bit integer constants,
-    become one function. Only constants whose every use takes a run-time
-    value as well are compared by type alone: operands of `llvm.add`,
-    `llvm.sub`, `llvm.mul`, `llvm.icmp`, branch arguments, the values of
-    `llvm.select`, the indices of `llvm.getelementptr` and the arguments of
-    direct calls (loop bounds, strides and offsets). The constants that
-    differ within a set become arguments of its first kernel, appended in
-    the order of the body; every call of a kernel of the set calls that one
-    with its own values. A model's convolutions of different sizes share
-    their code this way; LLVM optimizes and compiles a set once. Divisors,
-    shift amounts, masks, memcpy lengths and alloca sizes stay constants.
+    become one function. Each use of a constant is judged alone (it gets a
+    constant of its own first, so that kernels whose sizes happen to
+    coincide still compare equal), and a constant offset of
+    `llvm.getelementptr` into a scalar or vector counts as such a use. A use
+    that takes a run-time value as well is compared by the value's class
+    alone (0, 1 or any other): operands of `llvm.add`, `llvm.sub`,
+    `llvm.mul`, `llvm.icmp`, branch arguments, the values of `llvm.select`,
+    the indices of `llvm.getelementptr`, the arguments of direct calls and
+    the bounds and steps of `omp.loop_nest` (loop bounds, strides and
+    offsets). The values that differ within a set become arguments of its
+    first kernel, appended in the order of the body, one per distinct list
+    of values across the set; every call of a kernel of the set calls that
+    one with its own values. A model's convolutions of different sizes
+    share their code this way; LLVM optimizes and compiles a set once.
+    Divisors, shift amounts, masks, memcpy lengths and alloca sizes stay
+    constants, and so do sizes of 0 and 1 (a loop of one iteration, a unit
+    stride).
   }];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
