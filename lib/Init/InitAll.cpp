@@ -4,6 +4,7 @@
 
 #include "seam/Backend/Backend.h"
 #include "seam/Codegen/Pipelines.h"
+#include "seam/Codegen/SliceSubsets.h"
 #include "seam/Conversion/Passes.h"
 #include "seam/SeamDialect.h"
 #include "seam/Transforms/PartitionPipeline.h"
@@ -72,6 +73,10 @@ void seam::registerDialects(mlir::DialectRegistry &registry) {
                   scf::SCFDialect, tensor::TensorDialect, ub::UBDialect,
                   vector::VectorDialect>();
 
+  // Seam's models of slices as subsets, before any of upstream's (the first
+  // model attached to an op wins): they compare constant slices without a
+  // constraint solver.
+  seam::registerSliceSubsetModels(registry);
   // One-shot bufferization: how each dialect's ops bufferize, across
   // function boundaries too.
   arith::registerBufferizableOpInterfaceExternalModels(registry);
@@ -111,7 +116,9 @@ void seam::registerDialects(mlir::DialectRegistry &registry) {
 }
 
 void seam::registerAllDialectsForTools(mlir::DialectRegistry &registry) {
-  // Upstream's lists hold every dialect and model of registerDialects.
+  // Upstream's lists hold every dialect and model of registerDialects;
+  // Seam's slice models come first (the first model attached wins).
+  seam::registerSliceSubsetModels(registry);
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
   registry.insert<seam::SeamDialect>();

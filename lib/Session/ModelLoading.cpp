@@ -10,6 +10,8 @@
 #include "mlir/IR/DialectResourceBlobManager.h"
 #include "mlir/Parser/Parser.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/Threading.h"
 
 using namespace mlir;
 
@@ -29,11 +31,21 @@ llvm::Error DiagnosticCollector::error(const std::string &what) const {
                                  (text.empty() ? "" : ":\n" + text.str()));
 }
 
+/// The threads MLIR runs a stage's function passes on (the `llvm` stage's
+/// kernels), one pool for every context of the process rather than one per
+/// session. Never destroyed: a session may outlive static destructors.
+static llvm::ThreadPoolInterface &getCompilerThreadPool() {
+  static llvm::ThreadPoolInterface *pool =
+      new llvm::DefaultThreadPool(llvm::hardware_concurrency());
+  return *pool;
+}
+
 std::unique_ptr<MLIRContext> makeContext() {
   DialectRegistry registry;
   registerDialects(registry);
   auto ctx =
       std::make_unique<MLIRContext>(registry, MLIRContext::Threading::DISABLED);
+  ctx->setThreadPool(getCompilerThreadPool());
   loadImportDialects(*ctx);
   return ctx;
 }
