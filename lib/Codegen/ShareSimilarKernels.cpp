@@ -17,6 +17,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OperationSupport.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/IR/Threading.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SetVector.h"
@@ -135,7 +136,26 @@ struct Kernel {
   LLVM::LLVMFuncOp func;
   SmallVector<LLVM::ConstantOp> constants;
   SmallVector<IntegerAttr> values;
+  llvm::hash_code hash = 0;
 };
+
+/// Makes `kernel`'s constants comparable: each use its own, each that may
+/// become an argument replaced by its class (0, 1 or any other value; a
+/// loop of one iteration or a unit stride is simpler code, no loop or a
+/// contiguous access LLVM may vectorize, that an argument would hide), its
+/// value kept; then hashes the kernel.
+void prepare(Kernel &kernel) {
+  kernel.constants = parameterizable(kernel.func);
+  for (LLVM::ConstantOp constant : kernel.constants) {
+    auto value = cast<IntegerAttr>(constant.getValue());
+    kernel.values.push_back(value);
+    int64_t v = value.getInt();
+    constant.setValueAttr(
+        IntegerAttr::get(value.getType(), v == 0 || v == 1 ? v : 2));
+  }
+  kernel.hash =
+      seam::hashKernel(kernel.func.getFunctionType(), kernel.func.getBody());
+}
 
 /// The function's attributes but its name.
 DictionaryAttr attributesButName(LLVM::LLVMFuncOp kernel) {
@@ -190,26 +210,16 @@ struct SeamShareSimilarKernelsPass
           func.getFunctionType().getReturnType() ==
               LLVM::LLVMVoidType::get(&getContext()) &&
           !func.getFunctionType().isVarArg())
-        kernels.push_back({func, parameterizable(func), {}});
-    // Compared with each constant replaced by its class: 0, 1 or any other
-    // value. A loop of one iteration or a unit stride is simpler code (no
-    // loop, a contiguous access LLVM may vectorize) that an argument would
-    // hide, so those kernels do not share with ones of other sizes.
-    for (Kernel &kernel : kernels)
-      for (LLVM::ConstantOp constant : kernel.constants) {
-        auto value = cast<IntegerAttr>(constant.getValue());
-        kernel.values.push_back(value);
-        int64_t v = value.getInt();
-        constant.setValueAttr(
-            IntegerAttr::get(value.getType(), v == 0 || v == 1 ? v : 2));
-      }
+        kernels.push_back({func, {}, {}});
+    // Each kernel is isolated from the others: prepared on the context's
+    // threads.
+    parallelForEach(&getContext(), kernels, prepare);
     // Sets of similar kernels, the first of each its representative.
     llvm::DenseMap<llvm::hash_code, SmallVector<SmallVector<Kernel *>, 1>>
         byHash;
     SmallVector<SmallVector<Kernel *> *> sets;
     for (Kernel &kernel : kernels) {
-      auto &candidates = byHash[seam::hashKernel(kernel.func.getFunctionType(),
-                                                 kernel.func.getBody())];
+      auto &candidates = byHash[kernel.hash];
       auto same = llvm::find_if(candidates, [&](SmallVector<Kernel *> &set) {
         return areSimilar(*set.front(), kernel);
       });
