@@ -139,11 +139,16 @@ struct Kernel {
   llvm::hash_code hash = 0;
 };
 
+/// Sizes below this are compared as themselves, not as arguments: a loop of
+/// one to three iterations or a stride of one to three (a pad's border
+/// column, a 3x3 window, a stride-2 convolution) is simpler code with the
+/// constant. Measured on MobileNetV3-Small: its depthwise convolutions' edge
+/// kernels took 0.074 ms per run shared with larger sizes, 0.027 kept apart.
+constexpr int64_t kExactBelow = 4;
+
 /// Makes `kernel`'s constants comparable: each use its own, each that may
-/// become an argument replaced by its class (0, 1 or any other value; a
-/// loop of one iteration or a unit stride is simpler code, no loop or a
-/// contiguous access LLVM may vectorize, that an argument would hide), its
-/// value kept; then hashes the kernel.
+/// become an argument replaced by its class (its value below kExactBelow,
+/// else -1 for any larger one), its value kept; then hashes the kernel.
 void prepare(Kernel &kernel) {
   kernel.constants = parameterizable(kernel.func);
   for (LLVM::ConstantOp constant : kernel.constants) {
@@ -151,7 +156,8 @@ void prepare(Kernel &kernel) {
     kernel.values.push_back(value);
     int64_t v = value.getInt();
     constant.setValueAttr(
-        IntegerAttr::get(value.getType(), v == 0 || v == 1 ? v : 2));
+        IntegerAttr::get(value.getType(),
+                         v >= 0 && v < kExactBelow ? v : int64_t(-1)));
   }
   kernel.hash =
       seam::hashKernel(kernel.func.getFunctionType(), kernel.func.getBody());

@@ -338,13 +338,13 @@ llvm.func @main(%p: !llvm.ptr, %i: i64) {
 // CHECK-LABEL: llvm.func @main(
 // CHECK: %[[B8:.+]] = llvm.mlir.constant(8 : index) : i64
 // CHECK: %[[S8:.+]] = llvm.mlir.constant(8 : index) : i64
-// CHECK: %[[R3:.+]] = llvm.mlir.constant(3 : i64) : i64
+// CHECK: %[[R3:.+]] = llvm.mlir.constant(13 : i64) : i64
 // CHECK: %[[O100:.+]] = llvm.mlir.constant(100 : i64) : i64
 // CHECK: %[[U4:.+]] = llvm.mlir.constant(4 : index) : i64
 // CHECK: llvm.call @same_a(%{{.*}}, %[[B8]], %[[S8]], %[[R3]], %[[O100]], %[[U4]])
 // CHECK: %[[B12:.+]] = llvm.mlir.constant(12 : index) : i64
 // CHECK: %[[S24:.+]] = llvm.mlir.constant(24 : index) : i64
-// CHECK: %[[R5:.+]] = llvm.mlir.constant(5 : i64) : i64
+// CHECK: %[[R5:.+]] = llvm.mlir.constant(15 : i64) : i64
 // CHECK: %[[O200:.+]] = llvm.mlir.constant(200 : i64) : i64
 // CHECK: %[[U6:.+]] = llvm.mlir.constant(6 : index) : i64
 // CHECK: llvm.call @same_a(%{{.*}}, %[[B12]], %[[S24]], %[[R5]], %[[O200]], %[[U6]])
@@ -352,7 +352,7 @@ llvm.func @main(%p: !llvm.ptr, %i: i64) {
 llvm.func @same_a(%p: !llvm.ptr) attributes {seam.kernel} {
   %c0 = llvm.mlir.constant(0 : index) : i64
   %n = llvm.mlir.constant(8 : index) : i64
-  %r = llvm.mlir.constant(3 : i64) : i64
+  %r = llvm.mlir.constant(13 : i64) : i64
   %c1 = llvm.mlir.constant(1 : index) : i64
   %ub = llvm.mlir.constant(4 : index) : i64
   %f = llvm.mlir.constant(1.0 : f32) : f32
@@ -387,7 +387,7 @@ llvm.func @same_b(%p: !llvm.ptr) attributes {seam.kernel} {
   %c0 = llvm.mlir.constant(0 : index) : i64
   %n = llvm.mlir.constant(12 : index) : i64
   %s = llvm.mlir.constant(24 : index) : i64
-  %r = llvm.mlir.constant(5 : i64) : i64
+  %r = llvm.mlir.constant(15 : i64) : i64
   %c1 = llvm.mlir.constant(1 : index) : i64
   %ub = llvm.mlir.constant(6 : index) : i64
   %f = llvm.mlir.constant(1.0 : f32) : f32
@@ -426,26 +426,49 @@ llvm.func @main(%x: !llvm.ptr, %y: !llvm.ptr) {
 
 // -----
 
-// Sizes of 0 and 1 are not shared with other sizes: a loop of one
-// iteration (a pad's border column) or a unit stride is simpler code that an
-// argument would hide. @one_row and @rows run 1 and 7 times and stay
-// apart; @rows and @more_rows (7 and 9) share.
+// Sizes of 0 to 3 are not shared with other sizes: a loop of up to three
+// iterations (a pad's border column, a 3x3 window) or a stride of one to
+// three is simpler code that an argument would hide. @one_row and
+// @three_rows (1 and 3 iterations) stay apart from each other and from
+// @rows; @rows, @more_rows and @four_rows (7, 9 and 4) share.
 
 // CHECK-LABEL: llvm.func @one_row(
 // CHECK-SAME: %{{[a-z0-9]+}}: !llvm.ptr) attributes
-// CHECK: llvm.icmp "slt" %{{.*}}, %{{.*}} : i64
+// CHECK-LABEL: llvm.func @three_rows(
+// CHECK-SAME: %{{[a-z0-9]+}}: !llvm.ptr) attributes
 // CHECK-LABEL: llvm.func @rows(
 // CHECK-SAME: %{{[a-z0-9]+}}: !llvm.ptr, %[[N:[a-z0-9]+]]: i64)
 // CHECK: llvm.icmp "slt" %{{.*}}, %[[N]] : i64
 // CHECK-NOT: llvm.func @more_rows(
+// CHECK-NOT: llvm.func @four_rows(
 // CHECK-LABEL: llvm.func @main(
 // CHECK: llvm.call @one_row(%{{[a-z0-9]+}}) : (!llvm.ptr) -> ()
+// CHECK: llvm.call @three_rows(%{{[a-z0-9]+}}) : (!llvm.ptr) -> ()
+// CHECK: llvm.call @rows(%{{[a-z0-9]+}}, %{{[0-9]+}}) : (!llvm.ptr, i64) -> ()
 // CHECK: llvm.call @rows(%{{[a-z0-9]+}}, %{{[0-9]+}}) : (!llvm.ptr, i64) -> ()
 // CHECK: llvm.call @rows(%{{[a-z0-9]+}}, %{{[0-9]+}}) : (!llvm.ptr, i64) -> ()
 
 llvm.func @one_row(%p: !llvm.ptr) attributes {seam.kernel} {
   %c0 = llvm.mlir.constant(0 : index) : i64
   %n = llvm.mlir.constant(1 : index) : i64
+  %c1 = llvm.mlir.constant(1 : index) : i64
+  %f = llvm.mlir.constant(1.0 : f32) : f32
+  llvm.br ^bb1(%c0 : i64)
+^bb1(%i: i64):
+  %lt = llvm.icmp "slt" %i, %n : i64
+  llvm.cond_br %lt, ^bb2, ^bb3
+^bb2:
+  %q = llvm.getelementptr %p[%i] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+  llvm.store %f, %q : f32, !llvm.ptr
+  %next = llvm.add %i, %c1 : i64
+  llvm.br ^bb1(%next : i64)
+^bb3:
+  llvm.return
+}
+
+llvm.func @three_rows(%p: !llvm.ptr) attributes {seam.kernel} {
+  %c0 = llvm.mlir.constant(0 : index) : i64
+  %n = llvm.mlir.constant(3 : index) : i64
   %c1 = llvm.mlir.constant(1 : index) : i64
   %f = llvm.mlir.constant(1.0 : f32) : f32
   llvm.br ^bb1(%c0 : i64)
@@ -497,9 +520,29 @@ llvm.func @more_rows(%p: !llvm.ptr) attributes {seam.kernel} {
   llvm.return
 }
 
+llvm.func @four_rows(%p: !llvm.ptr) attributes {seam.kernel} {
+  %c0 = llvm.mlir.constant(0 : index) : i64
+  %n = llvm.mlir.constant(4 : index) : i64
+  %c1 = llvm.mlir.constant(1 : index) : i64
+  %f = llvm.mlir.constant(1.0 : f32) : f32
+  llvm.br ^bb1(%c0 : i64)
+^bb1(%i: i64):
+  %lt = llvm.icmp "slt" %i, %n : i64
+  llvm.cond_br %lt, ^bb2, ^bb3
+^bb2:
+  %q = llvm.getelementptr %p[%i] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+  llvm.store %f, %q : f32, !llvm.ptr
+  %next = llvm.add %i, %c1 : i64
+  llvm.br ^bb1(%next : i64)
+^bb3:
+  llvm.return
+}
+
 llvm.func @main(%x: !llvm.ptr) {
   llvm.call @one_row(%x) : (!llvm.ptr) -> ()
+  llvm.call @three_rows(%x) : (!llvm.ptr) -> ()
   llvm.call @rows(%x) : (!llvm.ptr) -> ()
   llvm.call @more_rows(%x) : (!llvm.ptr) -> ()
+  llvm.call @four_rows(%x) : (!llvm.ptr) -> ()
   llvm.return
 }

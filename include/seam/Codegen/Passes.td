@@ -369,7 +369,7 @@ def SeamShareSimilarKernelsPass
     coincide still compare equal), and a constant offset of
     `llvm.getelementptr` into a scalar or vector counts as such a use. A use
     that takes a run-time value as well is compared by the value's class
-    alone (0, 1 or any other): operands of `llvm.add`, `llvm.sub`,
+    alone (its value below 4, else "larger"): operands of `llvm.add`, `llvm.sub`,
     `llvm.mul`, `llvm.icmp`, branch arguments, the values of `llvm.select`,
     the indices of `llvm.getelementptr`, the arguments of direct calls and
     the bounds and steps of `omp.loop_nest` (loop bounds, strides and
@@ -379,8 +379,8 @@ def SeamShareSimilarKernelsPass
     one with its own values. A model's convolutions of different sizes
     share their code this way; LLVM optimizes and compiles a set once.
     Divisors, shift amounts, masks, memcpy lengths and alloca sizes stay
-    constants, and so do sizes of 0 and 1 (a loop of one iteration, a unit
-    stride).
+    constants, and so do sizes of 0 to 3 (a loop of up to three iterations,
+    a stride of one to three: simpler code with the constant).
   }];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
