@@ -2,6 +2,8 @@
 
 #include "Compiler.h"
 
+#include "ModelLoading.h"
+
 #include "seam/Codegen/Pipelines.h"
 #include "seam/Conversion/Passes.h"
 #include "seam/Runtime/SeamRuntime.h"
@@ -175,6 +177,7 @@ std::vector<std::string> getCompilerStageNames(const CompileOptions &options) {
 LogicalResult compileToLLVMDialect(
     ModuleOp module, const CompileOptions &options, WeightStore *weights,
     function_ref<void(StringRef, ModuleOp)> afterStage) {
+  useLiveThreadPool(*module.getContext());
   int index = 1;
   const char *verifyEach = std::getenv("SEAM_VERIFY_EACH_PASS");
   bool verifyEachPass = options.verifyEachPass ||

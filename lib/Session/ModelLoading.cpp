@@ -13,6 +13,10 @@
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
 
+#include <atomic>
+
+#include <pthread.h>
+
 using namespace mlir;
 
 namespace seam::detail {
@@ -32,12 +36,33 @@ llvm::Error DiagnosticCollector::error(const std::string &what) const {
 }
 
 /// The threads MLIR runs a stage's function passes on (the `llvm` stage's
-/// kernels), one pool for every context of the process rather than one per
-/// session. Never destroyed: a session may outlive static destructors.
-static llvm::ThreadPoolInterface &getCompilerThreadPool() {
-  static llvm::ThreadPoolInterface *pool =
-      new llvm::DefaultThreadPool(llvm::hardware_concurrency());
+/// kernels): one pool for every context of the process rather than one per
+/// session, never destroyed (a session may outlive static destructors). A
+/// child process made by fork() has none of the pool's threads: there the
+/// pointer is reset, and the next context gets a pool of its own.
+static std::atomic<llvm::ThreadPoolInterface *> compilerThreadPool{nullptr};
+
+static void forgetCompilerThreadPool() { compilerThreadPool = nullptr; }
+
+llvm::ThreadPoolInterface &getCompilerThreadPool() {
+  [[maybe_unused]] static const int registered =
+      pthread_atfork(nullptr, nullptr, forgetCompilerThreadPool);
+  llvm::ThreadPoolInterface *pool = compilerThreadPool.load();
+  if (pool)
+    return *pool;
+  // Threads start with the first task: a pool that loses the race costs
+  // nothing to delete.
+  auto *fresh = new llvm::DefaultThreadPool(llvm::hardware_concurrency());
+  if (compilerThreadPool.compare_exchange_strong(pool, fresh))
+    return *fresh;
+  delete fresh;
   return *pool;
+}
+
+void useLiveThreadPool(MLIRContext &ctx) {
+  if (ctx.isMultithreadingEnabled() &&
+      &ctx.getThreadPool() != &getCompilerThreadPool())
+    ctx.disableMultithreading();
 }
 
 std::unique_ptr<MLIRContext> makeContext() {

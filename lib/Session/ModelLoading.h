@@ -19,6 +19,7 @@
 #include "mlir/IR/OwningOpRef.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <memory>
@@ -49,8 +50,19 @@ private:
   mlir::ScopedDiagnosticHandler filter;
 };
 
-/// A context with every dialect the compiler uses, single-threaded.
+/// A context with every dialect the compiler uses, running function passes
+/// on the process's compiler thread pool.
 std::unique_ptr<mlir::MLIRContext> makeContext();
+
+/// The process's pool of compiler threads (a new one in a child process
+/// after fork()), which every context of makeContext uses.
+llvm::ThreadPoolInterface &getCompilerThreadPool();
+
+/// Makes `ctx` compile on one thread when its pool is not the process's
+/// live one: a context made before this process was forked points at its
+/// parent's pool, whose threads the child does not have (waiting on them
+/// would never end).
+void useLiveThreadPool(mlir::MLIRContext &ctx);
 
 /// The options' own values, checked before anything is read or compiled.
 Error checkOptions(const CompileOptions &options);
