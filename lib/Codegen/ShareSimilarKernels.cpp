@@ -130,8 +130,8 @@ SmallVector<LLVM::ConstantOp> parameterizable(LLVM::LLVMFuncOp kernel) {
   return constants;
 }
 
-/// A kernel with its parameterizable constants set to zero while kernels
-/// are compared, and their values.
+/// A kernel with its parameterizable constants replaced by their classes
+/// while kernels are compared, their values, and its hash.
 struct Kernel {
   LLVM::LLVMFuncOp func;
   SmallVector<LLVM::ConstantOp> constants;
