@@ -58,6 +58,9 @@ getLowerToLLVMStages(const LowerToLLVMOptions &options) {
   stages.push_back(
       {"bufferize",
        [](OpPassManager &pm) {
+         // Concatenations are slices of one buffer their operands are
+         // written into (DenseNet's chains share one).
+         pm.addNestedPass<func::FuncOp>(createSeamConcatInPlacePass());
          // Pads write their borders only; their sources, their interiors.
          pm.addNestedPass<func::FuncOp>(createSeamFillPadBordersPass());
          // One destination per op: linear-time analysis (see the pass).

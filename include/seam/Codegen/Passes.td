@@ -210,6 +210,33 @@ def SeamTileConvRowsPass : Pass<"seam-tile-conv-rows", "::mlir::func::FuncOp"> {
                            "::mlir::affine::AffineDialect"];
 }
 
+def SeamConcatInPlacePass
+    : Pass<"seam-concat-in-place", "::mlir::func::FuncOp"> {
+  let summary = "Concatenations as slices of one buffer their operands are "
+                "written into";
+  let description = [{
+    Bufferized as it is, a `tensor.concat` allocates its result and copies
+    every operand into it. Here each static concatenation becomes its
+    operands inserted (`tensor.insert_slice`) into a `tensor.empty` of the
+    result, each insert placed right after its operand is computed, so that
+    empty-tensor elimination lets the operand's producer write straight
+    into its slice.
+
+    Concatenations whose operands extend another's (DenseNet: every layer
+    concatenates all the block's features so far, `concat(x0, x1)`,
+    `concat(x0, x1, x2)`, ...) form a chain that shares one buffer of the
+    longest one's shape: each concatenation inserts only the operands it
+    adds and becomes a leading slice of that buffer (a contiguous one along
+    NCHW's channels). A block of n layers then writes each feature once,
+    instead of copying O(n^2) of them. When a concatenation is extended by
+    several others, the first (in program order) continues its chain and the
+    others start their own. Values are unchanged whatever bufferization
+    then decides; where a write would clobber a value still read, it
+    copies, as before. Dynamic shapes are left alone.
+  }];
+  let dependentDialects = ["::mlir::tensor::TensorDialect"];
+}
+
 def SeamFillPadBordersPass
     : Pass<"seam-fill-pad-borders", "::mlir::func::FuncOp"> {
   let summary = "Pad a tensor by filling only its borders";
