@@ -1,11 +1,15 @@
 //===- SeamConstants.cpp - Reading and making f32 constants ---------------===//
 
 #include "seam/SeamConstants.h"
+#include "seam/Support/WeightAlignment.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinDialect.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
+
+#include <cstring>
+#include <new>
 
 using namespace mlir;
 using namespace seam;
@@ -77,6 +81,22 @@ std::optional<int64_t> seam::getUniformIntegerConstant(Value value) {
   return data->front();
 }
 
+/// A blob holding `data` on a 64-byte boundary, so that the compiled code
+/// reads it where it is (WeightStore::externalize), declaring the alignment
+/// of a float: a printed blob shows it, and the same module prints the same.
+static AsmResourceBlob allocateWeightBlob(ArrayRef<float> data) {
+  size_t bytes = data.size() * sizeof(float);
+  auto *memory = static_cast<char *>(
+      ::operator new(bytes, std::align_val_t(kWeightAlignment)));
+  std::memcpy(memory, data.data(), bytes);
+  return AsmResourceBlob(
+      ArrayRef<char>(memory, bytes), alignof(float),
+      [](void *p, size_t, size_t) {
+        ::operator delete(p, std::align_val_t(kWeightAlignment));
+      },
+      /*dataIsMutable=*/true);
+}
+
 Value seam::createF32Constant(OpBuilder &builder, Location loc,
                               ArrayRef<int64_t> shape, ArrayRef<float> data,
                               StringRef name, int64_t inlineLimit) {
@@ -84,7 +104,7 @@ Value seam::createF32Constant(OpBuilder &builder, Location loc,
   if (static_cast<int64_t>(data.size()) <= inlineLimit)
     return arith::ConstantOp::create(builder, loc, type,
                                      DenseElementsAttr::get(type, data));
-  auto blob = HeapAsmResourceBlob::allocateAndCopyInferAlign(data);
+  AsmResourceBlob blob = allocateWeightBlob(data);
   auto attr = DenseResourceElementsAttr::get(
       type, name.empty() ? "weight" : name, std::move(blob));
   return arith::ConstantOp::create(builder, loc, type, attr);

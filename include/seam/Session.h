@@ -308,6 +308,14 @@ public:
   /// the library has made it, while the session is created.
   size_t heldWeightBytes() const;
 
+  /// Of heldWeightBytes(), the bytes the session copied into 64-byte-aligned
+  /// memory of its own; the rest it reads where the model's tensors were
+  /// parsed (a large float32 tensor of an ONNX file is moved onto a 64-byte
+  /// boundary inside its own storage), or from the compiled-object cache's
+  /// mapping. Copied: weights folded from others (a batch-norm folded into a
+  /// convolution), small ones, those of other element types.
+  size_t copiedWeightBytes() const;
+
   /// The time spent so far in each offloaded region whose backend keeps
   /// statistics (the dnnl backend does), in region order, then, when
   /// compiled with profileKernels, in each kernel of the compiled code (the

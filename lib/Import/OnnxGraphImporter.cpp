@@ -5,6 +5,7 @@
 
 #include "seam/SeamConstants.h"
 #include "seam/SeamOps.h"
+#include "seam/Support/WeightAlignment.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/AsmState.h"
@@ -588,9 +589,19 @@ Value GraphImporter::materializeFloat(const onnx::TensorProto &t,
   }
   // The blob views the tensor's bytes; its deleter (run when the context
   // releases the blob) frees them, keeping the model alive until then.
+  // Moved onto a 64-byte boundary where the loader left room, they can be
+  // the compiled code's weights as they are (WeightStore::externalize), not
+  // copied into fresh pages; the proto's raw_data then starts with padding
+  // and is not read again (a second use of the tensor finds viewedTensors).
+  // The blob declares the alignment of a float whatever the address (a
+  // printed blob shows it: the same model prints the same text).
   auto *tensor = const_cast<onnx::TensorProto *>(&t);
+  size_t size = raw.size();
+  const char *data = raw.data();
+  if (const char *aligned = alignInPlace(*tensor->mutable_raw_data()))
+    data = aligned;
   AsmResourceBlob blob(
-      ArrayRef<char>(raw.data(), raw.size()), alignof(float),
+      ArrayRef<char>(data, size), alignof(float),
       [owner = owner, tensor](void *, size_t, size_t) {
         std::string().swap(*tensor->mutable_raw_data());
       },

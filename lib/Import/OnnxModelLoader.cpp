@@ -24,6 +24,7 @@
 // After ONNX's headers: <sys/mman.h> defines MAP_TYPE, an enumerator there.
 #include "seam/Support/DropPages.h"
 #include "seam/Support/HugePages.h"
+#include "seam/Support/WeightAlignment.h"
 
 #include <cerrno>
 #include <cstring>
@@ -576,19 +577,22 @@ static uint64_t getRawDataLength(const char *begin, const char *end) {
 }
 
 /// Parses the initializer encoded in `field` into `tensor`. A large raw_data
-/// is parsed into a string whose capacity was reserved, and advised huge
-/// pages, before it is written: protobuf clears it, keeping the capacity,
-/// and assigns the bytes into that
-/// capacity, which then faults in once per 2 MiB instead of per 4 KiB.
+/// is parsed into a string whose capacity was reserved (with room to align
+/// it), and advised huge pages, before it is written: protobuf clears it,
+/// keeping the capacity, and assigns the bytes into that capacity, which then
+/// faults in once per 2 MiB instead of per 4 KiB.
 static bool parseInitializer(const WireField &field,
                              onnx::TensorProto &tensor) {
   if (field.length > static_cast<uint64_t>(std::numeric_limits<int>::max()))
     return false;
   uint64_t raw = getRawDataLength(field.payload, field.payload + field.length);
-  if (raw >= 2 * kHugePageBytes) {
+  if (raw >= kAlignInPlaceBytes) {
+    // Room to move the bytes onto a 64-byte boundary where they are
+    // (seam::alignInPlace) rather than copy them into fresh pages.
     std::string *bytes = tensor.mutable_raw_data();
-    bytes->reserve(raw);
-    adviseHugePages(bytes->data(), raw);
+    bytes->reserve(raw + kWeightAlignment);
+    if (raw >= 2 * kHugePageBytes)
+      adviseHugePages(bytes->data(), raw + kWeightAlignment);
   }
   return tensor.ParseFromArray(field.payload, static_cast<int>(field.length));
 }

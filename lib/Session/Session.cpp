@@ -226,14 +226,26 @@ const std::vector<TensorInfo> &Session::outputs() const {
 bool Session::loadedFromCache() const { return impl->fromCache; }
 bool Session::hasRunTimeShapes() const { return impl->runTime != nullptr; }
 
+/// `bytes` of the session's weight store, or summed over the specializations
+/// kept (run-time shapes).
+static size_t
+sumWeightBytes(const Session::Impl &impl,
+               size_t (detail::WeightStore::*bytes)() const) {
+  if (!impl.runTime)
+    return (impl.weights.*bytes)();
+  std::lock_guard<std::mutex> lock(impl.runTime->tableMutex);
+  size_t sum = 0;
+  for (const auto &spec : impl.runTime->recent)
+    sum += (spec->impl->weights.*bytes)();
+  return sum;
+}
+
 size_t Session::heldWeightBytes() const {
-  if (!impl->runTime)
-    return impl->weights.getHeldBytes();
-  std::lock_guard<std::mutex> lock(impl->runTime->tableMutex);
-  size_t held = 0;
-  for (const auto &spec : impl->runTime->recent)
-    held += spec->impl->weights.getHeldBytes();
-  return held;
+  return sumWeightBytes(*impl, &detail::WeightStore::getHeldBytes);
+}
+
+size_t Session::copiedWeightBytes() const {
+  return sumWeightBytes(*impl, &detail::WeightStore::getCopiedBytes);
 }
 
 std::vector<ShapeSpecialization> Session::specializations() const {

@@ -6,6 +6,7 @@
 #include "seam/Runtime/SeamRuntime.h"
 #include "seam/Support/DropPages.h"
 #include "seam/Support/HugePages.h"
+#include "seam/Support/WeightAlignment.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -158,18 +159,27 @@ LogicalResult WeightStore::externalize(ModuleOp module, size_t minBytes) {
     StringRef key = resource ? resource.getRawHandle().getKey() : "";
     AsmResourceBlob *blob =
         resource ? resource.getRawHandle().getBlob() : nullptr;
-    if (buffer.initOnly && blob && blob->getData().size() == size &&
-        references.lookup(key) == 1) {
-      // Only creations read it, through a pointer: the store takes the blob
-      // as it is (any alignment), without a copy.
+    // Generated code reads a weight with the alignment its global declares
+    // (at least 64 bytes); kernel creations read it through a pointer.
+    uint64_t alignment =
+        std::max<uint64_t>(global.getAlignment().value_or(1), kWeightAlignment);
+    bool aligned = blob && reinterpret_cast<uintptr_t>(
+                               blob->getData().data()) % alignment == 0;
+    if ((buffer.initOnly || aligned) && blob &&
+        blob->getData().size() == size && references.lookup(key) == 1) {
+      // Only creations read it, or it is aligned as the code needs (the
+      // importer moves a large tensor's bytes onto a 64-byte boundary): the
+      // store takes the blob as it is, without a copy into fresh pages.
       auto taken = std::make_shared<AsmResourceBlob>(std::move(*blob));
       *blob = AsmResourceBlob();
       buffer.aligned = const_cast<char *>(taken->getData().data());
       buffer.storage = std::move(taken);
-      global.removeAlignmentAttr();
+      if (!aligned)
+        global.removeAlignmentAttr();
       references[key] = 0;
     } else {
       buffer.storage = allocateWeight(size, buffer.aligned);
+      buffer.copied = true;
       if (failed(copyElements(value, buffer.aligned, size)))
         return global.emitError("cannot read the data of weight global @")
                << global.getSymName();
@@ -252,6 +262,14 @@ size_t WeightStore::getHeldBytes() const {
   for (const auto &entry : buffers)
     held += entry.getValue().size;
   return held;
+}
+
+size_t WeightStore::getCopiedBytes() const {
+  size_t copied = 0;
+  for (const auto &entry : buffers)
+    if (entry.getValue().copied)
+      copied += entry.getValue().size;
+  return copied;
 }
 
 void WeightStore::releaseInitOnly() {

@@ -49,6 +49,11 @@ public:
   void releaseInitOnly();
   /// Bytes of weight data still held.
   size_t getHeldBytes() const;
+  /// Of those, the bytes externalize copied out of the module's blobs (into
+  /// 64-byte-aligned memory of the store's) instead of taking them as they
+  /// were: weights folded from others, small, or not aligned as the code
+  /// needs.
+  size_t getCopiedBytes() const;
   /// Adds weight `name` as a view of `size` bytes at `data` (64-byte
   /// aligned), which `owner` keeps alive (the compiled-object cache's mapping
   /// of its entry).
@@ -70,6 +75,8 @@ private:
     /// Only kernel creations read it: this many have not consumed it yet.
     bool initOnly = false;
     int64_t creations = 0;
+    /// Copied out of its blob by externalize.
+    bool copied = false;
   };
   /// Frees `buffer`'s data (an owned buffer) or drops its pages (a view).
   static void release(Buffer &buffer);

@@ -254,6 +254,14 @@ static void printSlowKernels(const seam::Session &session) {
     llvm::outs() << "  " << line << "\n";
 }
 
+/// The weights the generated code reads: what the session holds, and how
+/// much of it was copied rather than read where the model was parsed.
+static void printHeldWeights(const seam::Session &session) {
+  size_t held = session.heldWeightBytes(), copied = session.copiedWeightBytes();
+  llvm::outs() << "Weights held: " << held << " bytes (" << held - copied
+               << " read in place, " << copied << " copied)\n";
+}
+
 /// Where the time of `runs` runs (`totalMs` in all) went: each offloaded
 /// region with its kernels (timed by its runtime), then the rest.
 /// `shape` as [1, ?, 16], '?' for a dim fixed at run time (-1).
@@ -552,8 +560,10 @@ int main(int argc, char **argv) {
       llvm::outs() << " " << info.name << "=" << shapeText(info.shape);
     llvm::outs() << " (compiled on the first run with each set of shapes)\n";
   }
-  if (report)
+  if (report) {
     printSlowKernels(**session);
+    printHeldWeights(**session);
+  }
 
   // Inputs: from files, the rest seeded random. With --bench-shapes and no
   // file for an input with open dims, only the shape sets run.

@@ -17,4 +17,5 @@
 // CHECK-NEXT: seam.softmax at {{.*}}: no backend selected
 // CHECK-NEXT: compile_ms:
 // CHECK-NEXT: Slow kernels: 0
+// CHECK-NEXT: Weights held: 0 bytes (0 read in place, 0 copied)
 // CHECK-NEXT: output probabilities: [1, 2]

@@ -26,6 +26,7 @@
 // CHECK-NEXT: seam.softmax at small-classifier.mlir:{{[0-9]+}}:{{[0-9]+}}: test: seam.softmax is not supported
 // CHECK-NEXT: compile_ms:
 // CHECK-NEXT: Slow kernels: 0
+// CHECK-NEXT: Weights held: 0 bytes (0 read in place, 0 copied)
 // CHECK-NEXT: output probabilities: [1, 2]
 
 // Without --report, no table.

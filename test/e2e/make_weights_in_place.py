@@ -1,0 +1,68 @@
+"""ONNX models whose large float32 initializers the compiled path reads where
+the importer parsed them (moved onto a 64-byte boundary inside their own
+storage), not from a copy; each with NumPy's output for a seeded input.
+
+    make_weights_in_place.py OUT_DIR
+
+Writes OUT_DIR/<case>.onnx, <case>_x.npy, <case>_y.npy for:
+  fc        MatMul by a 256x512 weight (512 KiB), Add of a 512 bias (2 KiB,
+            under the 4 KiB below which weights stay in the generated code)
+  two_uses  one 128x128 weight (64 KiB) read by two MatMuls: one copy, one
+            blob, read in place once
+  folded    a 192x128 weight that is the Mul of two initializers: folded at
+            compile time into a new tensor, made on a 64-byte boundary too
+            (96 KiB, the two inputs freed)
+"""
+
+import os
+import sys
+
+import numpy as np
+import onnx
+from onnx import TensorProto, helper, numpy_helper
+
+
+def save(out, name, nodes, inputs, initializers, x, y):
+    graph = helper.make_graph(
+        nodes, name,
+        [helper.make_tensor_value_info("x", TensorProto.FLOAT, list(x.shape))],
+        [helper.make_tensor_value_info("y", TensorProto.FLOAT, list(y.shape))],
+        [numpy_helper.from_array(v, k) for k, v in initializers.items()])
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)])
+    onnx.checker.check_model(model)
+    onnx.save(model, os.path.join(out, name + ".onnx"))
+    np.save(os.path.join(out, name + "_x.npy"), x)
+    np.save(os.path.join(out, name + "_y.npy"), y.astype(np.float32))
+
+
+def main():
+    out = sys.argv[1]
+    os.makedirs(out, exist_ok=True)
+    rng = np.random.default_rng(3)
+    f32 = lambda *s: rng.standard_normal(s).astype(np.float32)
+
+    x, w, b = f32(4, 256), f32(256, 512), f32(512)
+    save(out, "fc",
+         [helper.make_node("MatMul", ["x", "w"], ["h"]),
+          helper.make_node("Add", ["h", "b"], ["y"])],
+         None, {"w": w, "b": b}, x,
+         x.astype(np.float64) @ w.astype(np.float64) + b)
+
+    x, w = f32(2, 128), f32(128, 128)
+    h = x.astype(np.float64) @ w.astype(np.float64)
+    save(out, "two_uses",
+         [helper.make_node("MatMul", ["x", "w"], ["h"]),
+          helper.make_node("Tanh", ["h"], ["t"]),
+          helper.make_node("MatMul", ["t", "w"], ["y"])],
+         None, {"w": w}, x, np.tanh(h) @ w.astype(np.float64))
+
+    x, w1, w2 = f32(3, 192), f32(192, 128), f32(192, 128)
+    save(out, "folded",
+         [helper.make_node("Mul", ["w1", "w2"], ["w"]),
+          helper.make_node("MatMul", ["x", "w"], ["y"])],
+         None, {"w1": w1, "w2": w2}, x,
+         x.astype(np.float64) @ (w1 * w2).astype(np.float64))
+
+
+if __name__ == "__main__":
+    main()
