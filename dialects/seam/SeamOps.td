@@ -109,6 +109,9 @@ def Seam_MaxPoolOp : Seam_PoolOp<"max_pool", "MaxPool", (ins)> {
         : (tensor<1x8x8x8xf32>) -> tensor<1x8x4x4xf32>
     ```
   }];
+  // A spatial Pad of -inf (or of 0 on a non-negative input) before it
+  // becomes its own padding: SeamCanonicalization.cpp.
+  let hasCanonicalizer = 1;
 }
 
 def Seam_AvgPoolOp : Seam_PoolOp<"avg_pool", "AveragePool",
@@ -117,6 +120,9 @@ def Seam_AvgPoolOp : Seam_PoolOp<"avg_pool", "AveragePool",
     Average pooling with ONNX AveragePool attributes. With
     `count_include_pad`, padded positions count in the divisor.
   }];
+  // A spatial zero Pad before it becomes its own (counted) padding:
+  // SeamCanonicalization.cpp.
+  let hasCanonicalizer = 1;
 }
 
 def Seam_GlobalAvgPoolOp : Seam_Op<"global_avg_pool", [Pure, InferTypeOpAdaptor]> {

@@ -809,6 +809,60 @@ func.func @keep_pad_before_conv(%x: tensor<1x3x8x8xf32>, %w: tensor<4x4x3x3xf32>
 
 // -----
 
+// A spatial pad before pooling becomes the pool's padding, added to its own:
+// -inf before a max pool, 0 before a max pool of a Relu (no element is below
+// it), 0 before an average pool, which then counts its padding.
+// CHECK-LABEL: func @fold_pad_into_pool(
+// CHECK-SAME: %[[X:[^:]*]]: tensor<1x2x8x8xf32>
+// CHECK-NOT: seam.pad
+// CHECK: seam.max_pool %[[X]] {kernel_shape = array<i64: 3, 3>, pads = array<i64: 1, 1, 0, 1>, strides = array<i64: 2, 2>} : (tensor<1x2x8x8xf32>) -> tensor<1x2x4x4xf32>
+// CHECK: %[[R:.*]] = seam.relu %[[X]]
+// CHECK-NOT: seam.pad
+// CHECK: seam.max_pool %[[R]] {kernel_shape = array<i64: 2, 2>, pads = array<i64: 1, 1, 0, 0>} : (tensor<1x2x8x8xf32>) -> tensor<1x2x8x8xf32>
+// CHECK-NOT: seam.pad
+// CHECK: seam.avg_pool %[[X]] {count_include_pad = true, kernel_shape = array<i64: 3, 3>, pads = array<i64: 1, 1, 1, 1>} : (tensor<1x2x8x8xf32>) -> tensor<1x2x8x8xf32>
+// CHECK: seam.avg_pool %[[X]] {count_include_pad = true, kernel_shape = array<i64: 3, 3>, pads = array<i64: 2, 1, 1, 1>} : (tensor<1x2x8x8xf32>) -> tensor<1x2x9x8xf32>
+func.func @fold_pad_into_pool(%x: tensor<1x2x8x8xf32>) -> (tensor<1x2x4x4xf32>, tensor<1x2x8x8xf32>, tensor<1x2x8x8xf32>, tensor<1x2x9x8xf32>) {
+  %a = seam.pad %x {pads = array<i64: 0, 0, 1, 0, 0, 0, 0, 0>, value = 0xFF800000 : f32} : (tensor<1x2x8x8xf32>) -> tensor<1x2x9x8xf32>
+  %0 = seam.max_pool %a {kernel_shape = array<i64: 3, 3>, strides = array<i64: 2, 2>, pads = array<i64: 0, 1, 0, 1>} : (tensor<1x2x9x8xf32>) -> tensor<1x2x4x4xf32>
+  %r = seam.relu %x : tensor<1x2x8x8xf32>
+  %b = seam.pad %r {pads = array<i64: 0, 0, 1, 1, 0, 0, 0, 0>} : (tensor<1x2x8x8xf32>) -> tensor<1x2x9x9xf32>
+  %1 = seam.max_pool %b {kernel_shape = array<i64: 2, 2>} : (tensor<1x2x9x9xf32>) -> tensor<1x2x8x8xf32>
+  %c = seam.pad %x {pads = array<i64: 0, 0, 1, 1, 0, 0, 1, 1>} : (tensor<1x2x8x8xf32>) -> tensor<1x2x10x10xf32>
+  %2 = seam.avg_pool %c {kernel_shape = array<i64: 3, 3>} : (tensor<1x2x10x10xf32>) -> tensor<1x2x8x8xf32>
+  %d = seam.pad %x {pads = array<i64: 0, 0, 1, 0, 0, 0, 0, 0>} : (tensor<1x2x8x8xf32>) -> tensor<1x2x9x8xf32>
+  %3 = seam.avg_pool %d {kernel_shape = array<i64: 3, 3>, pads = array<i64: 1, 1, 1, 1>, count_include_pad = true} : (tensor<1x2x9x8xf32>) -> tensor<1x2x9x8xf32>
+  return %0, %1, %2, %3 : tensor<1x2x4x4xf32>, tensor<1x2x8x8xf32>, tensor<1x2x8x8xf32>, tensor<1x2x9x8xf32>
+}
+
+// -----
+
+// Not folded: a 0 pad before a max pool of values that may be negative; a 0
+// pad of a Relu before a dilated max pool (a window may hold no element of
+// the input); a 0 pad before an average pool that has pads of its own it
+// does not count; with ceil_mode; a pad as wide as the window; a pad of
+// another value.
+// CHECK-LABEL: func @keep_pad_before_pool(
+// CHECK-COUNT-6: seam.pad
+func.func @keep_pad_before_pool(%x: tensor<1x2x8x8xf32>) -> (tensor<1x2x8x8xf32>, tensor<1x2x5x8xf32>, tensor<1x2x9x8xf32>, tensor<1x2x5x4xf32>, tensor<1x2x9x8xf32>, tensor<1x2x8x8xf32>) {
+  %a = seam.pad %x {pads = array<i64: 0, 0, 1, 1, 0, 0, 0, 0>} : (tensor<1x2x8x8xf32>) -> tensor<1x2x9x9xf32>
+  %0 = seam.max_pool %a {kernel_shape = array<i64: 2, 2>} : (tensor<1x2x9x9xf32>) -> tensor<1x2x8x8xf32>
+  %r = seam.relu %x : tensor<1x2x8x8xf32>
+  %b = seam.pad %r {pads = array<i64: 0, 0, 1, 0, 0, 0, 0, 0>} : (tensor<1x2x8x8xf32>) -> tensor<1x2x9x8xf32>
+  %1 = seam.max_pool %b {kernel_shape = array<i64: 2, 1>, dilations = array<i64: 4, 1>} : (tensor<1x2x9x8xf32>) -> tensor<1x2x5x8xf32>
+  %c = seam.pad %x {pads = array<i64: 0, 0, 1, 0, 0, 0, 0, 0>} : (tensor<1x2x8x8xf32>) -> tensor<1x2x9x8xf32>
+  %2 = seam.avg_pool %c {kernel_shape = array<i64: 3, 3>, pads = array<i64: 1, 1, 1, 1>} : (tensor<1x2x9x8xf32>) -> tensor<1x2x9x8xf32>
+  %d = seam.pad %x {pads = array<i64: 0, 0, 1, 0, 0, 0, 0, 0>, value = 0xFF800000 : f32} : (tensor<1x2x8x8xf32>) -> tensor<1x2x9x8xf32>
+  %3 = seam.max_pool %d {kernel_shape = array<i64: 2, 2>, strides = array<i64: 2, 2>, ceil_mode = true} : (tensor<1x2x9x8xf32>) -> tensor<1x2x5x4xf32>
+  %e = seam.pad %x {pads = array<i64: 0, 0, 1, 0, 0, 0, 0, 0>, value = 0xFF800000 : f32} : (tensor<1x2x8x8xf32>) -> tensor<1x2x9x8xf32>
+  %4 = seam.max_pool %e {kernel_shape = array<i64: 1, 1>} : (tensor<1x2x9x8xf32>) -> tensor<1x2x9x8xf32>
+  %f = seam.pad %x {pads = array<i64: 0, 0, 1, 1, 0, 0, 1, 1>, value = 1.0 : f32} : (tensor<1x2x8x8xf32>) -> tensor<1x2x10x10xf32>
+  %5 = seam.avg_pool %f {kernel_shape = array<i64: 3, 3>} : (tensor<1x2x10x10xf32>) -> tensor<1x2x8x8xf32>
+  return %0, %1, %2, %3, %4, %5 : tensor<1x2x8x8xf32>, tensor<1x2x5x8xf32>, tensor<1x2x9x8xf32>, tensor<1x2x5x4xf32>, tensor<1x2x9x8xf32>, tensor<1x2x8x8xf32>
+}
+
+// -----
+
 // x * sigmoid(x), in either order, is silu(x).
 // CHECK-LABEL: func @mul_by_own_sigmoid(
 // CHECK-SAME: %[[X:[^:]*]]: tensor<1x4x2x2xf32>, %[[Y:[^:]*]]: tensor<1x4x2x2xf32>

@@ -173,7 +173,10 @@ class Model:
                          attrs["kernel_shape"], attrs.get("strides"),
                          attrs.get("pads"), attrs.get("dilations"),
                          attrs.get("ceil_mode", False),
-                         attrs.get("count_include_pad", False))
+                         attrs.get("count_include_pad", False),
+                         attrs.get("auto_pad", "notset"))
+        if "auto_pad" in attrs:
+            attrs["auto_pad"] = "#seam<auto_pad %s>" % attrs["auto_pad"]
         return self.op("seam." + kind, [x], y, attrs)
 
     def batch_norm(self, x, scale, bias, mean, var, epsilon=1e-5):
@@ -257,7 +260,9 @@ class Model:
         convolves, in the reference)."""
         n = x.array.ndim
         y = np.pad(x.array, list(zip(pads[:n], pads[n:])), constant_values=value)
-        return self.op("seam.pad", [x], y, {"pads": pads, "value": value})
+        # -inf as MLIR writes it (its hexadecimal bits).
+        text = "0xFF800000 : f32" if value == -np.inf else value
+        return self.op("seam.pad", [x], y, {"pads": pads, "value": text})
 
     def reshape(self, x, shape):
         y = x.array.reshape(shape)
@@ -955,6 +960,47 @@ def pad_conv_cases():
     yield m
 
 
+def pad_pool_cases():
+    """An explicit spatial Pad before pooling (TensorFlow's "same" padding
+    exported as a Pad, timm's MaxPool2dSame): the prepare passes fold it into
+    the pool's own pads, so that pooling stays with the conv before it: a max
+    pool's pad of -inf, or of 0 after a Relu (no element is below it); an
+    average pool's 0 pad, counted in the divisor (the padded zeros were
+    elements). The reference pads explicitly, then pools the padded image."""
+    m = Model("pad_ninf_into_max_pool", [["conv", "max_pool"]],
+              absent=["seam.pad"],
+              checks=["seam.max_pool {{.*}}pads = array<i64: 0, 0, 1, 1>, "
+                      "strides = array<i64: 2, 2>"])
+    x = m.arg(rand(1, 8, 9, 9))
+    c = m.conv(x, m.const(rand(8, 8, 1, 1)))
+    p = m.pad(c, [0, 0, 0, 0, 0, 0, 1, 1], value=-np.inf)
+    m.ret(m.pool("max_pool", p, kernel_shape=[3, 3], strides=[2, 2]))
+    yield m
+
+    # Zero pads after a Relu, added to the pool's own (SAME_UPPER on the
+    # padded 10x10 image with stride 2: 0 before, 1 after, in H and W).
+    m = Model("pad_zero_after_relu_into_max_pool", [["conv_relu", "max_pool"]],
+              absent=["seam.pad", "auto_pad"],
+              checks=["seam.max_pool {{.*}}pads = array<i64: 1, 1, 1, 1>"])
+    x = m.arg(rand(1, 4, 9, 9))
+    r = m.unary("relu", m.conv(x, m.const(rand(4, 4, 1, 1))))
+    p = m.pad(r, [0, 0, 1, 1, 0, 0, 0, 0])
+    m.ret(m.pool("max_pool", p, kernel_shape=[3, 3], strides=[2, 2],
+                 auto_pad="same_upper"))
+    yield m
+
+    m = Model("pad_zero_into_avg_pool", [["conv", "avg_pool"]],
+              absent=["seam.pad"],
+              checks=["seam.avg_pool {{.*}}count_include_pad = true, "
+                      "kernel_shape = array<i64: 3, 3>, "
+                      "pads = array<i64: 1, 1, 1, 1>"])
+    x = m.arg(rand(1, 8, 8, 8))
+    c = m.conv(x, m.const(rand(8, 8, 1, 1)))
+    p = m.pad(c, [0, 0, 1, 1, 0, 0, 1, 1])
+    m.ret(m.pool("avg_pool", p, kernel_shape=[3, 3], strides=[1, 1]))
+    yield m
+
+
 def se_block_cases():
     """A RegNetY block with squeeze-and-excitation (width 48, group width 8:
     RegNetY-400MF's first stage; batch norms folded into conv biases): a 1x1
@@ -1124,7 +1170,8 @@ def main():
     written = set()
     for group in (conv_cases, matmul_cases, pool_cases, other_cases, view_cases,
                   shuffle_cases, norm_cases, hard_swish_product_cases,
-                  silu_product_cases, pad_conv_cases, se_block_cases,
+                  silu_product_cases, pad_conv_cases, pad_pool_cases,
+                  se_block_cases,
                   layout_chain_cases,
                   conv_transpose_cases, reduction_cases, layer_norm_cases,
                   resize_cases, transformer_cases, attention_cases,
