@@ -49,6 +49,16 @@ EXTRA_MODELS = {
     "regnet_y_400mf": ("regnet_y_400mf", {}),
     "resnext50_32x4d": ("resnext50_32x4d", {}),
     "efficientnet_b1": ("efficientnet_b1", {}),
+    # Added 2026-12-01: LayerNorm over channels (a permute either side), GELU and 7x7
+    # depthwise convolutions with a layer scale (ConvNeXt); fused MBConv blocks with SE
+    # (EfficientNetV2); a wider RegNetY; the first SqueezeNet; the narrow ShuffleNetV2
+    # and MNASNet.
+    "convnext_tiny": ("convnext_tiny", {}),
+    "efficientnet_v2_s": ("efficientnet_v2_s", {}),
+    "regnet_y_800mf": ("regnet_y_800mf", {}),
+    "squeezenet1_0": ("squeezenet1_0", {}),
+    "shufflenet_v2_x0_5": ("shufflenet_v2_x0_5", {}),
+    "mnasnet0_5": ("mnasnet0_5", {}),
 }
 ALL_MODELS = {**MODELS, **EXTRA_MODELS}
 FILES = ("model.onnx", "input.npy", "output.npy", "weights.pt")
