@@ -12,11 +12,14 @@
 
 #include "seam/Codegen/Passes.h"
 
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Interfaces/DestinationStyleOpInterface.h"
 #include "mlir/IR/PatternMatch.h"
 #include "llvm/ADT/Hashing.h"
 
+#include <functional>
 #include <unordered_map>
 
 namespace seam {
@@ -91,9 +94,54 @@ SmallVector<SmallVector<tensor::ConcatOp>> findChains(func::FuncOp func) {
   return chains;
 }
 
-/// Rewrites a chain: one tensor.empty of its last (longest) op's shape at the
-/// start of the block; each op's new operands inserted, each right after it
-/// is computed (and after the insert before it); each op replaced by the
+/// The values an op writes into (DPS inits, a loop's initial iter_args):
+/// empty-tensor elimination follows them back to the tensor.empty it replaces
+/// by a slice of the buffer.
+static SmallVector<Value> getDestinations(Operation *op) {
+  if (auto dps = dyn_cast<DestinationStyleOpInterface>(op))
+    return SmallVector<Value>(dps.getDpsInits());
+  if (auto loop = dyn_cast<scf::ForOp>(op))
+    return SmallVector<Value>(loop.getInitArgs());
+  if (auto loop = dyn_cast<scf::ForallOp>(op))
+    return SmallVector<Value>(loop.getOutputs());
+  return {};
+}
+
+/// Where a chain's buffer is made: before the first op of `block` that
+/// computes one of its operands or the destination a producer writes into
+/// (followed a few ops back: a fill of an empty tensor), so that the buffer
+/// dominates what empty-tensor elimination puts in their place and is not
+/// allocated long before it is needed (at the block's start, every
+/// concatenation of a U-Net would be alive at once); the block's start when
+/// an operand comes from outside it.
+static Operation *findBufferPosition(ArrayRef<tensor::ConcatOp> chain,
+                                     Block *block) {
+  constexpr int kDestinationDepth = 4;
+  Operation *earliest = nullptr;
+  std::function<void(Operation *, int)> visit = [&](Operation *op,
+                                                     int depth) {
+    if (!op || op->getBlock() != block)
+      return;
+    if (!earliest || op->isBeforeInBlock(earliest))
+      earliest = op;
+    if (depth == kDestinationDepth)
+      return;
+    for (Value destination : getDestinations(op))
+      visit(destination.getDefiningOp(), depth + 1);
+  };
+  for (tensor::ConcatOp op : chain)
+    for (Value input : op.getInputs()) {
+      Operation *def = input.getDefiningOp();
+      if (!def || def->getBlock() != block)
+        return &block->front();
+      visit(def, 0);
+    }
+  return earliest;
+}
+
+/// Rewrites a chain: one tensor.empty of its last (longest) op's shape
+/// (findBufferPosition); each op's new operands inserted, each right after
+/// it is computed (and after the insert before it); each op replaced by the
 /// buffer's leading slice of its own shape.
 void rewriteChain(IRRewriter &rewriter, ArrayRef<tensor::ConcatOp> chain) {
   tensor::ConcatOp first = chain.front(), last = chain.back();
@@ -102,7 +150,7 @@ void rewriteChain(IRRewriter &rewriter, ArrayRef<tensor::ConcatOp> chain) {
   int64_t rank = type.getRank();
   Block *block = last->getBlock();
   MLIRContext *ctx = rewriter.getContext();
-  rewriter.setInsertionPointToStart(block);
+  rewriter.setInsertionPoint(findBufferPosition(chain, block));
   Value buffer = tensor::EmptyOp::create(rewriter, first.getLoc(),
                                          type.getShape(),
                                          type.getElementType());

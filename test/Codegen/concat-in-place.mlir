@@ -75,6 +75,35 @@ func.func @branches(%x: tensor<2x3xf32>, %y: tensor<1x3xf32>, %z: tensor<3x3xf32
 
 // -----
 
+// The buffer is made just before the first producer of an operand, or of the
+// tensor it writes into, not at the top: a concatenation late in a model is
+// not alive from its start. (An op that reads one slice of the buffer and
+// writes another, exp(b) into the slice after b's, would make bufferization
+// copy: it cannot tell the two slices apart.)
+// CHECK-LABEL: func.func @placed_late
+// CHECK:         %[[A:.*]] = linalg.exp
+// CHECK-NEXT:    %[[E:.*]] = tensor.empty() : tensor<8xf32>
+// CHECK-NEXT:    %[[EB:.*]] = tensor.empty() : tensor<4xf32>
+// CHECK-NEXT:    %[[B:.*]] = linalg.exp ins(%[[A]] : tensor<4xf32>) outs(%[[EB]] : tensor<4xf32>)
+// CHECK-NEXT:    tensor.insert_slice %[[B]] into %[[E]][0] [4] [1]
+// BUF-LABEL: func.func @placed_late
+// BUF-COUNT-2: memref.alloc()
+// BUF-NOT:     memref.alloc()
+// BUF-NOT:     memref.copy
+// BUF:         return
+func.func @placed_late(%x: tensor<4xf32>) -> tensor<8xf32> {
+  %e0 = tensor.empty() : tensor<4xf32>
+  %a = linalg.exp ins(%x : tensor<4xf32>) outs(%e0 : tensor<4xf32>) -> tensor<4xf32>
+  %e1 = tensor.empty() : tensor<4xf32>
+  %b = linalg.exp ins(%a : tensor<4xf32>) outs(%e1 : tensor<4xf32>) -> tensor<4xf32>
+  %e2 = tensor.empty() : tensor<4xf32>
+  %c = linalg.exp ins(%a : tensor<4xf32>) outs(%e2 : tensor<4xf32>) -> tensor<4xf32>
+  %r = tensor.concat dim(0) %b, %c : (tensor<4xf32>, tensor<4xf32>) -> tensor<8xf32>
+  return %r : tensor<8xf32>
+}
+
+// -----
+
 // A concatenation extended by two others: the first continues its chain,
 // the second gets a buffer of its own (both would write columns 2-3 of one
 // buffer otherwise). The values are what concat computes: a's buffer
