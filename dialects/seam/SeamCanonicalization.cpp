@@ -123,9 +123,9 @@ static bool isNonNegative(Value value) {
 
 /// max_pool(pad(x)) and avg_pool(pad(x)) -> the pool of x with the pad's
 /// spatial pads added to its own (TensorFlow-style "same" padding exported
-/// as an explicit Pad, timm's MaxPool2dSame). A max pool takes a pad of
-/// -inf, or of 0 when x is never negative and the windows are not dilated
-/// (each window then holds an element of x, which is >= 0); an average pool
+/// as an explicit Pad, timm's MaxPool2dSame). A max pool without dilation
+/// takes a pad of -inf, or of 0 when x is never negative (each window holds
+/// an element of x, which is >= 0); an average pool
 /// takes a pad of 0 when it counts its padding in the divisor, or has none
 /// of its own (it then counts it: the padded zeros were elements). Not with
 /// ceil_mode, whose last windows may extend past every pad.
@@ -146,9 +146,13 @@ struct FoldPadIntoPool : OpRewritePattern<PoolOp> {
     bool countPads = false;
     std::optional<SmallVector<int64_t>> pads;
     if constexpr (std::is_same_v<PoolOp, MaxPoolOp>) {
-      bool dilated = llvm::any_of(pool.getDilationsOrDefault(),
-                                  [](int64_t d) { return d != 1; });
-      bool zeroIsLowest = !dilated && isNonNegative(pad.getInput());
+      // Dilated windows may hold only padding (taps either side of the
+      // input): a padded -inf (or 0) would win there, where the pool's own
+      // padding never does (oneDNN gives the lowest float).
+      if (llvm::any_of(pool.getDilationsOrDefault(),
+                       [](int64_t d) { return d != 1; }))
+        return failure();
+      bool zeroIsLowest = isNonNegative(pad.getInput());
       pads = foldSpatialPads(
           pad, own,
           [&](const APFloat &v) {

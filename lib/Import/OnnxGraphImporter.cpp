@@ -588,20 +588,11 @@ Value GraphImporter::materializeFloat(const onnx::TensorProto &t,
     return createConstant(dims, data.values, name);
   }
   // The blob views the tensor's bytes; its deleter (run when the context
-  // releases the blob) frees them, keeping the model alive until then.
-  // Moved onto a 64-byte boundary where the loader left room, they can be
-  // the compiled code's weights as they are (WeightStore::externalize), not
-  // copied into fresh pages; the proto's raw_data then starts with padding
-  // and is not read again (a second use of the tensor finds viewedTensors).
-  // The blob declares the alignment of a float whatever the address (a
-  // printed blob shows it: the same model prints the same text).
+  // releases the blob) frees them, keeping the model alive until then (once
+  // the graph is imported, takeViewedTensors gives each blob its bytes).
   auto *tensor = const_cast<onnx::TensorProto *>(&t);
-  size_t size = raw.size();
-  const char *data = raw.data();
-  if (const char *aligned = alignInPlace(*tensor->mutable_raw_data()))
-    data = aligned;
   AsmResourceBlob blob(
-      ArrayRef<char>(data, size), alignof(float),
+      ArrayRef<char>(raw.data(), raw.size()), alignof(float),
       [owner = owner, tensor](void *, size_t, size_t) {
         std::string().swap(*tensor->mutable_raw_data());
       },
@@ -609,6 +600,7 @@ Value GraphImporter::materializeFloat(const onnx::TensorProto &t,
   auto attr = DenseResourceElementsAttr::get(
       type, name.empty() ? "weight" : name, std::move(blob));
   viewedTensors[&t] = attr;
+  viewedInOrder.push_back(tensor);
   return arith::ConstantOp::create(b, currentLoc, type, attr);
 }
 
@@ -728,7 +720,37 @@ LogicalResult GraphImporter::run() {
       FunctionType::get(ctx, argTypes, ValueRange(results).getTypes()));
   for (auto [i, out] : llvm::enumerate(graph.output()))
     func.setResultAttr(i, kTensorNameAttr, b.getStringAttr(out.name()));
+  takeViewedTensors();
   return success();
+}
+
+void GraphImporter::takeViewedTensors() {
+  for (onnx::TensorProto *tensor : viewedInOrder) {
+    auto attr = cast<DenseResourceElementsAttr>(viewedTensors.lookup(tensor));
+    DialectResourceBlobManager::BlobEntry *entry =
+        attr.getRawHandle().getResource();
+    if (!entry || !entry->getBlob())
+      continue;
+    // The string's buffer changes hands, not place: the old blob's view of
+    // it stays valid until it is replaced below (its deleter then finds the
+    // proto's raw_data empty).
+    auto bytes =
+        std::make_shared<std::string>(std::move(*tensor->mutable_raw_data()));
+    tensor->clear_raw_data();
+    size_t size = entry->getBlob()->getData().size();
+    // Moved onto a 64-byte boundary where the loader left room, the bytes
+    // can be the compiled code's weights as they are
+    // (WeightStore::externalize), not copied into fresh pages. The blob
+    // declares a float's alignment whatever the address (a printed blob
+    // shows it: the same model prints the same text).
+    const char *data = alignInPlace(*bytes);
+    if (!data)
+      data = bytes->data();
+    entry->setBlob(AsmResourceBlob(
+        ArrayRef<char>(data, size), alignof(float),
+        [bytes](void *, size_t, size_t) {}, /*dataIsMutable=*/false));
+  }
+  viewedInOrder.clear();
 }
 
 void GraphImporter::narrowHalfOutputs() {

@@ -22,6 +22,7 @@
 #include "llvm/ADT/StringSet.h"
 
 #include <memory>
+#include <vector>
 #include <optional>
 #include <vector>
 
@@ -195,6 +196,14 @@ private:
   /// The blob attribute of each tensor viewed in place: a tensor imported
   /// twice (a Loop body's initializer, unrolled) shares its one blob.
   llvm::DenseMap<const onnx::TensorProto *, mlir::Attribute> viewedTensors;
+  /// Those tensors, in the order they were viewed.
+  std::vector<onnx::TensorProto *> viewedInOrder;
+  /// Once the whole graph is imported (nothing reads the model's tensors
+  /// any more): each viewed tensor's bytes leave the model for its blob,
+  /// moved onto a 64-byte boundary inside their own storage (seam::
+  /// alignInPlace), so that neither a copy of the weights nor the rest of
+  /// the model (its other initializers) stays alive with the blobs.
+  void takeViewedTensors();
   mlir::ModuleOp module;
   const OnnxImportOptions &options;
   mlir::OpBuilder b;

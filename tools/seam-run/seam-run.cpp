@@ -257,7 +257,10 @@ static void printSlowKernels(const seam::Session &session) {
 /// The weights the generated code reads: what the session holds, and how
 /// much of it was copied rather than read where the model was parsed.
 static void printHeldWeights(const seam::Session &session) {
-  size_t held = session.heldWeightBytes(), copied = session.copiedWeightBytes();
+  // Two readings: a specialization compiled between them (run-time shapes)
+  // must not make the difference wrap.
+  size_t copied = session.copiedWeightBytes();
+  size_t held = std::max(session.heldWeightBytes(), copied);
   llvm::outs() << "Weights held: " << held << " bytes (" << held - copied
                << " read in place, " << copied << " copied)\n";
 }

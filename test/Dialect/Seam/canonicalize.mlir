@@ -837,14 +837,14 @@ func.func @fold_pad_into_pool(%x: tensor<1x2x8x8xf32>) -> (tensor<1x2x4x4xf32>, 
 
 // -----
 
-// Not folded: a 0 pad before a max pool of values that may be negative; a 0
-// pad of a Relu before a dilated max pool (a window may hold no element of
-// the input); a 0 pad before an average pool that has pads of its own it
+// Not folded: a 0 pad before a max pool of values that may be negative; a
+// pad (0 of a Relu, or -inf) before a dilated max pool (a window may hold no
+// element of the input); a 0 pad before an average pool that has pads of its own it
 // does not count; with ceil_mode; a pad as wide as the window; a pad of
 // another value.
 // CHECK-LABEL: func @keep_pad_before_pool(
-// CHECK-COUNT-6: seam.pad
-func.func @keep_pad_before_pool(%x: tensor<1x2x8x8xf32>) -> (tensor<1x2x8x8xf32>, tensor<1x2x5x8xf32>, tensor<1x2x9x8xf32>, tensor<1x2x5x4xf32>, tensor<1x2x9x8xf32>, tensor<1x2x8x8xf32>) {
+// CHECK-COUNT-7: seam.pad
+func.func @keep_pad_before_pool(%x: tensor<1x2x8x8xf32>) -> (tensor<1x2x8x8xf32>, tensor<1x2x5x8xf32>, tensor<1x2x9x8xf32>, tensor<1x2x5x4xf32>, tensor<1x2x9x8xf32>, tensor<1x2x8x8xf32>, tensor<1x2x1x8xf32>) {
   %a = seam.pad %x {pads = array<i64: 0, 0, 1, 1, 0, 0, 0, 0>} : (tensor<1x2x8x8xf32>) -> tensor<1x2x9x9xf32>
   %0 = seam.max_pool %a {kernel_shape = array<i64: 2, 2>} : (tensor<1x2x9x9xf32>) -> tensor<1x2x8x8xf32>
   %r = seam.relu %x : tensor<1x2x8x8xf32>
@@ -858,7 +858,9 @@ func.func @keep_pad_before_pool(%x: tensor<1x2x8x8xf32>) -> (tensor<1x2x8x8xf32>
   %4 = seam.max_pool %e {kernel_shape = array<i64: 1, 1>} : (tensor<1x2x9x8xf32>) -> tensor<1x2x9x8xf32>
   %f = seam.pad %x {pads = array<i64: 0, 0, 1, 1, 0, 0, 1, 1>, value = 1.0 : f32} : (tensor<1x2x8x8xf32>) -> tensor<1x2x10x10xf32>
   %5 = seam.avg_pool %f {kernel_shape = array<i64: 3, 3>} : (tensor<1x2x10x10xf32>) -> tensor<1x2x8x8xf32>
-  return %0, %1, %2, %3, %4, %5 : tensor<1x2x8x8xf32>, tensor<1x2x5x8xf32>, tensor<1x2x9x8xf32>, tensor<1x2x5x4xf32>, tensor<1x2x9x8xf32>, tensor<1x2x8x8xf32>
+  %g = seam.pad %x {pads = array<i64: 0, 0, 1, 0, 0, 0, 1, 0>, value = 0xFF800000 : f32} : (tensor<1x2x8x8xf32>) -> tensor<1x2x10x8xf32>
+  %6 = seam.max_pool %g {kernel_shape = array<i64: 2, 1>, dilations = array<i64: 9, 1>} : (tensor<1x2x10x8xf32>) -> tensor<1x2x1x8xf32>
+  return %0, %1, %2, %3, %4, %5, %6 : tensor<1x2x8x8xf32>, tensor<1x2x5x8xf32>, tensor<1x2x9x8xf32>, tensor<1x2x5x4xf32>, tensor<1x2x9x8xf32>, tensor<1x2x8x8xf32>, tensor<1x2x1x8xf32>
 }
 
 // -----
