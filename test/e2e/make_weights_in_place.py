@@ -9,6 +9,10 @@ Writes OUT_DIR/<case>.onnx, <case>_x.npy, <case>_y.npy for:
             under the 4 KiB below which weights stay in the generated code)
   two_uses  one 128x128 weight (64 KiB) read by two MatMuls: one copy, one
             blob, read in place once
+  nonzero   a 128x128 weight (64 KiB, a third zeros) read by a MatMul and,
+            through an Identity, by NonZero, which the importer evaluates
+            from the tensor's bytes: they are moved for the blob only after
+            the whole graph is imported
   folded    a 192x128 weight that is the Mul of two initializers: folded at
             compile time into a new tensor, made on a 64-byte boundary too
             (96 KiB, the two inputs freed)
@@ -22,11 +26,17 @@ import onnx
 from onnx import TensorProto, helper, numpy_helper
 
 
-def save(out, name, nodes, inputs, initializers, x, y):
+def save(out, name, nodes, inputs, initializers, x, y, extra=None):
+    """`extra`: a second output, (name, ONNX type, NumPy value)."""
+    outputs = [helper.make_tensor_value_info("y", TensorProto.FLOAT, list(y.shape))]
+    if extra:
+        outputs.append(helper.make_tensor_value_info(extra[0], extra[1],
+                                                     list(extra[2].shape)))
+        np.save(os.path.join(out, name + "_" + extra[0] + ".npy"), extra[2])
     graph = helper.make_graph(
         nodes, name,
         [helper.make_tensor_value_info("x", TensorProto.FLOAT, list(x.shape))],
-        [helper.make_tensor_value_info("y", TensorProto.FLOAT, list(y.shape))],
+        outputs,
         [numpy_helper.from_array(v, k) for k, v in initializers.items()])
     model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)])
     onnx.checker.check_model(model)
@@ -55,6 +65,15 @@ def main():
           helper.make_node("Tanh", ["h"], ["t"]),
           helper.make_node("MatMul", ["t", "w"], ["y"])],
          None, {"w": w}, x, np.tanh(h) @ w.astype(np.float64))
+
+    x, w = f32(2, 128), f32(128, 128)
+    w[rng.random(w.shape) < 1 / 3] = 0
+    save(out, "nonzero",
+         [helper.make_node("MatMul", ["x", "w"], ["y"]),
+          helper.make_node("Identity", ["w"], ["w2"]),
+          helper.make_node("NonZero", ["w2"], ["idx"])],
+         None, {"w": w}, x, x.astype(np.float64) @ w.astype(np.float64),
+         ("idx", TensorProto.INT64, np.array(np.nonzero(w), dtype=np.int64)))
 
     x, w1, w2 = f32(3, 192), f32(192, 128), f32(192, 128)
     save(out, "folded",
