@@ -143,7 +143,6 @@ struct FoldPadIntoPool : OpRewritePattern<PoolOp> {
     for (auto [k, d] : llvm::zip_equal(pool.getKernelSizes(),
                                        pool.getDilationsOrDefault()))
       window.push_back((k - 1) * d + 1);
-    bool countPads = false;
     std::optional<SmallVector<int64_t>> pads;
     if constexpr (std::is_same_v<PoolOp, MaxPoolOp>) {
       // Dilated windows may hold only padding (taps either side of the
@@ -164,7 +163,6 @@ struct FoldPadIntoPool : OpRewritePattern<PoolOp> {
       bool ownPads = llvm::any_of(own, [](int64_t p) { return p != 0; });
       if (!pool.getCountIncludePad() && ownPads)
         return failure();
-      countPads = true;
       pads = foldSpatialPads(
           pad, own, [](const APFloat &v) { return v.isZero(); }, window);
     }
@@ -174,8 +172,9 @@ struct FoldPadIntoPool : OpRewritePattern<PoolOp> {
       pool.getInputMutable().assign(pad.getInput());
       pool.setPadsAttr(rewriter.getDenseI64ArrayAttr(*pads));
       pool.setAutoPad(AutoPad::notset);
+      // The padded zeros were elements: they count.
       if constexpr (std::is_same_v<PoolOp, AvgPoolOp>)
-        pool.setCountIncludePad(countPads);
+        pool.setCountIncludePad(true);
     });
     return success();
   }

@@ -600,7 +600,6 @@ Value GraphImporter::materializeFloat(const onnx::TensorProto &t,
   auto attr = DenseResourceElementsAttr::get(
       type, name.empty() ? "weight" : name, std::move(blob));
   viewedTensors[&t] = attr;
-  viewedInOrder.push_back(tensor);
   return arith::ConstantOp::create(b, currentLoc, type, attr);
 }
 
@@ -725,8 +724,9 @@ LogicalResult GraphImporter::run() {
 }
 
 void GraphImporter::takeViewedTensors() {
-  for (onnx::TensorProto *tensor : viewedInOrder) {
-    auto attr = cast<DenseResourceElementsAttr>(viewedTensors.lookup(tensor));
+  for (auto &[viewed, viewedAttr] : viewedTensors) {
+    auto *tensor = const_cast<onnx::TensorProto *>(viewed);
+    auto attr = cast<DenseResourceElementsAttr>(viewedAttr);
     DialectResourceBlobManager::BlobEntry *entry =
         attr.getRawHandle().getResource();
     if (!entry || !entry->getBlob())
@@ -750,7 +750,6 @@ void GraphImporter::takeViewedTensors() {
         ArrayRef<char>(data, size), alignof(float),
         [bytes](void *, size_t, size_t) {}, /*dataIsMutable=*/false));
   }
-  viewedInOrder.clear();
 }
 
 void GraphImporter::narrowHalfOutputs() {

@@ -22,7 +22,6 @@
 #include "llvm/ADT/StringSet.h"
 
 #include <memory>
-#include <vector>
 #include <optional>
 #include <vector>
 
@@ -196,8 +195,6 @@ private:
   /// The blob attribute of each tensor viewed in place: a tensor imported
   /// twice (a Loop body's initializer, unrolled) shares its one blob.
   llvm::DenseMap<const onnx::TensorProto *, mlir::Attribute> viewedTensors;
-  /// Those tensors, in the order they were viewed.
-  std::vector<onnx::TensorProto *> viewedInOrder;
   /// Once the whole graph is imported (nothing reads the model's tensors
   /// any more): each viewed tensor's bytes leave the model for its blob,
   /// moved onto a 64-byte boundary inside their own storage (seam::
