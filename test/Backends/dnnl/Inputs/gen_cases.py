@@ -1039,6 +1039,63 @@ def se_block_cases():
     yield m
 
 
+def se_hard_sigmoid_cases():
+    """A MobileNetV3 block with squeeze-and-excitation as torchvision exports
+    it at opset 13 (width 16 -> 48; batch norms folded into conv biases): a
+    1x1 conv and a depthwise 3x3 conv, each followed by hard-swish written
+    as x * HardSigmoid(x) (alpha 1/6, beta 1/2), the SE gate (global average
+    pool, 1x1 conv 48->16 with relu, 1x1 conv 16->48 with the hard-sigmoid
+    gate), the gated image and a 1x1 projection with the residual. The
+    products become hard_swish post-ops of their convs, the gate a
+    hard_sigmoid post-op; the per-channel multiply of the depthwise conv's
+    blocked output is a single op that --profile must not name as a
+    reference kernel. The pool averages 64 pixels (exact)."""
+    m = Model("se_block_hard_sigmoid_gate",
+              [["conv_bias_hard_swish", "conv_bias_hard_swish",
+                "global_avg_pool", "conv_bias_relu", "conv_bias_hard_sigmoid",
+                "conv_bias_sum"]],
+              single_ops=["seam.mul"], absent=["seam.hard_sigmoid %"],
+              profile=["conv 1x48x8x8 [", "conv 1x48x8x8 [", "pool 1x48x1x1 [",
+                       "conv 1x16x1x1 [", "conv 1x48x1x1 [",
+                       "binary 1x48x8x8 [", "conv 1x16x8x8 ["])
+    x = m.arg(rand(1, 16, 8, 8))
+
+    def hard_swish(v):
+        return m.binary("mul", v, m.unary("hard_sigmoid", v, alpha=1 / 6,
+                                          beta=0.5))
+
+    a = hard_swish(m.conv(x, m.const(rand(48, 16, 1, 1, low=-4, high=4)),
+                          m.const(rand(48))))
+    c = hard_swish(m.conv(a, m.const(rand(48, 1, 3, 3, low=-4, high=4)),
+                          m.const(rand(48)), group=48, pads=[1, 1, 1, 1]))
+    s = m.pool("global_avg_pool", c)
+    s = m.unary("relu", m.conv(s, m.const(rand(16, 48, 1, 1, low=-4, high=4)),
+                               m.const(rand(16))))
+    s = m.unary("hard_sigmoid",
+                m.conv(s, m.const(rand(48, 16, 1, 1, low=-4, high=4)),
+                       m.const(rand(48))), alpha=1 / 6, beta=0.5)
+    e = m.binary("mul", c, s)
+    o = m.conv(e, m.const(rand(16, 48, 1, 1, low=-4, high=4)), m.const(rand(16)))
+    m.ret(m.binary("add", o, x))
+    yield m
+
+
+def conv_gelu_cases():
+    """A conv followed by GELU in the erf form exporters write
+    (x * (erf(x / sqrt 2) + 1) * 0.5): the prepare passes raise it into gelu,
+    which the conv takes as an eltwise_gelu_erf post-op (no erf op left)."""
+    half, one = np.float32(0.5), np.float32(1)
+    m = Model("conv2d_bias_gelu_erf", [["conv_bias_gelu"]],
+              absent=["seam.erf"], profile=["conv 1x16x7x6 ["])
+    x = m.arg(rand(1, 8, 7, 6))
+    h = m.conv(x, m.const(rand(16, 8, 3, 3, low=-4, high=4)),
+               m.const(rand(16)), pads=[1, 1, 1, 1])
+    e = m.unary("erf", m.binary("div", h, m.const(np.float32(np.sqrt(2)))))
+    m.ret(m.binary("mul", m.binary("mul", h, m.binary("add", e, m.const(one))),
+                   m.const(half)))
+    yield m
+
+
 def layout_chain_cases():
     """A RegNetX block (width 64, group width 16; batch norms folded into
     conv biases): a 1x1 conv, a grouped 3x3 conv and a 1x1 conv with the
@@ -1175,7 +1232,7 @@ def main():
     for group in (conv_cases, matmul_cases, pool_cases, other_cases, view_cases,
                   shuffle_cases, norm_cases, hard_swish_product_cases,
                   silu_product_cases, pad_conv_cases, pad_pool_cases,
-                  se_block_cases,
+                  se_block_cases, se_hard_sigmoid_cases, conv_gelu_cases,
                   layout_chain_cases,
                   conv_transpose_cases, reduction_cases, layer_norm_cases,
                   resize_cases, transformer_cases, attention_cases,
