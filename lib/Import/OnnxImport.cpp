@@ -12,6 +12,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/Verifier.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/Support/Path.h"
 
 using namespace mlir;
@@ -64,6 +65,8 @@ OwningOpRef<ModuleOp> importOnnxBytes(llvm::StringRef bytes,
                                       const OnnxImportOptions &options,
                                       llvm::StringRef name) {
   loadImportDialects(context);
+  detail::startBuildingOnnxSchemas();
+  llvm::scope_exit waitForSchemas(detail::waitForOnnxSchemaBuild);
   Location loc = FileLineColLoc::get(&context, name, 0, 0);
   auto model = std::make_shared<onnx::ModelProto>();
   if (failed(parseOnnxModel(bytes, loc, *model)))
@@ -75,6 +78,9 @@ OwningOpRef<ModuleOp> importOnnxBytes(llvm::StringRef bytes,
 OwningOpRef<ModuleOp> importOnnxFile(llvm::StringRef path, MLIRContext &context,
                                      const OnnxImportOptions &options) {
   loadImportDialects(context);
+  // Built while the model is read.
+  detail::startBuildingOnnxSchemas();
+  llvm::scope_exit waitForSchemas(detail::waitForOnnxSchemaBuild);
   Location loc = FileLineColLoc::get(&context, path, 0, 0);
   // A regular file only: a FIFO or a device would block or never end.
   RegularFile file(path);

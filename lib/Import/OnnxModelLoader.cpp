@@ -29,8 +29,11 @@
 #include <cerrno>
 #include <cstring>
 #include <functional>
+#include <future>
 #include <limits>
+#include <mutex>
 #include <sys/mman.h>
+#include <system_error>
 
 using namespace mlir;
 
@@ -1110,6 +1113,41 @@ static LogicalResult checkConvertAndInfer(onnx::ModelProto &model,
   return success();
 }
 
+/// Builds ONNX's registry of op schemas: its first use builds it.
+static bool buildOnnxSchemas() {
+  return onnx::OpSchemaRegistry::Schema("Relu", kImportOpset, "") != nullptr;
+}
+
+/// The build startBuildingOnnxSchemas started, if any.
+static std::shared_future<bool> &onnxSchemasBuild() {
+  static std::shared_future<bool> build;
+  return build;
+}
+
+void startBuildingOnnxSchemas() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    try {
+      onnxSchemasBuild() =
+          std::async(std::launch::async, buildOnnxSchemas).share();
+    } catch (const std::system_error &) {
+      // No thread: waitForOnnxSchemas builds it.
+    }
+  });
+}
+
+void waitForOnnxSchemaBuild() {
+  if (onnxSchemasBuild().valid())
+    onnxSchemasBuild().wait();
+}
+
+/// Waits for the registry startBuildingOnnxSchemas began, or builds it.
+static void waitForOnnxSchemas() {
+  waitForOnnxSchemaBuild();
+  static const bool built = buildOnnxSchemas();
+  (void)built;
+}
+
 /// How long ONNX's code may take on a model in the child process.
 constexpr unsigned kOnnxChildTimeoutSeconds = 600;
 
@@ -1120,11 +1158,9 @@ constexpr unsigned kOnnxChildTimeoutSeconds = 600;
 static LogicalResult checkConvertAndInferIsolated(onnx::ModelProto &model,
                                                   int64_t opset, Location loc) {
   bool keepsInitializers = opset >= kImportOpset;
-  // ONNX's registry of op schemas is built on first use (every schema of
-  // every opset): built here, once, it is not built again in every child.
-  static const bool registryBuilt =
-      onnx::OpSchemaRegistry::Schema("Relu", kImportOpset, "") != nullptr;
-  (void)registryBuilt;
+  // Built before the fork, once, it is not built again in every child (and
+  // no child starts while another thread holds the registry's lock).
+  waitForOnnxSchemas();
   ChildOutcome child = runInChildProcess(
       [&](ChildChannel &channel) {
         std::string message;

@@ -36,6 +36,17 @@ mlir::LogicalResult parseOnnxModelFile(const RegularFile &file,
                                        mlir::Location loc,
                                        onnx::ModelProto &model);
 
+/// Starts building ONNX's registry of op schemas (every schema of every
+/// opset, ~7-9 ms, built by ONNX on first use) on a thread of its own, once
+/// per process, so that it overlaps the parse of the model;
+/// normalizeOnnxModel waits for it (without a thread, it builds it). The
+/// caller waits for it (waitForOnnxSchemaBuild) before it returns, also on
+/// errors: a build still running at exit would see the statics it makes
+/// destroyed under it.
+void startBuildingOnnxSchemas();
+/// Waits for the build startBuildingOnnxSchemas started, if any.
+void waitForOnnxSchemaBuild();
+
 /// Checks the opset, loads external data (relative to `baseDir`), applies
 /// the input-shape overrides, converts the opset up to kImportOpset, and runs
 /// the checker and shape inference.
