@@ -149,8 +149,9 @@ getLowerToLLVMStages(const LowerToLLVMOptions &options) {
          pm.addPass(createConvertFuncToLLVMPass(funcOptions));
          pm.addPass(createConvertControlFlowToLLVMPass());
          pm.addPass(createConvertOpenMPToLLVMPass());
-         pm.addPass(createReconcileUnrealizedCastsPass());
+         // Casts are left inside functions only: reconciled in parallel.
          OpPassManager &cleanup = pm.nest<LLVM::LLVMFuncOp>();
+         cleanup.addPass(createReconcileUnrealizedCastsPass());
          cleanup.addPass(createCanonicalizerPass());
          cleanup.addPass(createCSEPass());
          // Kernels that differ in loop bounds and strides only: one function.
