@@ -73,6 +73,14 @@ unsigned markGlueFunctionsOptNone(llvm::Module &module) {
   return marked;
 }
 
+bool isOnlyGlue(const llvm::Module &module) {
+  for (const llvm::Function &fn : module)
+    if (!fn.isDeclaration() &&
+        (fn.hasFnAttribute(llvm::Attribute::AlwaysInline) || computes(fn)))
+      return false;
+  return true;
+}
+
 /// LLVM's standard -O<level> pipeline, tuned for code that MLIR already
 /// tiled, vectorized and unrolled: no loop unrolling, interleaving or SLP
 /// re-vectorization. On ResNet-18 they cost over a second of compile time

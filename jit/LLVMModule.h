@@ -46,6 +46,12 @@ void addPackedWrappers(llvm::Module &module);
 /// most of a kernel-library model's JIT time. Returns how many it marked.
 unsigned markGlueFunctionsOptNone(llvm::Module &module);
 
+/// Whether every defined function of `module` is glue that
+/// markGlueFunctionsOptNone would mark (none computes, none is
+/// `alwaysinline`): a kernel-library model's module. The optimizer has
+/// nothing to do on it, and code generation can run at -O0 throughout.
+bool isOnlyGlue(const llvm::Module &module);
+
 /// LLVM's standard -O<level> pipeline for `targetMachine` (nothing at 0),
 /// after markGlueFunctionsOptNone. With `vectorMath`, the loop vectorizer may
 /// call glibc's vector math library (libmvec: _ZGVeN16v_expf for 16 expf, ...)

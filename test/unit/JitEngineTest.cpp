@@ -9,16 +9,19 @@
 #include "seam/Jit/JitEngine.h"
 
 #include "LLVMModule.h"
+#include "ParallelCompile.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
 #include "llvm/AsmParser/Parser.h"
 #include "llvm/ExecutionEngine/ObjectCache.h"
+#include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/TargetSelect.h"
 
 #include <gtest/gtest.h>
 
@@ -403,4 +406,66 @@ TEST(LLVMModuleTest, GlueFunctionsAreCompiledWithoutOptimization) {
   EXPECT_FALSE(optNone("adds"));
   EXPECT_FALSE(optNone("inlined"));
   EXPECT_FALSE(optNone("kernel"));
+}
+
+TEST(LLVMModuleTest, ModulesOfGlueAloneCompileAtO0AndRun) {
+  // isOnlyGlue: no defined function computes or is alwaysinline. Such a
+  // module is compiled without the optimizer and at -O0; its code must still
+  // run (a load through computed pointers and a call between functions).
+  llvm::LLVMContext context;
+  llvm::SMDiagnostic diagnostic;
+  auto parse = [&](const char *text) {
+    std::unique_ptr<llvm::Module> module =
+        llvm::parseAssemblyString(text, diagnostic, context);
+    EXPECT_TRUE(module) << diagnostic.getMessage().str();
+    return module;
+  };
+  std::unique_ptr<llvm::Module> glue = parse(R"ll(
+    define i64 @pick(ptr %a, i64 %i) {
+      %p = getelementptr i64, ptr %a, i64 %i
+      %v = load i64, ptr %p
+      ret i64 %v
+    }
+    define i64 @pick_next(ptr %a, i64 %i) {
+      %j = add i64 %i, 1
+      %v = call i64 @pick(ptr %a, i64 %j)
+      ret i64 %v
+    }
+  )ll");
+  std::unique_ptr<llvm::Module> computes = parse(R"ll(
+    define float @twice(float %x) {
+      %y = fmul float %x, 2.0
+      ret float %y
+    }
+  )ll");
+  std::unique_ptr<llvm::Module> inlined = parse(R"ll(
+    define i64 @one() alwaysinline {
+      ret i64 1
+    }
+  )ll");
+  ASSERT_TRUE(glue && computes && inlined);
+  EXPECT_TRUE(seam::detail::isOnlyGlue(*glue));
+  EXPECT_FALSE(seam::detail::isOnlyGlue(*computes));
+  EXPECT_FALSE(seam::detail::isOnlyGlue(*inlined));
+
+  llvm::InitializeNativeTarget();
+  llvm::InitializeNativeTargetAsmPrinter();
+  auto builder = llvm::orc::JITTargetMachineBuilder::detectHost();
+  ASSERT_TRUE(static_cast<bool>(builder)) << llvm::toString(builder.takeError());
+  auto machine = builder->createTargetMachine();
+  ASSERT_TRUE(static_cast<bool>(machine)) << llvm::toString(machine.takeError());
+  glue->setDataLayout((*machine)->createDataLayout());
+  glue->setTargetTriple((*machine)->getTargetTriple());
+  auto objects = seam::detail::compileToObjects(std::move(glue), *builder,
+                                                /*level=*/3,
+                                                /*vectorMath=*/false, 1);
+  ASSERT_TRUE(static_cast<bool>(objects)) << llvm::toString(objects.takeError());
+  auto engine = JitEngine::createFromObjects(std::move(*objects));
+  ASSERT_TRUE(static_cast<bool>(engine)) << llvm::toString(engine.takeError());
+  auto symbol = (*engine)->lookupSymbol("pick_next");
+  ASSERT_TRUE(static_cast<bool>(symbol)) << llvm::toString(symbol.takeError());
+  auto pickNext = reinterpret_cast<int64_t (*)(const int64_t *, int64_t)>(*symbol);
+  const int64_t values[] = {7, -3, 42, 9};
+  EXPECT_EQ(pickNext(values, 0), -3);
+  EXPECT_EQ(pickNext(values, 2), 9);
 }
