@@ -66,7 +66,7 @@ OwningOpRef<ModuleOp> importOnnxBytes(llvm::StringRef bytes,
                                       llvm::StringRef name) {
   loadImportDialects(context);
   detail::startBuildingOnnxSchemas();
-  llvm::scope_exit waitForSchemas(detail::waitForOnnxSchemaBuild);
+  llvm::scope_exit waitForSchemas(detail::waitForOnnxSchemas);
   Location loc = FileLineColLoc::get(&context, name, 0, 0);
   auto model = std::make_shared<onnx::ModelProto>();
   if (failed(parseOnnxModel(bytes, loc, *model)))
@@ -80,7 +80,7 @@ OwningOpRef<ModuleOp> importOnnxFile(llvm::StringRef path, MLIRContext &context,
   loadImportDialects(context);
   // Built while the model is read.
   detail::startBuildingOnnxSchemas();
-  llvm::scope_exit waitForSchemas(detail::waitForOnnxSchemaBuild);
+  llvm::scope_exit waitForSchemas(detail::waitForOnnxSchemas);
   Location loc = FileLineColLoc::get(&context, path, 0, 0);
   // A regular file only: a FIFO or a device would block or never end.
   RegularFile file(path);

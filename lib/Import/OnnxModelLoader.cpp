@@ -31,7 +31,6 @@
 #include <functional>
 #include <future>
 #include <limits>
-#include <mutex>
 #include <sys/mman.h>
 #include <system_error>
 
@@ -1118,32 +1117,28 @@ static bool buildOnnxSchemas() {
   return onnx::OpSchemaRegistry::Schema("Relu", kImportOpset, "") != nullptr;
 }
 
-/// The build startBuildingOnnxSchemas started, if any.
-static std::shared_future<bool> &onnxSchemasBuild() {
-  static std::shared_future<bool> build;
+/// The build of the registry on a thread of its own, started by the first
+/// call (a function-local static: made once, also when two threads import at
+/// once); not valid when no thread could be made.
+static const std::shared_future<bool> &onnxSchemasBuild() {
+  static const std::shared_future<bool> build = [] {
+    try {
+      return std::async(std::launch::async, buildOnnxSchemas).share();
+    } catch (const std::system_error &) {
+      return std::shared_future<bool>();
+    }
+  }();
   return build;
 }
 
-void startBuildingOnnxSchemas() {
-  static std::once_flag once;
-  std::call_once(once, [] {
-    try {
-      onnxSchemasBuild() =
-          std::async(std::launch::async, buildOnnxSchemas).share();
-    } catch (const std::system_error &) {
-      // No thread: waitForOnnxSchemas builds it.
-    }
-  });
-}
+void startBuildingOnnxSchemas() { (void)onnxSchemasBuild(); }
 
-void waitForOnnxSchemaBuild() {
-  if (onnxSchemasBuild().valid())
-    onnxSchemasBuild().wait();
-}
-
-/// Waits for the registry startBuildingOnnxSchemas began, or builds it.
-static void waitForOnnxSchemas() {
-  waitForOnnxSchemaBuild();
+void waitForOnnxSchemas() {
+  const std::shared_future<bool> &build = onnxSchemasBuild();
+  if (build.valid()) {
+    build.wait();
+    return;
+  }
   static const bool built = buildOnnxSchemas();
   (void)built;
 }

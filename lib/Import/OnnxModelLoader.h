@@ -38,14 +38,14 @@ mlir::LogicalResult parseOnnxModelFile(const RegularFile &file,
 
 /// Starts building ONNX's registry of op schemas (every schema of every
 /// opset, ~7-9 ms, built by ONNX on first use) on a thread of its own, once
-/// per process, so that it overlaps the parse of the model;
-/// normalizeOnnxModel waits for it (without a thread, it builds it). The
-/// caller waits for it (waitForOnnxSchemaBuild) before it returns, also on
-/// errors: a build still running at exit would see the statics it makes
-/// destroyed under it.
+/// per process, so that it overlaps the parse of the model. The caller
+/// waits for it (waitForOnnxSchemas) before it returns, also on errors: a
+/// build still running at exit would see the statics it makes destroyed
+/// under it.
 void startBuildingOnnxSchemas();
-/// Waits for the build startBuildingOnnxSchemas started, if any.
-void waitForOnnxSchemaBuild();
+/// Waits until the registry is built (building it here when no thread could
+/// be made). normalizeOnnxModel calls it before ONNX's code runs or forks.
+void waitForOnnxSchemas();
 
 /// Checks the opset, loads external data (relative to `baseDir`), applies
 /// the input-shape overrides, converts the opset up to kImportOpset, and runs
