@@ -18,6 +18,7 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/PatternMatch.h"
 
+#include <algorithm>
 #include <functional>
 #include <optional>
 
@@ -105,6 +106,28 @@ bool isRowCopy(linalg::LinalgOp op) {
   return coefficientOf(inMap.getResult(inMap.getNumResults() - 1), inner) == 1;
 }
 
+/// The buffer `view` is a view of: through subviews, reshapes and casts.
+Value getUnderlyingBuffer(Value view) {
+  while (Operation *op = view.getDefiningOp()) {
+    if (auto viewLike = dyn_cast<ViewLikeOpInterface>(op))
+      view = viewLike.getViewSource();
+    else
+      break;
+  }
+  return view;
+}
+
+/// Whether `op`'s output lives in a buffer of its own that its input cannot
+/// be a view of: an allocation, and the input is not a view of it. Then a
+/// row's elements may be written twice (an overlapping last vector) without
+/// changing what is read.
+bool writesFreshBuffer(linalg::LinalgOp op) {
+  Value out = getUnderlyingBuffer(op.getDpsInitOperand(0)->get());
+  Value in = getUnderlyingBuffer(op.getDpsInputOperand(0)->get());
+  return out != in &&
+         isa_and_nonnull<memref::AllocOp, memref::AllocaOp>(out.getDefiningOp());
+}
+
 struct SeamVectorizeCopiesPass
     : public seam::impl::SeamVectorizeCopiesPassBase<SeamVectorizeCopiesPass> {
   using Base::Base;
@@ -114,7 +137,19 @@ struct SeamVectorizeCopiesPass
     rewriter.setInsertionPoint(op);
     SmallVector<int64_t> ranges = op.getStaticLoopRanges();
     int64_t rowLength = ranges.back();
-    int64_t width = std::min(rowLength, std::max<int64_t>(maxVector, 1));
+    // A row of at most maxVector elements is one vector. A longer one is a
+    // loop of vectors of maxVector, then, when the output is a fresh buffer,
+    // one more vector of maxVector that ends at the row's end (overlapping
+    // the one before: the elements written twice are the same); else a loop
+    // of vectors of loopVector over what is left and one shorter vector.
+    // Every part that can be a loop is one, even of one iteration, so
+    // that rows of other lengths get the same code but for the loops'
+    // bounds: seam-share-similar-kernels then makes one kernel of
+    // convolutions that differ only in their channel counts (their K tiles
+    // of 120 and 104 floats were 64 + 56 and 64 + 40: two kernels).
+    int64_t wide = std::max<int64_t>(maxVector, 1);
+    int64_t narrow = std::clamp<int64_t>(loopVector, 1, wide);
+    bool overlapLast = writesFreshBuffer(op);
     Value input = op.getDpsInputOperand(0)->get();
     Value output = op.getDpsInitOperand(0)->get();
     AffineMap inMap = op.getMatchingIndexingMap(op.getDpsInputOperand(0));
@@ -135,8 +170,8 @@ struct SeamVectorizeCopiesPass
                                                  padding, inBounds);
       vector::TransferWriteOp::create(b, loc, row, output, ivs, inBounds);
     };
-    // The loops over the outer dims, then the row in vectors of `width`
-    // and one shorter vector for the remainder.
+    // The loops over the outer dims, then the row: vectors of `wide`, of
+    // `narrow`, and one shorter vector for the remainder.
     std::function<void(OpBuilder &, SmallVector<Value>)> build =
         [&](OpBuilder &b, SmallVector<Value> ivs) {
           if (ivs.size() + 1 < ranges.size()) {
@@ -154,25 +189,40 @@ struct SeamVectorizeCopiesPass
                                });
             return;
           }
-          int64_t whole = rowLength / width * width;
           auto at = [&](OpBuilder &b, Value offset, int64_t size) {
             SmallVector<Value> all = ivs;
             all.push_back(offset);
             moveRow(b, all, size);
           };
-          if (whole == width) {
-            at(b, arith::ConstantIndexOp::create(b, loc, 0), width);
-          } else if (whole > 0) {
-            Value zero = arith::ConstantIndexOp::create(b, loc, 0);
-            Value upper = arith::ConstantIndexOp::create(b, loc, whole);
-            Value step = arith::ConstantIndexOp::create(b, loc, width);
-            scf::ForOp::create(b, loc, zero, upper, step, ValueRange{},
+          if (rowLength <= wide) {
+            at(b, arith::ConstantIndexOp::create(b, loc, 0), rowLength);
+            return;
+          }
+          // Vectors of `size` from `first` to `last` (exclusive).
+          auto loop = [&](int64_t first, int64_t last, int64_t size) {
+            Value lower = arith::ConstantIndexOp::create(b, loc, first);
+            Value upper = arith::ConstantIndexOp::create(b, loc, last);
+            Value step = arith::ConstantIndexOp::create(b, loc, size);
+            scf::ForOp::create(b, loc, lower, upper, step, ValueRange{},
                                [&](OpBuilder &nested, Location, Value offset,
                                    ValueRange) {
-                                 at(nested, offset, width);
+                                 at(nested, offset, size);
                                  scf::YieldOp::create(nested, loc);
                                });
+          };
+          int64_t bulk = rowLength / wide * wide;
+          loop(0, bulk, wide);
+          if (bulk == rowLength)
+            return;
+          if (overlapLast) {
+            // One more vector of `wide`, ending at the row's end.
+            at(b, arith::ConstantIndexOp::create(b, loc, rowLength - wide),
+               wide);
+            return;
           }
+          int64_t whole = bulk + (rowLength - bulk) / narrow * narrow;
+          if (whole > bulk)
+            loop(bulk, whole, narrow);
           if (rowLength > whole)
             at(b, arith::ConstantIndexOp::create(b, loc, whole),
                rowLength - whole);

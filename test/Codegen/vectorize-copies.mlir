@@ -34,8 +34,10 @@ func.func @im2col(%x: memref<1x2x30x30xf32>, %col: memref<2x3x3x28x28xf32>) {
 
 // -----
 
-// A linalg.copy from a strided subview with rows of 196: per row, a loop of
-// three vector<64xf32> moves (0 to 192 step 64), then one vector<4xf32>.
+// A linalg.copy from a strided subview with rows of 196, longer than
+// max-vector, into a function argument (which may alias the source): per
+// row, a loop of three vector<64xf32> moves (0 to 192 step 64), then one
+// vector<4xf32> (less than loop-vector is left).
 // CHECK-LABEL: func @strided_copy
 // CHECK:     %[[SRC:.*]] = memref.subview
 // CHECK:     %[[C16:.*]] = arith.constant 16 : index
@@ -46,6 +48,7 @@ func.func @im2col(%x: memref<1x2x30x30xf32>, %col: memref<2x3x3x28x28xf32>) {
 // CHECK:         %[[V:.*]] = vector.transfer_read %[[SRC]]{{.*}} {in_bounds = [true]} : memref<16x196xf32, strided<[256, 1], offset: 4>>, vector<64xf32>
 // CHECK:         vector.transfer_write %[[V]], %arg1[%[[I]], %[[J]]] {in_bounds = [true]} : vector<64xf32>, memref<16x196xf32>
 // CHECK:       }
+// CHECK-NOT:   scf.for
 // CHECK:       %[[REST:.*]] = arith.constant 192 : index
 // CHECK:       %[[T:.*]] = vector.transfer_read %[[SRC]]{{.*}} {in_bounds = [true]} : memref<16x196xf32, strided<[256, 1], offset: 4>>, vector<4xf32>
 // CHECK:       vector.transfer_write %[[T]], %arg1[%[[I]], %[[REST]]] {in_bounds = [true]} : vector<4xf32>, memref<16x196xf32>
@@ -53,6 +56,86 @@ func.func @im2col(%x: memref<1x2x30x30xf32>, %col: memref<2x3x3x28x28xf32>) {
 func.func @strided_copy(%src: memref<16x256xf32>, %dst: memref<16x196xf32>) {
   %v = memref.subview %src[0, 4] [16, 196] [1, 1] : memref<16x256xf32> to memref<16x196xf32, strided<[256, 1], offset: 4>>
   linalg.copy ins(%v : memref<16x196xf32, strided<[256, 1], offset: 4>>) outs(%dst : memref<16x196xf32>)
+  return
+}
+
+// -----
+
+// Rows of max-vector (64) elements or fewer move as one vector each, with
+// no loop.
+// CHECK-LABEL: func @row_of_max_vector
+// CHECK:     scf.for
+// CHECK-NOT: scf.for
+// CHECK:       vector.transfer_read {{.*}} vector<64xf32>
+// CHECK:       vector.transfer_write {{.*}} vector<64xf32>
+// CHECK-NOT: linalg.copy
+func.func @row_of_max_vector(%src: memref<8x256xf32>, %dst: memref<8x64xf32>) {
+  %v = memref.subview %src[0, 0] [8, 64] [1, 1] : memref<8x256xf32> to memref<8x64xf32, strided<[256, 1]>>
+  linalg.copy ins(%v : memref<8x64xf32, strided<[256, 1]>>) outs(%dst : memref<8x64xf32>)
+  return
+}
+
+// -----
+
+// A convolution's K tiles of 120 and 104 floats (input channels 480 and 416
+// in four tiles) packed into a fresh buffer get the same code but for the
+// constants: a loop of vectors of 64 (here one), then one vector of 64
+// that ends at the row's end, at 56 or 40 (its first 8 or 24 elements are
+// written twice, with the same values).
+// CHECK-LABEL: func @k_tile_120_packed
+// CHECK:       %[[P120:.*]] = memref.alloc() {{.*}} : memref<128x120xf32>
+// CHECK:       scf.for %[[R120:.*]] =
+// CHECK:         %[[Z120:.*]] = arith.constant 0 : index
+// CHECK:         %[[U120:.*]] = arith.constant 64 : index
+// CHECK:         %[[S120:.*]] = arith.constant 64 : index
+// CHECK:         scf.for %[[J120:.*]] = %[[Z120]] to %[[U120]] step %[[S120]]
+// CHECK:           vector.transfer_read {{.*}} vector<64xf32>
+// CHECK:           vector.transfer_write {{.*}}, %[[P120]][%[[R120]], %[[J120]]] {{.*}} vector<64xf32>
+// CHECK:         }
+// CHECK:         %[[L120:.*]] = arith.constant 56 : index
+// CHECK:         vector.transfer_read {{.*}} vector<64xf32>
+// CHECK:         vector.transfer_write {{.*}}, %[[P120]][%[[R120]], %[[L120]]] {{.*}} vector<64xf32>
+// CHECK-NOT:   vector<8xf32>
+// CHECK-LABEL: func @k_tile_104_packed
+// CHECK:         scf.for
+// CHECK:           vector.transfer_read {{.*}} vector<64xf32>
+// CHECK:         }
+// CHECK:         %[[L104:.*]] = arith.constant 40 : index
+// CHECK:         vector.transfer_read {{.*}} vector<64xf32>
+// CHECK:         vector.transfer_write {{.*}}[%{{.*}}, %[[L104]]] {{.*}} vector<64xf32>
+func.func @k_tile_120_packed(%src: memref<128x480xf32>) -> memref<128x120xf32> {
+  %v = memref.subview %src[0, 120] [128, 120] [1, 1] : memref<128x480xf32> to memref<128x120xf32, strided<[480, 1], offset: 120>>
+  %packed = memref.alloc() {alignment = 64 : i64} : memref<128x120xf32>
+  linalg.copy ins(%v : memref<128x120xf32, strided<[480, 1], offset: 120>>) outs(%packed : memref<128x120xf32>)
+  return %packed : memref<128x120xf32>
+}
+func.func @k_tile_104_packed(%src: memref<128x416xf32>) -> memref<128x104xf32> {
+  %v = memref.subview %src[0, 104] [128, 104] [1, 1] : memref<128x416xf32> to memref<128x104xf32, strided<[416, 1], offset: 104>>
+  %packed = memref.alloc() {alignment = 64 : i64} : memref<128x104xf32>
+  linalg.copy ins(%v : memref<128x104xf32, strided<[416, 1], offset: 104>>) outs(%packed : memref<128x104xf32>)
+  return %packed : memref<128x104xf32>
+}
+
+// -----
+
+// The same K tile into a buffer that may alias the source (an argument):
+// nothing is written twice; a loop of vectors of 64, a loop of vectors of
+// 16 over what is left (64 to 112), then a vector of 8.
+// CHECK-LABEL: func @k_tile_120_in_place
+// CHECK:       scf.for %{{.*}} = %{{.*}} to %{{.*}} step
+// CHECK:         vector.transfer_read {{.*}} vector<64xf32>
+// CHECK:       %[[L:.*]] = arith.constant 64 : index
+// CHECK:       %[[U:.*]] = arith.constant 112 : index
+// CHECK:       %[[S:.*]] = arith.constant 16 : index
+// CHECK:       scf.for %{{.*}} = %[[L]] to %[[U]] step %[[S]]
+// CHECK:         vector.transfer_read {{.*}} vector<16xf32>
+// CHECK:       }
+// CHECK:       %[[T:.*]] = arith.constant 112 : index
+// CHECK:       vector.transfer_read {{.*}} vector<8xf32>
+// CHECK:       vector.transfer_write {{.*}}[%{{.*}}, %[[T]]] {{.*}} vector<8xf32>
+func.func @k_tile_120_in_place(%src: memref<128x480xf32>, %dst: memref<128x120xf32>) {
+  %v = memref.subview %src[0, 120] [128, 120] [1, 1] : memref<128x480xf32> to memref<128x120xf32, strided<[480, 1], offset: 120>>
+  linalg.copy ins(%v : memref<128x120xf32, strided<[480, 1], offset: 120>>) outs(%dst : memref<128x120xf32>)
   return
 }
 

@@ -268,15 +268,25 @@ def SeamVectorizeCopiesPass
     identity and whose innermost loop dim walks the input's innermost dim
     with coefficient 1 and no other dim, both innermost dims contiguous,
     becomes a loop nest over the outer dims whose body moves one row with
-    `vector.transfer_read` / `vector.transfer_write`: vectors of
-    `max-vector` elements and one shorter vector for the rest of the row.
+    `vector.transfer_read` / `vector.transfer_write`: a row of at most
+    `max-vector` elements as one vector; a longer one as vectors of
+    `max-vector` elements, what is left as vectors of `loop-vector`
+    elements, then one shorter vector (each run of two or more vectors a
+    loop). The short vectors keep the code of rows of other lengths alike
+    but for loop bounds: a convolution's K tiles of 120 and 104 floats
+    become 64 + 3 x 16 + 8 and 64 + 2 x 16 + 8, so that
+    `seam-share-similar-kernels` makes one kernel of convolutions that
+    differ only in their channel counts (with one vector of the rest they
+    were 64 + 56 and 64 + 40: two kernels).
     Lowered to loops instead, such copies stayed scalar: LLVM cannot tell
     that source and destination do not overlap, and unrolled rows of 28
     elements one float at a time.
   }];
   let options = [
     Option<"maxVector", "max-vector", "int64_t", "64",
-           "Elements moved per vector transfer">
+           "Longest row moved as one vector transfer">,
+    Option<"loopVector", "loop-vector", "int64_t", "16",
+           "Elements per vector transfer in the loop over a longer row">
   ];
   let dependentDialects = ["::mlir::affine::AffineDialect",
                            "::mlir::arith::ArithDialect",
