@@ -137,14 +137,14 @@ struct SeamVectorizeCopiesPass
     rewriter.setInsertionPoint(op);
     SmallVector<int64_t> ranges = op.getStaticLoopRanges();
     int64_t rowLength = ranges.back();
-    // A row of at most maxVector elements is one vector. A longer one is a
-    // loop of vectors of maxVector, then, when the output is a fresh buffer,
-    // one more vector of maxVector that ends at the row's end (overlapping
-    // the one before: the elements written twice are the same); else a loop
-    // of vectors of loopVector over what is left and one shorter vector.
-    // Every part that can be a loop is one, even of one iteration, so
-    // that rows of other lengths get the same code but for the loops'
-    // bounds: seam-share-similar-kernels then makes one kernel of
+    // A row of at most maxVector elements is one vector. A longer one into
+    // a fresh buffer is a loop of vectors of maxVector up to the last one,
+    // which ends at the row's end (overlapping the one before: the elements
+    // written twice are the same); into another buffer, a loop of vectors
+    // of maxVector, a loop of vectors of loopVector over what is left and
+    // one shorter vector. Every part that can be a loop is one, even of one
+    // iteration, so that rows of other lengths get the same code but for
+    // constants: seam-share-similar-kernels then makes one kernel of
     // convolutions that differ only in their channel counts (their K tiles
     // of 120 and 104 floats were 64 + 56 and 64 + 40: two kernels).
     int64_t wide = std::max<int64_t>(maxVector, 1);
@@ -210,16 +210,19 @@ struct SeamVectorizeCopiesPass
                                  scf::YieldOp::create(nested, loc);
                                });
           };
-          int64_t bulk = rowLength / wide * wide;
-          loop(0, bulk, wide);
-          if (bulk == rowLength)
-            return;
           if (overlapLast) {
-            // One more vector of `wide`, ending at the row's end.
+            // Vectors of `wide` up to the last one, which ends at the row's
+            // end: the same code for every length (a multiple of `wide`
+            // included, whose last vector then overlaps nothing).
+            loop(0, (rowLength - 1) / wide * wide, wide);
             at(b, arith::ConstantIndexOp::create(b, loc, rowLength - wide),
                wide);
             return;
           }
+          int64_t bulk = rowLength / wide * wide;
+          loop(0, bulk, wide);
+          if (bulk == rowLength)
+            return;
           int64_t whole = bulk + (rowLength - bulk) / narrow * narrow;
           if (whole > bulk)
             loop(bulk, whole, narrow);

@@ -118,6 +118,31 @@ func.func @k_tile_104_packed(%src: memref<128x416xf32>) -> memref<128x104xf32> {
 
 // -----
 
+// A packed row of exactly two vectors (128 floats) gets the code of the
+// others: a loop up to the last vector (one iteration, from 0 to 64), then
+// the last vector at 64, which here overlaps nothing.
+// CHECK-LABEL: func @k_tile_128_packed
+// CHECK:       memref.alloc
+// CHECK:       scf.for
+// CHECK:         %[[Z:.*]] = arith.constant 0 : index
+// CHECK:         %[[U:.*]] = arith.constant 64 : index
+// CHECK:         %[[S:.*]] = arith.constant 64 : index
+// CHECK:         scf.for %{{.*}} = %[[Z]] to %[[U]] step %[[S]]
+// CHECK:           vector.transfer_read {{.*}} vector<64xf32>
+// CHECK:         }
+// CHECK:         %[[L:.*]] = arith.constant 64 : index
+// CHECK:         vector.transfer_read {{.*}} vector<64xf32>
+// CHECK:         vector.transfer_write {{.*}}[%{{.*}}, %[[L]]] {{.*}} vector<64xf32>
+// CHECK-NOT:     vector.transfer_read
+func.func @k_tile_128_packed(%src: memref<128x512xf32>) -> memref<128x128xf32> {
+  %v = memref.subview %src[0, 128] [128, 128] [1, 1] : memref<128x512xf32> to memref<128x128xf32, strided<[512, 1], offset: 128>>
+  %packed = memref.alloc() {alignment = 64 : i64} : memref<128x128xf32>
+  linalg.copy ins(%v : memref<128x128xf32, strided<[512, 1], offset: 128>>) outs(%packed : memref<128x128xf32>)
+  return %packed : memref<128x128xf32>
+}
+
+// -----
+
 // The same K tile into a buffer that may alias the source (an argument):
 // nothing is written twice; a loop of vectors of 64, a loop of vectors of
 // 16 over what is left (64 to 112), then a vector of 8.

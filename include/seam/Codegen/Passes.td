@@ -269,15 +269,17 @@ def SeamVectorizeCopiesPass
     with coefficient 1 and no other dim, both innermost dims contiguous,
     becomes a loop nest over the outer dims whose body moves one row with
     `vector.transfer_read` / `vector.transfer_write`: a row of at most
-    `max-vector` elements as one vector; a longer one as vectors of
-    `max-vector` elements, what is left as vectors of `loop-vector`
-    elements, then one shorter vector (each run of two or more vectors a
-    loop). The short vectors keep the code of rows of other lengths alike
-    but for loop bounds: a convolution's K tiles of 120 and 104 floats
-    become 64 + 3 x 16 + 8 and 64 + 2 x 16 + 8, so that
-    `seam-share-similar-kernels` makes one kernel of convolutions that
-    differ only in their channel counts (with one vector of the rest they
-    were 64 + 56 and 64 + 40: two kernels).
+    `max-vector` elements as one vector. A longer row into a fresh
+    allocation (one its source is not a view of) is a loop of vectors of
+    `max-vector` elements up to the last one, which ends at the row's end
+    and may overlap the one before it (the elements written twice are the
+    same): one code for every length but for the loop's bound and the last
+    offset. Into any other buffer, it is a loop of vectors of `max-vector`,
+    a loop of vectors of `loop-vector` over what is left, and one shorter
+    vector. So a convolution's K tiles of 120 and 104 floats get the same
+    code, and `seam-share-similar-kernels` makes one kernel of convolutions
+    that differ only in their channel counts (with one vector of the rest,
+    64 + 56 and 64 + 40, they were two).
     Lowered to loops instead, such copies stayed scalar: LLVM cannot tell
     that source and destination do not overlap, and unrolled rows of 28
     elements one float at a time.
