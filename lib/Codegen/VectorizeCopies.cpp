@@ -17,6 +17,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 
 #include <algorithm>
 #include <functional>
@@ -118,14 +119,21 @@ Value getUnderlyingBuffer(Value view) {
 }
 
 /// Whether `op`'s output lives in a buffer of its own that its input cannot
-/// be a view of: an allocation, and the input is not a view of it. Then a
-/// row's elements may be written twice (an overlapping last vector) without
-/// changing what is read.
+/// be a view of: an allocation, and the input a view of another one, of a
+/// global or of an argument of the function (not of a value that could be
+/// the same allocation, such as a loop's argument). Then a row's elements
+/// may be written twice (an overlapping last vector) without changing what
+/// is read.
 bool writesFreshBuffer(linalg::LinalgOp op) {
   Value out = getUnderlyingBuffer(op.getDpsInitOperand(0)->get());
   Value in = getUnderlyingBuffer(op.getDpsInputOperand(0)->get());
-  return out != in &&
-         isa_and_nonnull<memref::AllocOp, memref::AllocaOp>(out.getDefiningOp());
+  if (out == in ||
+      !isa_and_nonnull<memref::AllocOp, memref::AllocaOp>(out.getDefiningOp()))
+    return false;
+  if (auto argument = dyn_cast<BlockArgument>(in))
+    return isa<FunctionOpInterface>(argument.getOwner()->getParentOp());
+  return isa<memref::AllocOp, memref::AllocaOp, memref::GetGlobalOp>(
+      in.getDefiningOp());
 }
 
 struct SeamVectorizeCopiesPass

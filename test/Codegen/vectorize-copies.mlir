@@ -143,6 +143,27 @@ func.func @k_tile_128_packed(%src: memref<128x512xf32>) -> memref<128x128xf32> {
 
 // -----
 
+// A source that is a loop's argument could be the fresh buffer itself (here
+// it is, on the first iteration): nothing is written twice.
+// CHECK-LABEL: func @k_tile_from_loop_argument
+// CHECK:       scf.for
+// CHECK:         vector.transfer_read {{.*}} vector<64xf32>
+// CHECK:       vector.transfer_read {{.*}} vector<16xf32>
+// CHECK:       vector.transfer_read {{.*}} vector<4xf32>
+// CHECK-NOT:   vector.transfer_read {{.*}} vector<64xf32>
+func.func @k_tile_from_loop_argument(%n: index) -> memref<8x100xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %packed = memref.alloc() {alignment = 64 : i64} : memref<8x100xf32>
+  %last = scf.for %i = %c0 to %n step %c1 iter_args(%src = %packed) -> (memref<8x100xf32>) {
+    linalg.copy ins(%src : memref<8x100xf32>) outs(%packed : memref<8x100xf32>)
+    scf.yield %packed : memref<8x100xf32>
+  }
+  return %last : memref<8x100xf32>
+}
+
+// -----
+
 // The same K tile into a buffer that may alias the source (an argument):
 // nothing is written twice; a loop of vectors of 64, a loop of vectors of
 // 16 over what is left (64 to 112), then a vector of 8.
