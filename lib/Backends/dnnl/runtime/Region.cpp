@@ -69,8 +69,8 @@ std::unique_ptr<Region::Workspace> Region::acquire() {
     const Slot &base = slot.base >= 0 ? slots[slot.base] : slot;
     switch (slot.kind) {
     case Slot::Kind::Arena:
-      workspace->memories.emplace_back(slot.md, getEngine(),
-                                       workspace->arena + base.offset);
+      workspace->memories.emplace_back(
+          slot.md, getEngine(), workspace->arena + base.offset + slot.viewOffset);
       break;
     case Slot::Kind::Input:
     case Slot::Kind::Output:

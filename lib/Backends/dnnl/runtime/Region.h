@@ -70,6 +70,9 @@ public:
     std::shared_ptr<void> storage;
     /// A view of another slot's memory with another descriptor, or -1.
     int base = -1;
+    /// Arena views: where the view starts in its base's memory, in bytes
+    /// (a channel block of a buffer that concatenations share).
+    size_t viewOffset = 0;
   };
 
   /// One primitive to execute, with its arguments as slots.

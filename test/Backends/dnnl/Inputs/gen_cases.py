@@ -62,7 +62,8 @@ class Value:
 
 class Model:
     def __init__(self, name, composites, left=0, before=(), single_ops=(),
-                 checks=(), absent=(), profile=(), profile_absent=()):
+                 checks=(), absent=(), profile=(), profile_absent=(),
+                 copied_once=None):
         """`composites`: per dnnl region, its composite names, in order;
         `left`: how many ops the compiler keeps; `before`: text checked, in
         order, in the partitioned module before the first region's
@@ -73,12 +74,16 @@ class Model:
         given, text checked, in order, in the --profile output of
         --backends=dnnl (a RUN line of its own), which must then name no
         slow kernel (no oneDNN reference implementation) anywhere, nor any
-        text of `profile_absent` (e.g. "reorder": no copies)."""
+        text of `profile_absent` (e.g. "reorder": no copies);
+        `copied_once`: if given, an extended regex of reorder labels (e.g.
+        "reorder 1x[0-9]*x5x5 "), none of which the profile may name twice
+        (no value copied twice; a RUN line of its own)."""
         self.name, self.composites, self.left = name, composites, left
         self.before, self.single_ops = list(before), list(single_ops)
         self.checks, self.absent = list(checks), list(absent)
         self.profile = list(profile)
         self.profile_absent = ["slow"] + list(profile_absent)
+        self.copied_once = copied_once
         self.args, self.body, self.results = [], [], []
         self.count = 0
 
@@ -320,6 +325,11 @@ class Model:
             lines.append("// RUN: seam-run %%s %s --backends=dnnl --bench 1 "
                          "--threads 1 --profile | FileCheck %%s "
                          "--check-prefix=PROFILE" % inputs)
+        if self.copied_once:
+            lines.append("// RUN: seam-run %%s %s --backends=dnnl --bench 1 "
+                         "--threads 1 --profile | grep -oE \"%s\" | sort | "
+                         "uniq -c | FileCheck %%s --check-prefix=COPIES"
+                         % (inputs, self.copied_once))
         lines += [
             "// REQUIRES: seam-dnnl-backend",
             "",
@@ -351,6 +361,9 @@ class Model:
             for text in self.profile:
                 lines.append("// PROFILE: %s" % text)
                 lines += absent
+        if self.copied_once:
+            lines.append("// COPIES: {{^ *1 reorder}}")
+            lines.append("// COPIES-NOT: {{^ *([2-9]|[1-9][0-9]+) reorder}}")
         lines.append("")
         args = ", ".join("%s: %s" % (a.name, a.type) for a in self.args)
         results = ", ".join(r.type for r in self.results)
@@ -1120,6 +1133,73 @@ def layout_chain_cases():
     yield m
 
 
+def dense_block_cases():
+    """DenseNet blocks: each layer (batch norm, ReLU, 1x1 conv, ReLU, 3x3 conv)
+    reads the concatenation of the block's input and every feature so far,
+    written at once (torchvision's export) or each concatenation extending
+    the one before. The concatenations share one buffer in oneDNN's channel
+    blocks: no value is copied twice (each concatenation copying every
+    source copies the block's input three times), no concat primitive, no
+    reference kernel. Channel counts differ so that each copy's label names
+    its value: input 8, block input 16, features 32, 64 and 80, bottleneck
+    96, concatenations 48, 112 and 192. The second block also adds its
+    first feature to a conv of the last concatenation at the feature's last
+    use: no sum in place on the shared buffer (the batch norm after it
+    reads the concatenation); that feature is copied into the sum's result,
+    whose dims it shares, so the second block counts the copies of the
+    others, and that no concatenation is copied."""
+    def layer(m, x, growth):
+        c = x.array.shape[1]
+        n = m.unary("relu", m.batch_norm(x, m.const(rand(c) / 4), m.const(rand(c)),
+                                         m.const(rand(c)), m.const(positive(c))))
+        b = m.unary("relu", m.conv(n, m.const(rand(96, c, 1, 1, low=-2, high=2)),
+                                   m.const(rand(96))))
+        return m.conv(b, m.const(rand(growth, 96, 3, 3, low=-1, high=1)),
+                      pads=[1, 1, 1, 1])
+
+    layer_ops = ["batch_norm_relu", "conv_bias_relu", "conv"]
+    for name, incremental in (("dense_block_concat_chain", False),
+                              ("dense_block_concat_incremental", True)):
+        composites = ["conv_relu"] + layer_ops * 3 + (
+            ["conv_sum"] if incremental else []) + ["batch_norm_relu"]
+        m = Model(name, [composites], profile=["conv 1x96x5x5 ["],
+                  profile_absent=["concat"] + (
+                      ["reorder 1x48x5x5", "reorder 1x112x5x5"]
+                      if incremental else []),
+                  copied_once="reorder 1x(16|64|80)x5x5 " if incremental
+                  else "reorder 1x[0-9]+x5x5 ")
+        x = m.arg(rand(1, 8, 5, 5))
+        x0 = m.unary("relu", m.conv(x, m.const(rand(16, 8, 3, 3, low=-4, high=4)),
+                                    pads=[1, 1, 1, 1]))
+        f1 = layer(m, x0, 32)
+        c1 = m.concat([x0, f1], 1)
+        f2 = layer(m, c1, 64)
+        c2 = m.concat([c1, f2] if incremental else [x0, f1, f2], 1)
+        f3 = layer(m, c2, 80)
+        c3 = m.concat([c2, f3] if incremental else [x0, f1, f2, f3], 1)
+        results = []
+        if incremental:
+            results.append(m.binary("add", m.conv(
+                c3, m.const(rand(32, 192, 1, 1, low=-1, high=1))), f1))
+        c = 192
+        results.append(m.unary("relu", m.batch_norm(
+            c3, m.const(rand(c) / 4), m.const(rand(c)), m.const(rand(c)),
+            m.const(positive(c)))))
+        m.ret(*results)
+        yield m
+
+    # Two images: a channel block of a buffer of two is not dense, and the
+    # concatenations copy their sources as before.
+    m = Model("dense_block_two_images", [["conv_relu"] + layer_ops * 2])
+    x0 = m.unary("relu", m.conv(m.arg(rand(2, 8, 5, 5)),
+                                m.const(rand(16, 8, 3, 3, low=-4, high=4)),
+                                pads=[1, 1, 1, 1]))
+    f1 = layer(m, x0, 32)
+    f2 = layer(m, m.concat([x0, f1], 1), 16)
+    m.ret(m.concat([x0, f1, f2], 1))
+    yield m
+
+
 def conv_transpose_cases():
     """oneDNN's deconvolution: ONNX's C x M/g x k weights seen as oneDNN's
     M x C (g x M/g x C/g) weights; output_padding as less end padding."""
@@ -1236,7 +1316,7 @@ def main():
                   layout_chain_cases,
                   conv_transpose_cases, reduction_cases, layer_norm_cases,
                   resize_cases, transformer_cases, attention_cases,
-                  shared_weight_cases):
+                  shared_weight_cases, dense_block_cases):
         for model in group():
             if not only or model.name in only:
                 model.write()
