@@ -136,9 +136,11 @@ getLowerToLLVMStages(const LowerToLLVMOptions &options) {
          vectors.addPass(createLowerAffinePass());
          // memref.alloc / dealloc call Seam's runtime, which keeps large
          // buffers for the next run (seam_buffer_alloc).
-         FinalizeMemRefToLLVMConversionPassOptions memrefToLLVM;
-         memrefToLLVM.useGenericFunctions = true;
-         pm.addPass(createFinalizeMemRefToLLVMConversionPass(memrefToLLVM));
+         // memref and control flow (finalize-memref-to-llvm and
+         // convert-cf-to-llvm), the functions several at a time.
+         SeamConvertFunctionBodiesToLLVMPassOptions bodiesToLLVM;
+         bodiesToLLVM.useGenericFunctions = true;
+         pm.addPass(createSeamConvertFunctionBodiesToLLVMPass(bodiesToLLVM));
          // Vector ops whose operands only became LLVM values with the memrefs.
          OpPassManager &scalars = pm.nest<func::FuncOp>();
          scalars.addPass(createConvertVectorToLLVMPass(vectorToLLVM));
@@ -147,7 +149,6 @@ getLowerToLLVMStages(const LowerToLLVMOptions &options) {
          ConvertFuncToLLVMPassOptions funcOptions;
          funcOptions.useBarePtrCallConv = true;
          pm.addPass(createConvertFuncToLLVMPass(funcOptions));
-         pm.addPass(createConvertControlFlowToLLVMPass());
          pm.addPass(createConvertOpenMPToLLVMPass());
          // Casts are left inside functions only: reconciled in parallel.
          OpPassManager &cleanup = pm.nest<LLVM::LLVMFuncOp>();
