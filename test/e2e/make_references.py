@@ -67,6 +67,48 @@ def matmul_odd_k_fixture():
         f.write(f"  return {', '.join(v for v, _ in returns)} : {', '.join(ty for _, ty in returns)}\n}}\n")
 
 
+def conv_epilogue_fixture():
+    # 1x1 convolutions with a bias and an activation that the compiled path
+    # computes on each register tile of the matmul before storing it: Clip
+    # with K = 16 (one K tile) and N = 196 (a matmul split into 192 + 4
+    # columns), Relu with K = 320 (four K tiles of 80: applied to a partial
+    # sum, it would zero its negative values) and HardSwish.
+    rng = np.random.default_rng(11)
+    cases = [("clip", 16, 96, 14), ("relu", 320, 40, 8),
+             ("hard_swish", 48, 32, 10)]
+    t = lambda *d: "tensor<%sxf32>" % "x".join(map(str, d))
+    args, results, body, returns = [], [], [], []
+    for i, (act, c, m, hw) in enumerate(cases):
+        x = rng.standard_normal((1, c, hw, hw)).astype(np.float32)
+        w = rng.standard_normal((m, c, 1, 1)).astype(np.float32)
+        b = rng.standard_normal(m).astype(np.float32)
+        y = conv2d(x.astype(np.float64), w.astype(np.float64),
+                   b.astype(np.float64), 1, 0)
+        y = {"clip": lambda v: np.clip(v, 0, 6),
+             "relu": lambda v: np.maximum(v, 0),
+             "hard_swish": lambda v: v * np.clip(v / 6 + 0.5, 0, 1)}[act](y)
+        for name, value in (("x", x), ("w", w), ("b", b)):
+            np.save(os.path.join(OUT, f"conv_epilogue_{name}{i}.npy"), value)
+        np.save(os.path.join(OUT, f"conv_epilogue_y{i}.npy"), y.astype(np.float32))
+        xt, wt, yt = t(1, c, hw, hw), t(m, c, 1, 1), t(1, m, hw, hw)
+        args += [f'%x{i}: {xt} {{seam.name = "x{i}"}}',
+                 f'%w{i}: {wt} {{seam.name = "w{i}"}}',
+                 f'%b{i}: {t(m)} {{seam.name = "b{i}"}}']
+        results.append(f'{yt} {{seam.name = "y{i}"}}')
+        body.append(f"  %c{i} = seam.conv %x{i}, %w{i}, %b{i} : ({xt}, {wt}, {t(m)}) -> {yt}")
+        if act == "clip":
+            body.append(f"  %y{i} = seam.clip %c{i} {{min = 0.0 : f32, max = 6.0 : f32}} : {yt}")
+        elif act == "relu":
+            body.append(f"  %y{i} = seam.relu %c{i} : {yt}")
+        else:
+            body.append(f"  %y{i} = seam.hard_swish %c{i} : {yt}")
+        returns.append((f"%y{i}", yt))
+    with open(os.path.join(OUT, "conv_epilogue.mlir"), "w") as f:
+        f.write(f"func.func @main({', '.join(args)}) -> ({', '.join(results)}) {{\n")
+        f.write("\n".join(body) + "\n")
+        f.write(f"  return {', '.join(v for v, _ in returns)} : {', '.join(ty for _, ty in returns)}\n}}\n")
+
+
 def conv2d(x, w, b, stride, pad):
     n, c, h, wd = x.shape
     m, _, kh, kw = w.shape
@@ -198,5 +240,6 @@ if __name__ == "__main__":
     os.makedirs(OUT, exist_ok=True)
     matmul_fixture()
     matmul_odd_k_fixture()
+    conv_epilogue_fixture()
     tiny_resnet_fixture()
     reduction_family_fixture()

@@ -102,6 +102,19 @@ def SeamTileAndVectorizePass
     The defaults (128/256/128, 8x32x4) fit an AVX-512 core: 16 zmm
     accumulators and panels that stay in L2.
 
+    Epilogues: when the matmul's only reader (through an `expand_shape`
+    inverting the collapse of its C, and through a loop over blocks of K
+    that carries C, as a 3x3 convolution's im2col by channel blocks has) is
+    a `linalg.generic` of parallel loops and identity maps with that one
+    input, whose body is arith ops on it and on values from outside (Clip,
+    Relu, LeakyRelu, hard swish), and C starts as a broadcast (a bias) or
+    fill: the bias is broadcast into the generic's output, the body is
+    applied to each register tile before it is stored (on the last tile of
+    K only, by a select, where K has several), and the generic is gone: one
+    pass over C instead of two. Math ops (SiLU's exp) stay in the generic,
+    whose loop LLVM vectorizes with libmvec; so do residual adds (a second
+    input).
+
     A `linalg.matmul` that reads B transposed (`C[m, n] += A[m, k] *
     B[n, k]`, a fully connected layer's Gemm with transB) on static f32
     shapes becomes dot products vectorized along k: for each block of up to
