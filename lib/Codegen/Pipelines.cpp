@@ -146,6 +146,8 @@ getLowerToLLVMStages(const LowerToLLVMOptions &options) {
          scalars.addPass(createConvertVectorToLLVMPass(vectorToLLVM));
          scalars.addPass(createConvertMathToLLVMPass());
          scalars.addPass(createArithToLLVMConversionPass());
+         // Poison values (a register tile built row by row from a bias).
+         scalars.addPass(createUBToLLVMConversionPass());
          ConvertFuncToLLVMPassOptions funcOptions;
          funcOptions.useBarePtrCallConv = true;
          pm.addPass(createConvertFuncToLLVMPass(funcOptions));

@@ -142,18 +142,52 @@ struct SeamTileAndVectorizePass
     return rowStride <= nCache;
   }
 
+  /// How a matmul's C gets its first value: a broadcast (a bias) or a fill,
+  /// collapsed to the matmul's 2-D C, possibly through a loop over blocks
+  /// of K around the matmul that carries C (a 3x3 convolution's im2col, one
+  /// block of input channels at a time).
+  struct CStart {
+    DestinationStyleOpInterface init;
+    tensor::CollapseShapeOp collapse;
+    scf::ForOp kBlocks;
+  };
+
+  /// C's start for `matmul` (static shapes, on tensors), if it has one of
+  /// those forms: through the loop, C is its only value, which the matmul
+  /// alone reads and whose result it yields, with constant bounds.
+  static std::optional<CStart> findCStart(linalg::MatmulOp matmul) {
+    if (!matmul.hasPureTensorSemantics() || !matmul->hasOneUse())
+      return std::nullopt;
+    auto aType = cast<ShapedType>(matmul.getInputs()[0].getType());
+    if (!aType.hasStaticShape())
+      return std::nullopt;
+    Value cInit = matmul.getOutputs()[0];
+    scf::ForOp kBlocks;
+    if (auto yield = dyn_cast<scf::YieldOp>(*matmul->user_begin())) {
+      kBlocks = dyn_cast<scf::ForOp>(yield->getParentOp());
+      if (!kBlocks || kBlocks.getNumRegionIterArgs() != 1 ||
+          kBlocks.getRegionIterArgs()[0] != cInit || !cInit.hasOneUse() ||
+          !kBlocks->hasOneUse() ||
+          !getConstantIntValue(kBlocks.getLowerBound()) ||
+          !getConstantIntValue(kBlocks.getUpperBound()) ||
+          !getConstantIntValue(kBlocks.getStep()))
+        return std::nullopt;
+      cInit = kBlocks.getInitArgs()[0];
+    }
+    auto collapse = cInit.getDefiningOp<tensor::CollapseShapeOp>();
+    if (!collapse)
+      return std::nullopt;
+    auto init = collapse.getSrc().getDefiningOp<DestinationStyleOpInterface>();
+    if (!init || !isa<linalg::BroadcastOp, linalg::FillOp>(init) ||
+        init.getNumDpsInits() != 1)
+      return std::nullopt;
+    return CStart{init, collapse, kBlocks};
+  }
+
   /// An elementwise op that only reads a matmul's result and that can run on
   /// its register tile before it is stored (see findEpilogue).
   struct Epilogue {
     linalg::GenericOp generic;
-    /// The matmul's C before its first product: a broadcast (a bias) or a
-    /// fill, seen as the matmul's 2-D C.
-    DestinationStyleOpInterface init;
-    /// A loop over blocks of K around the matmul (a 3x3 convolution's
-    /// im2col, one block of input channels at a time) that carries C, or
-    /// null.
-    scf::ForOp kBlocks;
-    /// The op that takes C's first value: the loop, else the matmul.
   };
 
   /// The epilogue of `matmul` (a convolution's activation: Clip, Relu, hard
@@ -167,34 +201,14 @@ struct SeamTileAndVectorizePass
   /// type. Where K is more than one cache
   /// tile, the tile stored is the epilogue's only after the last one (a
   /// select). Else nullopt.
-  std::optional<Epilogue> findEpilogue(linalg::MatmulOp matmul,
-                                       DominanceInfo &dominance) {
-    if (!matmul.hasPureTensorSemantics() || !matmul->hasOneUse())
-      return std::nullopt;
-    auto aType = cast<ShapedType>(matmul.getInputs()[0].getType());
-    if (!aType.hasStaticShape())
-      return std::nullopt;
-    // C through a loop over blocks of K: the loop's only value, which the
-    // matmul alone reads and its result is yielded, with constant bounds.
-    Operation *result = matmul;
-    Value cInit = matmul.getOutputs()[0];
-    scf::ForOp kBlocks;
-    if (auto yield = dyn_cast<scf::YieldOp>(*matmul->user_begin())) {
-      kBlocks = dyn_cast<scf::ForOp>(yield->getParentOp());
-      if (!kBlocks || kBlocks.getNumRegionIterArgs() != 1 ||
-          kBlocks.getRegionIterArgs()[0] != cInit || !cInit.hasOneUse() ||
-          !kBlocks->hasOneUse() ||
-          !getConstantIntValue(kBlocks.getLowerBound()) ||
-          !getConstantIntValue(kBlocks.getUpperBound()) ||
-          !getConstantIntValue(kBlocks.getStep()))
-        return std::nullopt;
-      result = kBlocks;
-      cInit = kBlocks.getInitArgs()[0];
-    }
-    Operation *anchor = kBlocks ? kBlocks.getOperation() : matmul.getOperation();
-    auto expand = dyn_cast<tensor::ExpandShapeOp>(*result->user_begin());
-    auto collapse = cInit.getDefiningOp<tensor::CollapseShapeOp>();
-    if (!expand || !collapse || !expand->hasOneUse() ||
+  static std::optional<Epilogue> findEpilogue(linalg::MatmulOp matmul,
+                                              CStart start,
+                                              DominanceInfo &dominance) {
+    Operation *anchor = start.kBlocks ? start.kBlocks.getOperation()
+                                      : matmul.getOperation();
+    auto expand = dyn_cast<tensor::ExpandShapeOp>(*anchor->user_begin());
+    tensor::CollapseShapeOp collapse = start.collapse;
+    if (!expand || !expand->hasOneUse() ||
         expand.getReassociationIndices() !=
             collapse.getReassociationIndices() ||
         expand.getType() != collapse.getSrcType())
@@ -224,10 +238,7 @@ struct SeamTileAndVectorizePass
         return std::nullopt;
     // A broadcast or fill writes all of its destination: a copy of it can
     // write into the generic's output instead.
-    auto init = collapse.getSrc().getDefiningOp<DestinationStyleOpInterface>();
-    if (!init || !isa<linalg::BroadcastOp, linalg::FillOp>(init) ||
-        init.getNumDpsInits() != 1 ||
-        init.getDpsInits()[0].getType() != generic.getResult(0).getType())
+    if (start.init.getDpsInits()[0].getType() != generic.getResult(0).getType())
       return std::nullopt;
     // The generic's output must be there before C's first value: its
     // operands must (a slice of the layer's result, in the band's loop).
@@ -240,51 +251,56 @@ struct SeamTileAndVectorizePass
           }))
         return std::nullopt;
     }
-    return Epilogue{generic, init, kBlocks};
+    return Epilogue{generic};
   }
 
-  /// Before scheduling: C starts in the epilogue's output (a copy of its
-  /// broadcast or fill, writing there, just before `matmul`: the original
-  /// may have other readers), so that the stored tiles are the layer's
-  /// result where it lives.
-  static void startInEpilogueOutput(IRRewriter &rewriter,
-                                    linalg::MatmulOp matmul, Epilogue epilogue,
-                                    DominanceInfo &dominance) {
-    Operation *anchor = epilogue.kBlocks ? epilogue.kBlocks.getOperation()
-                                         : matmul.getOperation();
-    OpOperand &cInit = epilogue.kBlocks ? epilogue.kBlocks.getInitArgsMutable()[0]
-                                        : matmul.getDpsInitsMutable()[0];
-    Value out = epilogue.generic.getOutputs()[0];
-    if (Operation *outOp = out.getDefiningOp())
-      if (!dominance.properlyDominates(outOp, anchor))
-        outOp->moveBefore(anchor);
+  /// Before scheduling: C starts from a copy of its broadcast or fill of
+  /// its own, just before it is first read (the original may have other
+  /// readers), writing into `dest`: the epilogue's output, so that the
+  /// stored tiles are the layer's result where it lives, else where the
+  /// original wrote. Returns the copy.
+  static DestinationStyleOpInterface ownStart(IRRewriter &rewriter,
+                                              linalg::MatmulOp matmul,
+                                              CStart start, Value dest,
+                                              DominanceInfo &dominance) {
+    Operation *anchor = start.kBlocks ? start.kBlocks.getOperation()
+                                      : matmul.getOperation();
+    OpOperand &cInit = start.kBlocks ? start.kBlocks.getInitArgsMutable()[0]
+                                     : matmul.getDpsInitsMutable()[0];
+    if (Operation *destOp = dest.getDefiningOp())
+      if (!dominance.properlyDominates(destOp, anchor))
+        destOp->moveBefore(anchor);
     rewriter.setInsertionPoint(anchor);
-    Operation *init = rewriter.clone(*epilogue.init);
-    cast<DestinationStyleOpInterface>(init).getDpsInitsMutable()[0].set(out);
-    init->getResult(0).setType(out.getType());
-    auto collapse = cInit.get().getDefiningOp<tensor::CollapseShapeOp>();
+    Operation *init = rewriter.clone(*start.init);
+    cast<DestinationStyleOpInterface>(init).getDpsInitsMutable()[0].set(dest);
+    init->getResult(0).setType(dest.getType());
     Value c = tensor::CollapseShapeOp::create(
-        rewriter, matmul.getLoc(), collapse.getResultType(), init->getResult(0),
-        collapse.getReassociationIndices());
+        rewriter, matmul.getLoc(), start.collapse.getResultType(),
+        init->getResult(0), start.collapse.getReassociationIndices());
     rewriter.modifyOpInPlace(anchor, [&] { cInit.set(c); });
+    return cast<DestinationStyleOpInterface>(init);
   }
 
-  /// Where a scheduled matmul stores a register tile of C: the one store,
-  /// and over several tiles of K, the K loop's induction variable and its
-  /// last value. Invalid when the schedule has no such single store.
-  struct EpilogueSite {
+  /// Where a scheduled matmul reads and stores a register tile of C: the
+  /// one store (null when the schedule has no single one) and the one read
+  /// of the same tile (or null), the tile's first row in C (the offsets of
+  /// the slices it is taken through, when they are known), and the loops
+  /// over K around them (blocks, cache tiles) with the values of their
+  /// induction variables on the first and the last iteration.
+  struct RegisterTile {
     vector::TransferWriteOp write;
-    /// The loops over K around the store (blocks, cache tiles), each with
-    /// the value of its induction variable on its last iteration.
-    SmallVector<std::pair<Value, int64_t>> lastOf;
+    vector::TransferReadOp read;
+    std::optional<SmallVector<OpFoldResult>> rowOffsets;
+    SmallVector<std::pair<Value, int64_t>> firstOf, lastOf;
   };
+
 
   /// After scheduling: the epilogue's body applied to the register tile
   /// before `site`'s store, lane by lane (values from outside the body
   /// broadcast to the tile's type); over several tiles of K, on the last
   /// one only (a select).
   static void applyEpilogue(IRRewriter &rewriter, Epilogue epilogue,
-                            const EpilogueSite &site) {
+                            const RegisterTile &site) {
     vector::TransferWriteOp write = site.write;
     Value tile = write.getVector();
     auto type = cast<VectorType>(tile.getType());
@@ -322,10 +338,96 @@ struct SeamTileAndVectorizePass
                              [&] { write.getValueToStoreMutable().set(result); });
   }
 
-  /// Tiles and vectorizes `matmul`; with `sites`, adds where it stores its
-  /// register tiles (see EpilogueSite).
+  /// C's first value as registers can hold it: a bias per row of C (a
+  /// broadcast of a 1-D tensor along every dim but the one that becomes C's
+  /// rows, the others of its group of the collapse being 1: a
+  /// convolution's bias per output channel) or one value (a fill).
+  struct StartValue {
+    Value bias;
+    Value scalar;
+  };
+
+  static std::optional<StartValue> findStartValue(CStart start) {
+    if (auto fill = dyn_cast<linalg::FillOp>(start.init.getOperation()))
+      return StartValue{Value(), fill.getInputs()[0]};
+    auto broadcast = cast<linalg::BroadcastOp>(start.init.getOperation());
+    auto input = cast<ShapedType>(broadcast.getInput().getType());
+    auto output = cast<ShapedType>(broadcast.getInit().getType());
+    if (input.getRank() != 1 || !output.hasStaticShape())
+      return std::nullopt;
+    ArrayRef<int64_t> added = broadcast.getDimensions();
+    int64_t kept = -1;
+    for (int64_t d = 0; d < output.getRank(); ++d)
+      if (!llvm::is_contained(added, d))
+        kept = d;
+    SmallVector<ReassociationIndices> groups =
+        start.collapse.getReassociationIndices();
+    if (kept < 0 || groups.size() != 2 || !llvm::is_contained(groups[0], kept))
+      return std::nullopt;
+    for (int64_t d : groups[0])
+      if (d != kept && output.getDimSize(d) != 1)
+        return std::nullopt;
+    return StartValue{broadcast.getInput(), Value()};
+  }
+
+  /// Before the K loops' first iteration, `tile`'s read of C becomes the
+  /// start value in registers (each row of the tile its bias): C
+  /// is then neither written by the broadcast or fill nor read before its
+  /// first product.
+  static void startInRegisters(IRRewriter &rewriter, StartValue start,
+                               const RegisterTile &tile) {
+    vector::TransferReadOp read = tile.read;
+    VectorType type = read.getVectorType();
+    Location loc = read.getLoc();
+    rewriter.setInsertionPoint(read);
+    auto startTile = [&](OpBuilder &b) -> Value {
+      if (start.scalar)
+        return vector::BroadcastOp::create(b, loc, type, start.scalar);
+      Value row = arith::ConstantIndexOp::create(b, loc, 0);
+      for (OpFoldResult offset : *tile.rowOffsets)
+        row = arith::AddIOp::create(
+            b, loc, row, getValueOrCreateConstantIndexOp(b, loc, offset));
+      // The tile's biases, each across its row: a read that broadcasts
+      // along the columns (one scalar broadcast per row once lowered).
+      MLIRContext *ctx = b.getContext();
+      AffineMap acrossRows = AffineMap::get(
+          1, 0, {getAffineDimExpr(0, ctx), getAffineConstantExpr(0, ctx)}, ctx);
+      Value padding = arith::ConstantOp::create(
+          b, loc, type.getElementType(), b.getZeroAttr(type.getElementType()));
+      return vector::TransferReadOp::create(b, loc, type, start.bias,
+                                            ValueRange{row}, padding,
+                                            acrossRows,
+                                            ArrayRef<bool>{true, true});
+    };
+    Value isFirst;
+    for (auto [iv, first] : tile.firstOf) {
+      Value here = arith::CmpIOp::create(
+          rewriter, loc, arith::CmpIPredicate::eq, iv,
+          arith::ConstantIndexOp::create(rewriter, loc, first));
+      isFirst = isFirst ? arith::AndIOp::create(rewriter, loc, isFirst, here)
+                              .getResult()
+                        : here;
+    }
+    if (!isFirst) {
+      rewriter.replaceOp(read, startTile(rewriter));
+      return;
+    }
+    auto choice = scf::IfOp::create(
+        rewriter, loc, isFirst,
+        [&](OpBuilder &b, Location) {
+          scf::YieldOp::create(b, loc, startTile(b));
+        },
+        [&](OpBuilder &b, Location) {
+          scf::YieldOp::create(b, loc, b.clone(*read)->getResult(0));
+        });
+    rewriter.replaceOp(read, choice.getResult(0));
+  }
+
+  /// Tiles and vectorizes `matmul`; with `sites`, adds where it reads and
+  /// stores its register tiles (see RegisterTile).
   LogicalResult scheduleMatmul(IRRewriter &rewriter, linalg::MatmulOp matmul,
-                               SmallVector<EpilogueSite> *sites = nullptr) {
+                               SmallVector<RegisterTile> *sites = nullptr) {
+    Value root = matmul.getOutputs()[0];
     auto shape = [&](Value v) {
       return cast<ShapedType>(v.getType()).getShape();
     };
@@ -402,7 +504,50 @@ struct SeamTileAndVectorizePass
       if (writes != 1)
         return success();
       // Over several tiles of K (loops n, k, m), the last one's.
-      EpilogueSite site{write, {}};
+      RegisterTile site{write, {}, {}, {}, {}};
+      // The tile written: a slice, or the value a loop carries it as (the
+      // k loop, once the slice is hoisted out of it).
+      auto throughLoops = [](Value v) {
+        while (auto loop = v.getDefiningOp<scf::ForOp>())
+          v = loop.getInitArgs()[cast<OpResult>(v).getResultNumber()];
+        return v;
+      };
+      Value tileOfC = throughLoops(write.getBase());
+      int reads = 0;
+      nest->walk([&](vector::TransferReadOp op) {
+        if (throughLoops(op.getBase()) == tileOfC &&
+            op.getVectorType() == write.getVectorType()) {
+          site.read = op;
+          ++reads;
+        }
+      });
+      auto atOrigin = [](ValueRange indices) {
+        return llvm::all_of(indices, [](Value i) {
+          return getConstantIntValue(i) == int64_t(0);
+        });
+      };
+      if (reads != 1 || !atOrigin(site.read.getIndices()) ||
+          !atOrigin(write.getIndices()))
+        site.read = {};
+      // The tile's rows: through slices and loops' values up to C.
+      SmallVector<OpFoldResult> rows;
+      Value v = tileOfC;
+      while (v && v != root) {
+        if (auto slice = v.getDefiningOp<tensor::ExtractSliceOp>()) {
+          rows.push_back(slice.getMixedOffsets()[0]);
+          v = slice.getSource();
+        } else if (auto arg = dyn_cast<BlockArgument>(v);
+                   arg && isa<scf::ForOp>(arg.getOwner()->getParentOp()) &&
+                   arg.getArgNumber() > 0) {
+          v = cast<scf::ForOp>(arg.getOwner()->getParentOp())
+                  .getTiedLoopInit(arg)
+                  ->get();
+        } else {
+          v = Value();
+        }
+      }
+      if (v)
+        site.rowOffsets = rows;
       if (k < a[1]) {
         auto kLoop = cache->loops.size() == 3
                          ? dyn_cast<scf::ForOp>(cache->loops[1].getOperation())
@@ -411,6 +556,7 @@ struct SeamTileAndVectorizePass
             getConstantIntValue(kLoop.getUpperBound()) != a[1])
           return success();
         site.lastOf.push_back({kLoop.getInductionVar(), a[1] - k});
+        site.firstOf.push_back({kLoop.getInductionVar(), 0});
       }
       sites->back() = site;
     }
@@ -536,33 +682,56 @@ struct SeamTileAndVectorizePass
     IRRewriter rewriter(&getContext());
     DominanceInfo dominance(getOperation());
     for (linalg::MatmulOp whole : matmuls) {
-      std::optional<Epilogue> epilogue = findEpilogue(whole, dominance);
-      if (epilogue)
-        startInEpilogueOutput(rewriter, whole, *epilogue, dominance);
-      SmallVector<EpilogueSite> sites;
+      std::optional<CStart> start = findCStart(whole);
+      std::optional<Epilogue> epilogue;
+      if (start)
+        epilogue = findEpilogue(whole, *start, dominance);
+      std::optional<StartValue> startValue;
+      if (start)
+        startValue = findStartValue(*start);
+      DestinationStyleOpInterface ownInit;
+      if (epilogue || startValue)
+        ownInit = ownStart(rewriter, whole, *start,
+                           epilogue ? epilogue->generic.getOutputs()[0]
+                                    : start->init.getDpsInits()[0],
+                           dominance);
+      SmallVector<RegisterTile> tiles;
       for (linalg::MatmulOp op : splitAlongN(rewriter, whole))
-        if (failed(scheduleMatmul(rewriter, op, epilogue ? &sites : nullptr))) {
+        if (failed(scheduleMatmul(rewriter, op, ownInit ? &tiles : nullptr))) {
           op->emitError("cannot tile and vectorize this matmul");
           return signalPassFailure();
         }
-      // Every part's tiles, or none (the generic then stays after the
-      // matmul, which starts in its output: correct, with a copy more).
-      if (!epilogue || !llvm::all_of(sites, [](const EpilogueSite &site) {
-            return static_cast<bool>(site.write);
-          }))
+      // Every part's tiles, or none: else the generic stays after the
+      // matmul (which starts in its output: correct, with a copy more), and
+      // the broadcast or fill before it.
+      auto all = [&](auto valid) { return llvm::all_of(tiles, valid); };
+      if (!ownInit || tiles.empty() ||
+          !all([](const RegisterTile &t) { return t.write; }))
         continue;
-      for (EpilogueSite &site : sites) {
-        if (scf::ForOp blocks = epilogue->kBlocks) {
-          int64_t lower = *getConstantIntValue(blocks.getLowerBound());
-          int64_t upper = *getConstantIntValue(blocks.getUpperBound());
-          int64_t step = *getConstantIntValue(blocks.getStep());
+      if (scf::ForOp blocks = start->kBlocks) {
+        int64_t lower = *getConstantIntValue(blocks.getLowerBound());
+        int64_t upper = *getConstantIntValue(blocks.getUpperBound());
+        int64_t step = *getConstantIntValue(blocks.getStep());
+        for (RegisterTile &tile : tiles) {
+          tile.firstOf.push_back({blocks.getInductionVar(), lower});
           if (upper > lower)
-            site.lastOf.push_back({blocks.getInductionVar(),
+            tile.lastOf.push_back({blocks.getInductionVar(),
                                    lower + (upper - lower - 1) / step * step});
         }
-        applyEpilogue(rewriter, *epilogue, site);
       }
-      rewriter.replaceOp(epilogue->generic, epilogue->generic.getInputs()[0]);
+      if (epilogue) {
+        for (RegisterTile &tile : tiles)
+          applyEpilogue(rewriter, *epilogue, tile);
+        rewriter.replaceOp(epilogue->generic,
+                           epilogue->generic.getInputs()[0]);
+      }
+      if (startValue && all([](const RegisterTile &t) {
+            return t.read && t.rowOffsets;
+          })) {
+        for (RegisterTile &tile : tiles)
+          startInRegisters(rewriter, *startValue, tile);
+        rewriter.replaceOp(ownInit, ownInit.getDpsInits()[0]);
+      }
     }
     for (linalg::MatmulOp op : transposedB)
       if (failed(scheduleTransposedB(rewriter, op))) {

@@ -1,13 +1,18 @@
-// RUN: seam-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(seam-tile-and-vectorize))' | FileCheck %s
+// RUN: seam-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(seam-tile-and-vectorize,canonicalize))' | FileCheck %s
 
 // A 1x1 convolution's matmul (bias broadcast, collapsed to 2-D) and its Clip:
-// the clip runs on each 8x32 register tile before it is stored, and the bias
-// is broadcast into the clip's output, where the tiles are stored.
+// the clip runs on each 8x32 register tile before it is stored, into the
+// clip's output; each tile starts as its rows' biases in registers (a read
+// of 8 biases broadcast along the columns), not as a broadcast into memory
+// read back.
 
 #id = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+// CHECK: #[[ACROSS_ROWS:.*]] = affine_map<(d0) -> (d0, 0)>
 // CHECK-LABEL: func.func @clip_epilogue
-// CHECK-SAME: %[[OUT:[a-z0-9]+]]: tensor<1x16x2x32xf32>
-// CHECK: linalg.broadcast {{.*}} outs(%[[OUT]] : tensor<1x16x2x32xf32>)
+// CHECK-SAME: %[[BIAS:[a-z0-9]+]]: tensor<16xf32>, %[[OUT:[a-z0-9]+]]: tensor<1x16x2x32xf32>
+// CHECK-NOT: linalg.broadcast
+// CHECK: tensor.collapse_shape %[[OUT]]
+// CHECK: vector.transfer_read %[[BIAS]][%{{.*}}], %{{.*}} {in_bounds = [true, true], permutation_map = #[[ACROSS_ROWS]]} : tensor<16xf32>, vector<8x32xf32>
 // CHECK: vector.contract
 // CHECK: %[[LOW:.*]] = arith.maximumf %{{.*}}, %{{.*}} : vector<8x32xf32>
 // CHECK: %[[HIGH:.*]] = arith.minimumf %[[LOW]], %{{.*}} : vector<8x32xf32>
@@ -36,12 +41,20 @@ func.func @clip_epilogue(%a: tensor<16x8xf32>, %b: tensor<8x64xf32>,
 // -----
 
 // K = 256, two cache tiles of 128: the Relu applies to the tile stored after
-// the last one only.
+// the last one only; the first starts from the fill's zeros in registers,
+// the second from C.
 
 #id = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
 // CHECK-LABEL: func.func @relu_over_k_tiles
-// CHECK: %[[LAST:.*]] = arith.constant 128 : index
-// CHECK: scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step %c128
+// CHECK-DAG: %[[ZEROS:.*]] = arith.constant dense<0.000000e+00> : vector<8x32xf32>
+// CHECK-DAG: %[[FIRST:.*]] = arith.constant 0 : index
+// CHECK-DAG: %[[LAST:.*]] = arith.constant 128 : index
+// CHECK-NOT: linalg.fill
+// CHECK: scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step %[[LAST]]
+// CHECK: %[[IS_FIRST:.*]] = arith.cmpi eq, %[[K]], %[[FIRST]]
+// CHECK: scf.if %[[IS_FIRST]] -> (vector<8x32xf32>)
+// CHECK-NEXT: scf.yield %[[ZEROS]]
+// CHECK: vector.transfer_read
 // CHECK: %[[RELU:.*]] = arith.maximumf %{{.*}}, %{{.*}} : vector<8x32xf32>
 // CHECK: %[[IS_LAST:.*]] = arith.cmpi eq, %[[K]], %[[LAST]]
 // CHECK: %[[TILE:.*]] = arith.select %[[IS_LAST]], %[[RELU]], %{{.*}} : vector<8x32xf32>

@@ -115,6 +115,13 @@ def SeamTileAndVectorizePass
     whose loop LLVM vectorizes with libmvec; so do residual adds (a second
     input).
 
+    C's start in registers: where C starts as a fill, or as a broadcast of
+    a bias per row of C (a convolution's per output channel), collapsed to
+    2-D, each register tile's first read of C (on the first tile of K;
+    later ones still read C) is the fill's value or its rows' biases (a read
+    of the biases broadcast along the columns), and the broadcast or fill
+    is gone: C is not written before its first product nor read then.
+
     A `linalg.matmul` that reads B transposed (`C[m, n] += A[m, k] *
     B[n, k]`, a fully connected layer's Gemm with transB) on static f32
     shapes becomes dot products vectorized along k: for each block of up to
