@@ -103,6 +103,44 @@ def conv_epilogue_fixture():
         else:
             body.append(f"  %y{i} = seam.hard_swish %c{i} : {yt}")
         returns.append((f"%y{i}", yt))
+    # An inverted residual (MobileNetV2's): r = a 1x1 conv (16 -> 24
+    # channels), e = Relu of a 1x1 conv of r (24 -> 144), the sum of r and
+    # a 1x1 conv of e (144 -> 24: two K tiles of 72), and a last 1x1 conv
+    # of the sum (which keeps it inside the model, as in a network). The
+    # sum stays after its matmul (seam-tile-and-vectorize fuses activations
+    # of one input only).
+    i = len(cases)
+    x = rng.standard_normal((1, 16, 28, 28)).astype(np.float32)
+    shapes = {"w": (24, 16), "v": (144, 24), "u": (24, 144), "z": (24, 24)}
+    ws = {n: (rng.standard_normal(d + (1, 1)) / np.sqrt(d[1])).astype(np.float32)
+          for n, d in shapes.items()}
+    bs = {n: rng.standard_normal(d[0]).astype(np.float32) for n, d in shapes.items()}
+    f64 = lambda v: v.astype(np.float64)
+    r = conv2d(f64(x), f64(ws["w"]), f64(bs["w"]), 1, 0)
+    e = np.maximum(conv2d(r, f64(ws["v"]), f64(bs["v"]), 1, 0), 0)
+    s = conv2d(e, f64(ws["u"]), f64(bs["u"]), 1, 0) + r
+    y = conv2d(s, f64(ws["z"]), f64(bs["z"]), 1, 0)
+    np.save(os.path.join(OUT, f"conv_epilogue_x{i}.npy"), x)
+    for n in shapes:
+        np.save(os.path.join(OUT, f"conv_epilogue_{n}{i}.npy"), ws[n])
+        np.save(os.path.join(OUT, f"conv_epilogue_{n}b{i}.npy"), bs[n])
+    np.save(os.path.join(OUT, f"conv_epilogue_y{i}.npy"), y.astype(np.float32))
+    dims = {"x": (1, 16, 28, 28), "r": (1, 24, 28, 28), "e": (1, 144, 28, 28)}
+    args.append(f'%x{i}: {t(*dims["x"])} {{seam.name = "x{i}"}}')
+    for n, d in shapes.items():
+        args += [f'%{n}{i}: {t(*d, 1, 1)} {{seam.name = "{n}{i}"}}',
+                 f'%{n}b{i}: {t(d[0])} {{seam.name = "{n}b{i}"}}']
+    results.append(f'{t(*dims["r"])} {{seam.name = "y{i}"}}')
+    conv = lambda out, src, n, d_in, d_out: (
+        f"  %{out}{i} = seam.conv %{src}{i}, %{n}{i}, %{n}b{i} : "
+        f"({t(*d_in)}, {t(*shapes[n], 1, 1)}, {t(shapes[n][0])}) -> {t(*d_out)}")
+    body += [conv("r", "x", "w", dims["x"], dims["r"]),
+             conv("p", "r", "v", dims["r"], dims["e"]),
+             f"  %e{i} = seam.relu %p{i} : {t(*dims['e'])}",
+             conv("q", "e", "u", dims["e"], dims["r"]),
+             f"  %s{i} = seam.add %q{i}, %r{i} : ({t(*dims['r'])}, {t(*dims['r'])}) -> {t(*dims['r'])}",
+             conv("y", "s", "z", dims["r"], dims["r"])]
+    returns.append((f"%y{i}", t(*dims["r"])))
     with open(os.path.join(OUT, "conv_epilogue.mlir"), "w") as f:
         f.write(f"func.func @main({', '.join(args)}) -> ({', '.join(results)}) {{\n")
         f.write("\n".join(body) + "\n")
