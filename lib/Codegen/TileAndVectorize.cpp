@@ -234,7 +234,12 @@ struct SeamTileAndVectorizePass
           !OpTrait::hasElementwiseMappableTraits(&op) || op.getNumRegions() ||
           op.getNumResults() != 1 || op.getResult(0).getType() != f32 ||
           !llvm::all_of(op.getOperandTypes(),
-                        [&](Type t) { return t == f32; }))
+                        [&](Type t) { return t == f32; }) ||
+          // Values from outside the body are used in the matmul's loops.
+          !llvm::all_of(op.getOperands(), [&](Value v) {
+            return v.getParentRegion() == &generic.getRegion() ||
+                   dominance.properlyDominates(v, anchor);
+          }))
         return std::nullopt;
     // A broadcast or fill writes all of its destination: a copy of it can
     // write into the generic's output instead.

@@ -190,3 +190,28 @@ func.func @silu_stays(%a: tensor<8x8xf32>, %b: tensor<8x32xf32>,
   } -> tensor<1x8x1x32xf32>
   return %y : tensor<1x8x1x32xf32>
 }
+
+// A value the body reads that is computed after the matmul: it would not be
+// there in the matmul's loops, so the generic stays.
+// CHECK-LABEL: func.func @late_operand_stays
+// CHECK: vector.contract
+// CHECK: %[[LATE:.*]] = arith.addf %{{.*}}, %{{.*}} : f32
+// CHECK: linalg.generic
+// CHECK: arith.minimumf %{{.*}}, %[[LATE]] : f32
+func.func @late_operand_stays(%a: tensor<8x8xf32>, %b: tensor<8x32xf32>,
+                              %bias: tensor<8xf32>, %out: tensor<1x8x1x32xf32>,
+                              %s: f32, %t: f32) -> tensor<1x8x1x32xf32> {
+  %e = tensor.empty() : tensor<1x8x1x32xf32>
+  %bc = linalg.broadcast ins(%bias : tensor<8xf32>) outs(%e : tensor<1x8x1x32xf32>) dimensions = [0, 2, 3]
+  %c = tensor.collapse_shape %bc [[0, 1], [2, 3]] : tensor<1x8x1x32xf32> into tensor<8x32xf32>
+  %m = linalg.matmul ins(%a, %b : tensor<8x8xf32>, tensor<8x32xf32>) outs(%c : tensor<8x32xf32>) -> tensor<8x32xf32>
+  %x = tensor.expand_shape %m [[0, 1], [2, 3]] output_shape [1, 8, 1, 32] : tensor<8x32xf32> into tensor<1x8x1x32xf32>
+  %late = arith.addf %s, %t : f32
+  %y = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%x : tensor<1x8x1x32xf32>) outs(%out : tensor<1x8x1x32xf32>) {
+  ^bb0(%in: f32, %o: f32):
+    %r = arith.minimumf %in, %late : f32
+    linalg.yield %r : f32
+  } -> tensor<1x8x1x32xf32>
+  return %y : tensor<1x8x1x32xf32>
+}
