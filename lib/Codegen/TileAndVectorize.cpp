@@ -2,12 +2,14 @@
 
 #include "seam/Codegen/Passes.h"
 
+#include "MatmulTileEnds.h"
+
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
-#include "mlir/Dialect/Tensor/IR/Tensor.h"
-#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/TilingInterface.h"
@@ -19,6 +21,7 @@ namespace seam {
 } // namespace seam
 
 using namespace mlir;
+using namespace seam::matmul_tiles;
 
 namespace {
 
@@ -86,8 +89,8 @@ struct SeamTileAndVectorizePass
     Value a = matmul.getInputs()[0], b = matmul.getInputs()[1];
     Value c = matmul.getOutputs()[0];
     SmallVector<linalg::MatmulOp> parts;
-    for (auto [offset, size] : {std::pair(int64_t(0), main),
-                                std::pair(main, n - main)}) {
+    for (auto [offset, size] :
+         {std::pair(int64_t(0), main), std::pair(main, n - main)}) {
       auto slice = [&](Value v) -> Value {
         int64_t rows = typeOf(v).getDimSize(0);
         return tensor::ExtractSliceOp::create(
@@ -140,292 +143,6 @@ struct SeamTileAndVectorizePass
       operand = view.getSource();
     }
     return rowStride <= nCache;
-  }
-
-  /// How a matmul's C gets its first value: a broadcast (a bias) or a fill,
-  /// collapsed to the matmul's 2-D C, possibly through a loop over blocks
-  /// of K around the matmul that carries C (a 3x3 convolution's im2col, one
-  /// block of input channels at a time).
-  struct CStart {
-    DestinationStyleOpInterface init;
-    tensor::CollapseShapeOp collapse;
-    scf::ForOp kBlocks;
-  };
-
-  /// C's start for `matmul` (static shapes, on tensors), if it has one of
-  /// those forms: through the loop, C is its only value, which the matmul
-  /// alone reads and whose result it yields, with constant bounds.
-  static std::optional<CStart> findCStart(linalg::MatmulOp matmul) {
-    if (!matmul.hasPureTensorSemantics() || !matmul->hasOneUse())
-      return std::nullopt;
-    auto aType = cast<ShapedType>(matmul.getInputs()[0].getType());
-    if (!aType.hasStaticShape())
-      return std::nullopt;
-    Value cInit = matmul.getOutputs()[0];
-    scf::ForOp kBlocks;
-    if (auto yield = dyn_cast<scf::YieldOp>(*matmul->user_begin())) {
-      kBlocks = dyn_cast<scf::ForOp>(yield->getParentOp());
-      if (!kBlocks || kBlocks.getNumRegionIterArgs() != 1 ||
-          kBlocks.getRegionIterArgs()[0] != cInit || !cInit.hasOneUse() ||
-          !kBlocks->hasOneUse() ||
-          !getConstantIntValue(kBlocks.getLowerBound()) ||
-          !getConstantIntValue(kBlocks.getUpperBound()) ||
-          !getConstantIntValue(kBlocks.getStep()))
-        return std::nullopt;
-      cInit = kBlocks.getInitArgs()[0];
-    }
-    auto collapse = cInit.getDefiningOp<tensor::CollapseShapeOp>();
-    if (!collapse)
-      return std::nullopt;
-    auto init = collapse.getSrc().getDefiningOp<DestinationStyleOpInterface>();
-    if (!init || !isa<linalg::BroadcastOp, linalg::FillOp>(init) ||
-        init.getNumDpsInits() != 1)
-      return std::nullopt;
-    return CStart{init, collapse, kBlocks};
-  }
-
-  /// An elementwise op that only reads a matmul's result and that can run on
-  /// its register tile before it is stored (see findEpilogue).
-  struct Epilogue {
-    linalg::GenericOp generic;
-  };
-
-  /// The epilogue of `matmul` (a convolution's activation: Clip, Relu, hard
-  /// swish) when it can be computed on each register tile of C
-  /// before the tile is stored: the matmul's only reader (through an
-  /// expand_shape back to the convolution's dims, the inverse of the
-  /// collapse of its C) is a linalg.generic of parallel loops and identity
-  /// maps, with that one input and one output, whose body reads the input
-  /// and values from outside it only, with arith ops that apply to vectors
-  /// lane by lane; C starts as a broadcast or fill of the generic output's
-  /// type. Where K is more than one cache
-  /// tile, the tile stored is the epilogue's only after the last one (a
-  /// select). Else nullopt.
-  static std::optional<Epilogue> findEpilogue(linalg::MatmulOp matmul,
-                                              CStart start,
-                                              DominanceInfo &dominance) {
-    Operation *anchor = start.kBlocks ? start.kBlocks.getOperation()
-                                      : matmul.getOperation();
-    auto expand = dyn_cast<tensor::ExpandShapeOp>(*anchor->user_begin());
-    tensor::CollapseShapeOp collapse = start.collapse;
-    if (!expand || !expand->hasOneUse() ||
-        expand.getReassociationIndices() !=
-            collapse.getReassociationIndices() ||
-        expand.getType() != collapse.getSrcType())
-      return std::nullopt;
-    auto generic = dyn_cast<linalg::GenericOp>(*expand->user_begin());
-    if (!generic || generic.getNumDpsInputs() != 1 ||
-        generic.getNumDpsInits() != 1 || generic.getInputs()[0] != expand ||
-        generic.getNumReductionLoops() != 0 ||
-        !llvm::all_of(generic.getIndexingMapsArray(),
-                      [](AffineMap map) { return map.isIdentity(); }) ||
-        generic.getResult(0).getType() != expand.getType())
-      return std::nullopt;
-    Block &body = generic.getRegion().front();
-    if (!body.getArgument(1).use_empty())
-      return std::nullopt;
-    Type f32 = Float32Type::get(matmul.getContext());
-    // arith only: a math op on a vector of the tile's 2-D type would become
-    // a libm call per lane (the generic's loop, vectorized by LLVM, calls
-    // libmvec instead): SiLU's exp on EfficientNet-B0's tiles made it 1.45x
-    // slower.
-    for (Operation &op : body.without_terminator())
-      if (!isa<arith::ArithDialect>(op.getDialect()) ||
-          !OpTrait::hasElementwiseMappableTraits(&op) || op.getNumRegions() ||
-          op.getNumResults() != 1 || op.getResult(0).getType() != f32 ||
-          !llvm::all_of(op.getOperandTypes(),
-                        [&](Type t) { return t == f32; }) ||
-          // Values from outside the body are used in the matmul's loops.
-          !llvm::all_of(op.getOperands(), [&](Value v) {
-            return v.getParentRegion() == &generic.getRegion() ||
-                   dominance.properlyDominates(v, anchor);
-          }))
-        return std::nullopt;
-    // A broadcast or fill writes all of its destination: a copy of it can
-    // write into the generic's output instead.
-    if (start.init.getDpsInits()[0].getType() != generic.getResult(0).getType())
-      return std::nullopt;
-    // The generic's output must be there before C's first value: its
-    // operands must (a slice of the layer's result, in the band's loop).
-    Value out = generic.getOutputs()[0];
-    Operation *outOp = out.getDefiningOp();
-    if (outOp && !dominance.properlyDominates(outOp, anchor)) {
-      if (!isa<tensor::ExtractSliceOp>(outOp) ||
-          !llvm::all_of(outOp->getOperands(), [&](Value v) {
-            return dominance.properlyDominates(v, anchor);
-          }))
-        return std::nullopt;
-    }
-    return Epilogue{generic};
-  }
-
-  /// Before scheduling: C starts from a copy of its broadcast or fill of
-  /// its own, just before it is first read (the original may have other
-  /// readers), writing into `dest`: the epilogue's output, so that the
-  /// stored tiles are the layer's result where it lives, else where the
-  /// original wrote. Returns the copy.
-  static DestinationStyleOpInterface ownStart(IRRewriter &rewriter,
-                                              linalg::MatmulOp matmul,
-                                              CStart start, Value dest,
-                                              DominanceInfo &dominance) {
-    Operation *anchor = start.kBlocks ? start.kBlocks.getOperation()
-                                      : matmul.getOperation();
-    OpOperand &cInit = start.kBlocks ? start.kBlocks.getInitArgsMutable()[0]
-                                     : matmul.getDpsInitsMutable()[0];
-    if (Operation *destOp = dest.getDefiningOp())
-      if (!dominance.properlyDominates(destOp, anchor))
-        destOp->moveBefore(anchor);
-    rewriter.setInsertionPoint(anchor);
-    Operation *init = rewriter.clone(*start.init);
-    cast<DestinationStyleOpInterface>(init).getDpsInitsMutable()[0].set(dest);
-    init->getResult(0).setType(dest.getType());
-    Value c = tensor::CollapseShapeOp::create(
-        rewriter, matmul.getLoc(), start.collapse.getResultType(),
-        init->getResult(0), start.collapse.getReassociationIndices());
-    rewriter.modifyOpInPlace(anchor, [&] { cInit.set(c); });
-    return cast<DestinationStyleOpInterface>(init);
-  }
-
-  /// Where a scheduled matmul reads and stores a register tile of C: the
-  /// one store (null when the schedule has no single one) and the one read
-  /// of the same tile (or null), the tile's first row in C (the offsets of
-  /// the slices it is taken through, when they are known), and the loops
-  /// over K around them (blocks, cache tiles) with the values of their
-  /// induction variables on the first and the last iteration.
-  struct RegisterTile {
-    vector::TransferWriteOp write;
-    vector::TransferReadOp read;
-    std::optional<SmallVector<OpFoldResult>> rowOffsets;
-    SmallVector<std::pair<Value, int64_t>> firstOf, lastOf;
-  };
-
-
-  /// After scheduling: the epilogue's body applied to the register tile
-  /// before `site`'s store, lane by lane (values from outside the body
-  /// broadcast to the tile's type); over several tiles of K, on the last
-  /// one only (a select).
-  static void applyEpilogue(IRRewriter &rewriter, Epilogue epilogue,
-                            const RegisterTile &site) {
-    vector::TransferWriteOp write = site.write;
-    Value tile = write.getVector();
-    auto type = cast<VectorType>(tile.getType());
-    Block &body = epilogue.generic.getRegion().front();
-    rewriter.setInsertionPoint(write);
-    IRMapping map;
-    map.map(body.getArgument(0), tile);
-    Location loc = epilogue.generic.getLoc();
-    for (Operation &op : body.without_terminator()) {
-      SmallVector<Value> operands;
-      for (Value v : op.getOperands())
-        operands.push_back(map.contains(v)
-                               ? map.lookup(v)
-                               : vector::BroadcastOp::create(rewriter, loc,
-                                                             type, v)
-                                     .getResult());
-      Operation *vectorOp = rewriter.create(
-          op.getLoc(), op.getName().getIdentifier(), operands, {type},
-          op.getAttrs());
-      map.map(op.getResult(0), vectorOp->getResult(0));
-    }
-    Value result = map.lookup(body.getTerminator()->getOperand(0));
-    Value isLast;
-    for (auto [iv, lastValue] : site.lastOf) {
-      Value last = arith::ConstantIndexOp::create(rewriter, loc, lastValue);
-      Value here = arith::CmpIOp::create(rewriter, loc,
-                                         arith::CmpIPredicate::eq, iv, last);
-      isLast = isLast ? arith::AndIOp::create(rewriter, loc, isLast, here)
-                            .getResult()
-                      : here;
-    }
-    if (isLast)
-      result = arith::SelectOp::create(rewriter, loc, isLast, result, tile);
-    rewriter.modifyOpInPlace(write,
-                             [&] { write.getValueToStoreMutable().set(result); });
-  }
-
-  /// C's first value as registers can hold it: a bias per row of C (a
-  /// broadcast of a 1-D tensor along every dim but the one that becomes C's
-  /// rows, the others of its group of the collapse being 1: a
-  /// convolution's bias per output channel) or one value (a fill).
-  struct StartValue {
-    Value bias;
-    Value scalar;
-  };
-
-  static std::optional<StartValue> findStartValue(CStart start) {
-    if (auto fill = dyn_cast<linalg::FillOp>(start.init.getOperation()))
-      return StartValue{Value(), fill.getInputs()[0]};
-    auto broadcast = cast<linalg::BroadcastOp>(start.init.getOperation());
-    auto input = cast<ShapedType>(broadcast.getInput().getType());
-    auto output = cast<ShapedType>(broadcast.getInit().getType());
-    if (input.getRank() != 1 || !output.hasStaticShape())
-      return std::nullopt;
-    ArrayRef<int64_t> added = broadcast.getDimensions();
-    int64_t kept = -1;
-    for (int64_t d = 0; d < output.getRank(); ++d)
-      if (!llvm::is_contained(added, d))
-        kept = d;
-    SmallVector<ReassociationIndices> groups =
-        start.collapse.getReassociationIndices();
-    if (kept < 0 || groups.size() != 2 || !llvm::is_contained(groups[0], kept))
-      return std::nullopt;
-    for (int64_t d : groups[0])
-      if (d != kept && output.getDimSize(d) != 1)
-        return std::nullopt;
-    return StartValue{broadcast.getInput(), Value()};
-  }
-
-  /// Before the K loops' first iteration, `tile`'s read of C becomes the
-  /// start value in registers (each row of the tile its bias): C
-  /// is then neither written by the broadcast or fill nor read before its
-  /// first product.
-  static void startInRegisters(IRRewriter &rewriter, StartValue start,
-                               const RegisterTile &tile) {
-    vector::TransferReadOp read = tile.read;
-    VectorType type = read.getVectorType();
-    Location loc = read.getLoc();
-    rewriter.setInsertionPoint(read);
-    auto startTile = [&](OpBuilder &b) -> Value {
-      if (start.scalar)
-        return vector::BroadcastOp::create(b, loc, type, start.scalar);
-      Value row = arith::ConstantIndexOp::create(b, loc, 0);
-      for (OpFoldResult offset : *tile.rowOffsets)
-        row = arith::AddIOp::create(
-            b, loc, row, getValueOrCreateConstantIndexOp(b, loc, offset));
-      // The tile's biases, each across its row: a read that broadcasts
-      // along the columns (one scalar broadcast per row once lowered).
-      MLIRContext *ctx = b.getContext();
-      AffineMap acrossRows = AffineMap::get(
-          1, 0, {getAffineDimExpr(0, ctx), getAffineConstantExpr(0, ctx)}, ctx);
-      Value padding = arith::ConstantOp::create(
-          b, loc, type.getElementType(), b.getZeroAttr(type.getElementType()));
-      return vector::TransferReadOp::create(b, loc, type, start.bias,
-                                            ValueRange{row}, padding,
-                                            acrossRows,
-                                            ArrayRef<bool>{true, true});
-    };
-    Value isFirst;
-    for (auto [iv, first] : tile.firstOf) {
-      Value here = arith::CmpIOp::create(
-          rewriter, loc, arith::CmpIPredicate::eq, iv,
-          arith::ConstantIndexOp::create(rewriter, loc, first));
-      isFirst = isFirst ? arith::AndIOp::create(rewriter, loc, isFirst, here)
-                              .getResult()
-                        : here;
-    }
-    if (!isFirst) {
-      rewriter.replaceOp(read, startTile(rewriter));
-      return;
-    }
-    auto choice = scf::IfOp::create(
-        rewriter, loc, isFirst,
-        [&](OpBuilder &b, Location) {
-          scf::YieldOp::create(b, loc, startTile(b));
-        },
-        [&](OpBuilder &b, Location) {
-          scf::YieldOp::create(b, loc, b.clone(*read)->getResult(0));
-        });
-    rewriter.replaceOp(read, choice.getResult(0));
   }
 
   /// Tiles and vectorizes `matmul`; with `sites`, adds where it reads and
@@ -497,8 +214,9 @@ struct SeamTileAndVectorizePass
       // The one store of a register tile of C, in the loops of the tiles.
       vector::TransferWriteOp write;
       int writes = 0;
-      Operation *nest = cache->loops.empty() ? reg->loops.front().getOperation()
-                                             : cache->loops.front().getOperation();
+      Operation *nest = cache->loops.empty()
+                            ? reg->loops.front().getOperation()
+                            : cache->loops.front().getOperation();
       nest->walk([&](vector::TransferWriteOp op) {
         if (cast<VectorType>(op.getVector().getType()).getShape() ==
             ArrayRef<int64_t>{mr, nr}) {
@@ -589,7 +307,9 @@ struct SeamTileAndVectorizePass
   /// memory speed. Leaves the op alone when k has no divisor of at least 4.
   LogicalResult scheduleTransposedB(IRRewriter &rewriter,
                                     linalg::MatmulOp matmul) {
-    auto typeOf = [&](Value v) { return dyn_cast<RankedTensorType>(v.getType()); };
+    auto typeOf = [&](Value v) {
+      return dyn_cast<RankedTensorType>(v.getType());
+    };
     RankedTensorType aType = typeOf(matmul.getInputs()[0]);
     RankedTensorType bType = typeOf(matmul.getInputs()[1]);
     RankedTensorType cType = typeOf(matmul.getOutputs()[0]);
@@ -621,15 +341,14 @@ struct SeamTileAndVectorizePass
     SmallVector<bool> inBounds = {true};
     // A loop from 0 to `size` by `step` (bounds created in this order: the
     // order of a call's arguments is the compiler's).
-    auto loop = [&](OpBuilder &b, int64_t size, int64_t step, ValueRange init,
-                    function_ref<void(OpBuilder &, Location, Value,
-                                      ValueRange)>
-                        body) {
-      Value lower = index(b, 0);
-      Value upper = index(b, size);
-      Value stride = index(b, step);
-      return scf::ForOp::create(b, loc, lower, upper, stride, init, body);
-    };
+    auto loop =
+        [&](OpBuilder &b, int64_t size, int64_t step, ValueRange init,
+            function_ref<void(OpBuilder &, Location, Value, ValueRange)> body) {
+          Value lower = index(b, 0);
+          Value upper = index(b, size);
+          Value stride = index(b, step);
+          return scf::ForOp::create(b, loc, lower, upper, stride, init, body);
+        };
     auto nLoop = loop(
         rewriter, nSize, nr, ValueRange{matmul.getOutputs()[0]},
         [&](OpBuilder &b, Location, Value n, ValueRange cOuter) {
@@ -727,12 +446,10 @@ struct SeamTileAndVectorizePass
       if (epilogue) {
         for (RegisterTile &tile : tiles)
           applyEpilogue(rewriter, *epilogue, tile);
-        rewriter.replaceOp(epilogue->generic,
-                           epilogue->generic.getInputs()[0]);
+        rewriter.replaceOp(epilogue->generic, epilogue->generic.getInputs()[0]);
       }
-      if (startValue && all([](const RegisterTile &t) {
-            return t.read && t.rowOffsets;
-          })) {
+      if (startValue &&
+          all([](const RegisterTile &t) { return t.read && t.rowOffsets; })) {
         for (RegisterTile &tile : tiles)
           startInRegisters(rewriter, *startValue, tile);
         rewriter.replaceOp(ownInit, ownInit.getDpsInits()[0]);
