@@ -849,14 +849,14 @@ private:
 
   /// The inference desc of a convolution or deconvolution `Primitive` with
   /// `op`'s source, destination, bias (seen as `bias`) and window, and
-  /// weights of `weightDims` and `weightType` in any layout. The source in
-  /// `srcLayout` if given (the destination in any layout).
+  /// weights of `weightDims` and `weightType` in any layout; the source and
+  /// destination in `srcLayout` and `dstLayout` if given, else any.
   template <typename Primitive>
   typename Primitive::desc
   windowDesc(const OpDesc &op, dnnl::algorithm alg, const Dims &weightDims,
              const memory::desc &bias, DT weightType = DT::f32,
-             bool channelsLastData = false,
-             const std::optional<memory::desc> &srcLayout = std::nullopt) {
+             const std::optional<memory::desc> &srcLayout = std::nullopt,
+             const std::optional<memory::desc> &dstLayout = std::nullopt) {
     Dims src = dims(op.srcs[0]), dst = dims(op.dst);
     size_t n = src.size() - 2;
     auto [padLeft, padRight] = splitPads(op.pads, n);
@@ -864,12 +864,10 @@ private:
     Dims dilations = oneDnnDilations(op.dilations, n);
     auto kind = dnnl::prop_kind::forward_inference;
     using Desc = typename Primitive::desc;
-    memory::desc srcMd = srcLayout          ? *srcLayout
-                         : channelsLastData ? channelsLast(src)
-                                            : anyLayout(src, dataType(op.srcs[0]));
+    memory::desc srcMd =
+        srcLayout.value_or(anyLayout(src, dataType(op.srcs[0])));
     memory::desc weightMd = anyLayout(weightDims, weightType);
-    memory::desc dstMd =
-        channelsLastData ? channelsLast(dst) : anyLayout(dst, dataType(op.dst));
+    memory::desc dstMd = dstLayout.value_or(anyLayout(dst, dataType(op.dst)));
     if (op.bias >= 0)
       return Desc(kind, alg, srcMd, weightMd, bias, dstMd, strides, dilations,
                   padLeft, padRight);
@@ -929,10 +927,8 @@ private:
                                     weightDims, bias, dataType(op.srcs[1]));
     Conv::primitive_desc pd(d, quantizedAttributes(op, 1, dims(op.dst)),
                             getEngine());
-    if (auto chained = inChannelsLastChain(op, pd, weightDims, bias))
-      pd = std::move(*chained);
-    else if (auto blocked = inSourceBlocks(op, pd, weightDims, bias))
-      pd = std::move(*blocked);
+    if (auto kept = inSourceLayout(op, pd, weightDims, bias))
+      pd = std::move(*kept);
     std::vector<std::pair<int, int>> args = {
         {DNNL_ARG_SRC, ensure(op.srcs[0], pd.src_desc())},
         {DNNL_ARG_WEIGHTS, ensure(op.srcs[1], pd.weights_desc())}};
@@ -943,60 +939,43 @@ private:
     finish<Conv::primitive_desc, Conv>(op, k, pd, std::move(args));
   }
 
-  /// The convolution `op` with its source and destination channels-last,
-  /// when its source was written channels-last, oneDNN chose another layout
-  /// for it (`chosen`), and it has the same kernel for channels-last data.
-  /// A grouped convolution between channels-last 1x1 convolutions (RegNet,
-  /// ResNeXt) is chosen on 16-channel blocks: two reorders of its data on
-  /// each run, about as long as the convolution itself, where the same JIT
-  /// kernel reads and writes channels-last at nearly the same speed.
+  /// The convolution `op` reading its source in the layout it was written
+  /// in, when oneDNN chose another one for it (`chosen`):
+  /// - channels-last (and writing channels-last), when oneDNN has the same
+  ///   kernel for it. A grouped convolution between channels-last 1x1
+  ///   convolutions (RegNet, ResNeXt) is chosen on 16-channel blocks: two
+  ///   reorders of its data on each run, about as long as the convolution
+  ///   itself, where the same JIT kernel reads and writes channels-last at
+  ///   nearly the same speed;
+  /// - oneDNN's channel blocks (a concatenation chain's buffer, or a blocked
+  ///   convolution before it), when it has a JIT kernel for them. Else each
+  ///   run reorders the whole source first: DenseNet's 1x1 convolutions read
+  ///   every feature of their block.
   std::optional<dnnl::convolution_forward::primitive_desc>
-  inChannelsLastChain(const OpDesc &op,
-                      const dnnl::convolution_forward::primitive_desc &chosen,
-                      const Dims &weightDims, const memory::desc &bias) {
-    const Dims &src = dims(op.srcs[0]);
-    if (isQuantized(op) || src.size() < 3 || values[op.srcs[0]].home < 0 ||
-        layoutOf(op.srcs[0]) != channelsLast(src) ||
-        chosen.src_desc() == channelsLast(src))
-      return std::nullopt;
-    using Conv = dnnl::convolution_forward;
-    try {
-      Conv::primitive_desc pd(
-          windowDesc<Conv>(op, dnnl::algorithm::convolution_direct, weightDims,
-                           bias, dataType(op.srcs[1]),
-                           /*channelsLastData=*/true),
-          quantizedAttributes(op, 1, dims(op.dst)), getEngine());
-      if (std::string(pd.impl_info_str()) == chosen.impl_info_str())
-        return pd;
-    } catch (const dnnl::error &) {
-    }
-    return std::nullopt;
-  }
-
-  /// The convolution `op` reading its source in the channel blocks it was
-  /// written in (a concatenation chain's buffer, or a blocked convolution
-  /// before it) when oneDNN chose another layout (`chosen`) and has a JIT
-  /// kernel for this one. Else each run reorders the whole source first:
-  /// DenseNet's 1x1 convolutions read every feature of their block.
-  std::optional<dnnl::convolution_forward::primitive_desc>
-  inSourceBlocks(const OpDesc &op,
+  inSourceLayout(const OpDesc &op,
                  const dnnl::convolution_forward::primitive_desc &chosen,
                  const Dims &weightDims, const memory::desc &bias) {
     const Dims &src = dims(op.srcs[0]);
+    if (isQuantized(op) || src.size() < 3 || values[op.srcs[0]].home < 0)
+      return std::nullopt;
+    memory::desc written = layoutOf(op.srcs[0]);
     int64_t block = channelBlock();
-    if (isQuantized(op) || block == 0 || src.size() < 3 || src.size() > 5 ||
-        values[op.srcs[0]].home < 0 ||
-        layoutOf(op.srcs[0]) != channelBlocked(src, block) ||
-        chosen.src_desc() == layoutOf(op.srcs[0]))
+    bool nhwc = written == channelsLast(src);
+    bool blocked =
+        block && src.size() <= 5 && written == channelBlocked(src, block);
+    if ((!nhwc && !blocked) || chosen.src_desc() == written)
       return std::nullopt;
     using Conv = dnnl::convolution_forward;
     try {
+      std::optional<memory::desc> dst;
+      if (nhwc)
+        dst = channelsLast(dims(op.dst));
       Conv::primitive_desc pd(
           windowDesc<Conv>(op, dnnl::algorithm::convolution_direct, weightDims,
-                           bias, dataType(op.srcs[1]),
-                           /*channelsLastData=*/false, layoutOf(op.srcs[0])),
+                           bias, dataType(op.srcs[1]), written, dst),
           quantizedAttributes(op, 1, dims(op.dst)), getEngine());
-      if (!isReference(pd))
+      if (nhwc ? std::string(pd.impl_info_str()) == chosen.impl_info_str()
+               : !isReference(pd))
         return pd;
     } catch (const dnnl::error &) {
     }

@@ -1141,8 +1141,9 @@ def dense_block_cases():
     blocks: no value is copied twice (each concatenation copying every
     source copies the block's input three times), no concat primitive, no
     reference kernel. Channel counts differ so that each copy's label names
-    its value: input 8, block input 16, features 32, 64 and 80, bottleneck
-    96, concatenations 48, 112 and 192. The second block also adds its
+    its value: input 8, block input 32, features 48, 64 and 96, bottleneck
+    16, concatenations 80, 144 and 240 (few, to keep the weights written
+    into the test small). The second block also adds its
     first feature to a conv of the last concatenation at the feature's last
     use: no sum in place on the shared buffer (the batch norm after it
     reads the concatenation); that feature is copied into the sum's result,
@@ -1152,9 +1153,9 @@ def dense_block_cases():
         c = x.array.shape[1]
         n = m.unary("relu", m.batch_norm(x, m.const(rand(c) / 4), m.const(rand(c)),
                                          m.const(rand(c)), m.const(positive(c))))
-        b = m.unary("relu", m.conv(n, m.const(rand(96, c, 1, 1, low=-2, high=2)),
-                                   m.const(rand(96))))
-        return m.conv(b, m.const(rand(growth, 96, 3, 3, low=-1, high=1)),
+        b = m.unary("relu", m.conv(n, m.const(rand(16, c, 1, 1, low=-2, high=2)),
+                                   m.const(rand(16))))
+        return m.conv(b, m.const(rand(growth, 16, 3, 3, low=-2, high=2)),
                       pads=[1, 1, 1, 1])
 
     layer_ops = ["batch_norm_relu", "conv_bias_relu", "conv"]
@@ -1162,26 +1163,26 @@ def dense_block_cases():
                               ("dense_block_concat_incremental", True)):
         composites = ["conv_relu"] + layer_ops * 3 + (
             ["conv_sum"] if incremental else []) + ["batch_norm_relu"]
-        m = Model(name, [composites], profile=["conv 1x96x5x5 ["],
+        m = Model(name, [composites], profile=["conv 1x16x5x5 ["],
                   profile_absent=["concat"] + (
-                      ["reorder 1x48x5x5", "reorder 1x112x5x5"]
+                      ["reorder 1x80x5x5", "reorder 1x144x5x5"]
                       if incremental else []),
-                  copied_once="reorder 1x(16|64|80)x5x5 " if incremental
+                  copied_once="reorder 1x(32|64|96)x5x5 " if incremental
                   else "reorder 1x[0-9]+x5x5 ")
         x = m.arg(rand(1, 8, 5, 5))
-        x0 = m.unary("relu", m.conv(x, m.const(rand(16, 8, 3, 3, low=-4, high=4)),
+        x0 = m.unary("relu", m.conv(x, m.const(rand(32, 8, 3, 3, low=-4, high=4)),
                                     pads=[1, 1, 1, 1]))
-        f1 = layer(m, x0, 32)
+        f1 = layer(m, x0, 48)
         c1 = m.concat([x0, f1], 1)
         f2 = layer(m, c1, 64)
         c2 = m.concat([c1, f2] if incremental else [x0, f1, f2], 1)
-        f3 = layer(m, c2, 80)
+        f3 = layer(m, c2, 96)
         c3 = m.concat([c2, f3] if incremental else [x0, f1, f2, f3], 1)
         results = []
         if incremental:
             results.append(m.binary("add", m.conv(
-                c3, m.const(rand(32, 192, 1, 1, low=-1, high=1))), f1))
-        c = 192
+                c3, m.const(rand(48, 240, 1, 1, low=-1, high=1))), f1))
+        c = 240
         results.append(m.unary("relu", m.batch_norm(
             c3, m.const(rand(c) / 4), m.const(rand(c)), m.const(rand(c)),
             m.const(positive(c)))))
@@ -1192,9 +1193,9 @@ def dense_block_cases():
     # concatenations copy their sources as before.
     m = Model("dense_block_two_images", [["conv_relu"] + layer_ops * 2])
     x0 = m.unary("relu", m.conv(m.arg(rand(2, 8, 5, 5)),
-                                m.const(rand(16, 8, 3, 3, low=-4, high=4)),
+                                m.const(rand(32, 8, 3, 3, low=-4, high=4)),
                                 pads=[1, 1, 1, 1]))
-    f1 = layer(m, x0, 32)
+    f1 = layer(m, x0, 48)
     f2 = layer(m, m.concat([x0, f1], 1), 16)
     m.ret(m.concat([x0, f1, f2], 1))
     yield m
