@@ -122,6 +122,9 @@ getLowerToLLVMStages(const LowerToLLVMOptions &options) {
          loops.addPass(createSeamInlineAllocaScopesPass());
          loops.addPass(createLowerAffinePass());
          loops.addPass(createSCFToControlFlowPass());
+         // f32 exp (Sigmoid, SiLU, Softmax) as arithmetic LLVM vectorizes,
+         // not a libm call per element.
+         loops.addPass(createSeamApproximateMathPass());
          // erf, tanh, powf, ... become libm calls (math-expand-ops would
          // rewrite powf as exp(y log x): NaN for negative bases).
          pm.addPass(createConvertMathToLibmPass());

@@ -187,6 +187,34 @@ def SeamInlineAllocaScopesPass
   let dependentDialects = ["::mlir::memref::MemRefDialect"];
 }
 
+def SeamApproximateMathPass
+    : Pass<"seam-approximate-math", "::mlir::func::FuncOp"> {
+  let summary = "Replace f32 math functions by inline polynomial approximations";
+  let description = [{
+    `math.exp` on f32 (Sigmoid, SiLU, Softmax, Exp, ...) became a call of
+    libm's `expf` per element: a loop with a call in it is not vectorized,
+    and a vector op is unrolled into one call per lane. This pass rewrites
+    the functions named in `functions` (f32 scalars and vectors) with MLIR's
+    polynomial approximations (`populateMathPolynomialApproximationPatterns`:
+    range reduction and a polynomial in arith ops and `math.fma`), which
+    LLVM vectorizes like any other arithmetic. `exp`'s relative error is
+    below 2^-22.5; results under 2^-126 are flushed to zero. Other element
+    types and functions are left to the libm lowering. Every `math.fma` and
+    `math.floor` on floats (the approximations' and the model's) then
+    becomes an LLVM intrinsic, an n-D vector's one per row:
+    convert-math-to-libm would make them calls of `fmaf` and `floorf`, one
+    per lane.
+  }];
+  let options = [
+    ListOption<"functions", "functions", "std::string",
+               "Math ops to approximate, by name without the dialect (exp, tanh, ...); empty means exp">
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::LLVM::LLVMDialect",
+                           "::mlir::math::MathDialect",
+                           "::mlir::vector::VectorDialect"];
+}
+
 def SeamTileConvRowsPass : Pass<"seam-tile-conv-rows", "::mlir::func::FuncOp"> {
   let summary = "Compute batch-1 convolutions and their elementwise consumer by bands of output rows";
   let description = [{
