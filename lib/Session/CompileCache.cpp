@@ -27,6 +27,7 @@
 #include "seam/Version.h"
 
 #include "onnx/onnx_pb.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Config/llvm-config.h"
@@ -42,11 +43,15 @@
 #include "seam/Support/RegularFile.h"
 
 #include <chrono>
+#include <fcntl.h>
+#include <condition_variable>
+#include <atomic>
 #include <cstdlib>
 #include <cstring>
 #include <dlfcn.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 namespace seam::detail {
 
@@ -540,7 +545,7 @@ static std::string
 writeMetadata(llvm::StringRef key, const CacheEntryInfo &info,
               llvm::ArrayRef<Section> objects,
               llvm::ArrayRef<std::pair<std::string, Section>> weights,
-              const WeightStore &store) {
+              llvm::ArrayRef<WeightStore::SharedWeight> shared) {
   Writer w;
   w.str(key);
   w.tensors(info.inputs);
@@ -560,12 +565,13 @@ writeMetadata(llvm::StringRef key, const CacheEntryInfo &info,
     w.u64(object.hash);
   }
   w.u32(weights.size());
-  for (const auto &[name, s] : weights) {
-    w.str(name);
+  for (auto [weight, section] : llvm::zip_equal(shared, weights)) {
+    const Section &s = section.second;
+    w.str(section.first);
     w.u64(s.offset);
     w.u64(s.size);
     w.u64(s.hash);
-    w.u64(static_cast<uint64_t>(store.getInitOnlyCreations(name)));
+    w.u64(static_cast<uint64_t>(weight.initOnlyCreations));
   }
   return std::move(w.out);
 }
@@ -574,62 +580,243 @@ static uint64_t checksum(llvm::StringRef bytes) {
   return llvm::xxh3_64bits(bytes);
 }
 
+/// Writes all of [data, data + size) at `offset` of `fd`.
+static bool writeAt(int fd, uint64_t offset, const char *data, size_t size) {
+  while (size) {
+    ssize_t n = ::pwrite(fd, data, size, static_cast<off_t>(offset));
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0)
+      return false;
+    data += n;
+    size -= static_cast<size_t>(n);
+    offset += static_cast<uint64_t>(n);
+  }
+  return true;
+}
+
+/// The state of one entry's write (PendingStore's): the temporary file, the
+/// sections' places, and which weights are written. Each weight is written
+/// by the first thread that claims it: the writer, or a session releasing
+/// it (WeightStore's release hook), which must not free it unwritten.
+struct PendingStore::State {
+  std::optional<llvm::sys::fs::TempFile> temp;
+  CacheEntryInfo info;
+  std::vector<std::unique_ptr<llvm::MemoryBuffer>> objects;
+  std::vector<WeightStore::SharedWeight> weights;
+  std::vector<Section> objectSections;
+  std::vector<std::pair<std::string, Section>> weightSections;
+  llvm::DenseMap<const void *, size_t> weightOf;
+  /// Per weight: 0 unclaimed, 1 being written, 2 written (or failed).
+  std::unique_ptr<std::atomic<int>[]> claims;
+  std::mutex mutex;
+  std::condition_variable written;
+  std::atomic<bool> failed{false};
+
+  /// Writes weight `i` unless another thread has (or is writing it: then
+  /// waits for it), then drops this write's reference to its bytes.
+  void writeWeight(size_t i) {
+    int unclaimed = 0;
+    if (!claims[i].compare_exchange_strong(unclaimed, 1)) {
+      std::unique_lock<std::mutex> lock(mutex);
+      written.wait(lock, [&] { return claims[i].load() == 2; });
+      return;
+    }
+    WeightStore::SharedWeight &weight = weights[i];
+    Section &section = weightSections[i].second;
+    section.hash = checksum(llvm::StringRef(weight.data, weight.size));
+    if (!failed && !writeAt(temp->FD, section.offset, weight.data, weight.size))
+      failed = true;
+    weight.owner.reset();
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      claims[i] = 2;
+    }
+    written.notify_all();
+  }
+};
+
+PendingStore::PendingStore() : state(std::make_unique<State>()) {}
+
+void PendingStore::writeBeforeRelease(const void *data) {
+  auto it = state->weightOf.find(data);
+  if (it != state->weightOf.end())
+    state->writeWeight(it->second);
+}
+
 bool CompileCache::store(
     const CacheEntryInfo &info,
     llvm::ArrayRef<std::unique_ptr<llvm::MemoryBuffer>> objects,
-    const WeightStore &weights) const {
-  // The places of the sections: the metadata's size does not depend on them.
-  std::vector<std::pair<std::string, Section>> weightSections;
-  std::vector<const char *> weightData;
-  weights.forEach([&](llvm::StringRef name, const char *data, size_t size) {
-    weightSections.push_back(
-        {name.str(), Section{0, size, checksum(llvm::StringRef(data, size))}});
-    weightData.push_back(data);
-  });
-  std::vector<Section> objectSections;
+    std::vector<WeightStore::SharedWeight> weights) const {
+  std::vector<std::unique_ptr<llvm::MemoryBuffer>> copies;
   for (const auto &object : objects)
-    objectSections.push_back(
-        Section{0, object->getBufferSize(), checksum(object->getBuffer())});
-  uint64_t metadataSize =
-      writeMetadata(key, info, objectSections, weightSections, weights).size();
-  uint64_t offset = alignUp(kHeaderBytes + metadataSize);
-  for (Section &section : objectSections) {
-    section.offset = offset;
-    offset = alignUp(offset + section.size);
-  }
-  for (auto &[name, section] : weightSections) {
-    section.offset = offset;
-    offset = alignUp(offset + section.size);
-  }
-  std::string metadata =
-      writeMetadata(key, info, objectSections, weightSections, weights);
+    copies.push_back(llvm::MemoryBuffer::getMemBufferCopy(
+        object->getBuffer(), object->getBufferIdentifier()));
+  return storeInBackground(info, std::move(copies), std::move(weights))
+      ->wait();
+}
 
-  auto write = [&](llvm::raw_fd_ostream &os) {
-    Writer header;
-    header.out.append(kMagic, sizeof(kMagic));
-    header.u32(kFormatVersion);
-    header.u32(0);
-    header.u64(metadata.size());
-    header.u64(checksum(metadata));
-    os << header.out << metadata;
-    auto pad = [&](uint64_t to) { os.write_zeros(to - os.tell()); };
-    for (auto [i, section] : llvm::enumerate(objectSections)) {
-      pad(section.offset);
-      os << objects[i]->getBuffer();
-    }
-    for (auto [i, entry] : llvm::enumerate(weightSections)) {
-      pad(entry.second.offset);
-      os.write(weightData[i], entry.second.size);
-    }
-  };
-  if (!writeAtomically(dir, entryPath, write))
+/// Writes the entry whose sections `state` placed: the objects, every
+/// weight not written yet, then the metadata (with the weights' checksums)
+/// and the header; renames the file into place and prunes the folder.
+static bool writeEntry(PendingStore::State &state, llvm::StringRef key,
+                       llvm::StringRef entryPath, llvm::StringRef dir,
+                       uint64_t maxBytes) {
+  for (auto [object, section] :
+       llvm::zip_equal(state.objects, state.objectSections))
+    if (!writeAt(state.temp->FD, section.offset, object->getBufferStart(),
+                 section.size))
+      state.failed = true;
+  for (size_t i = 0; i < state.weights.size(); ++i)
+    state.writeWeight(i);
+  std::string metadata =
+      writeMetadata(key, state.info, state.objectSections,
+                    state.weightSections, state.weights);
+  Writer header;
+  header.out.append(kMagic, sizeof(kMagic));
+  header.u32(kFormatVersion);
+  header.u32(0);
+  header.u64(metadata.size());
+  header.u64(checksum(metadata));
+  header.out += metadata;
+  // The file ends where its last section does (the padding is a hole).
+  uint64_t end = kHeaderBytes;
+  for (const Section &section : state.objectSections)
+    end = std::max(end, section.offset + section.size);
+  for (const auto &entry : state.weightSections)
+    end = std::max(end, entry.second.offset + entry.second.size);
+  bool ok = !state.failed &&
+            writeAt(state.temp->FD, 0, header.out.data(), header.out.size()) &&
+            ::ftruncate(state.temp->FD, static_cast<off_t>(end)) == 0;
+  llvm::Error kept = ok ? state.temp->keep(entryPath) : llvm::Error::success();
+  if (!ok || kept) {
+    llvm::consumeError(std::move(kept));
+    llvm::consumeError(state.temp->discard());
     return false;
+  }
   llvm::CachePruningPolicy policy;
   policy.Interval = std::chrono::seconds(0);
   policy.Expiration = std::chrono::seconds(0);
   policy.MaxSizeBytes = maxBytes;
   llvm::pruneCache(dir, policy);
   return true;
+}
+
+/// The entries being written by this process, by path: a load of one waits
+/// for its write. Never destroyed (the exit handler reads it).
+static std::mutex &pendingMutex() {
+  static auto *mutex = new std::mutex;
+  return *mutex;
+}
+static llvm::StringMap<std::weak_ptr<PendingStore>> &pendingStores() {
+  static auto *stores = new llvm::StringMap<std::weak_ptr<PendingStore>>;
+  return *stores;
+}
+
+/// The pending write of `path` in this process, if there is one.
+static std::shared_ptr<PendingStore> findPendingStore(llvm::StringRef path) {
+  std::lock_guard<std::mutex> lock(pendingMutex());
+  auto it = pendingStores().find(path);
+  return it == pendingStores().end() ? nullptr : it->second.lock();
+}
+
+/// At exit, the entries still being written are finished (a session the
+/// program never destroyed).
+static void waitForPendingStores() {
+  std::vector<std::shared_ptr<PendingStore>> pending;
+  {
+    std::lock_guard<std::mutex> lock(pendingMutex());
+    for (auto &entry : pendingStores())
+      if (auto store = entry.second.lock())
+        pending.push_back(std::move(store));
+  }
+  for (const auto &store : pending)
+    store->wait();
+}
+
+PendingStore::~PendingStore() { wait(); }
+
+bool PendingStore::wait() {
+  std::call_once(joined, [&] {
+    if (!thread)
+      return;
+    if (creator == ::getpid())
+      thread->join();
+    else
+      (void)thread.release(); // forked: the thread is the parent's
+  });
+  return stored;
+}
+
+std::shared_ptr<PendingStore> CompileCache::storeInBackground(
+    CacheEntryInfo info,
+    std::vector<std::unique_ptr<llvm::MemoryBuffer>> objects,
+    std::vector<WeightStore::SharedWeight> weights) const {
+  static std::once_flag registered;
+  std::call_once(registered, [] { std::atexit(waitForPendingStores); });
+  auto pending = std::make_shared<PendingStore>();
+  pending->creator = ::getpid();
+  PendingStore::State &state = *pending->state;
+  state.info = std::move(info);
+  state.objects = std::move(objects);
+  state.weights = std::move(weights);
+  state.claims = std::make_unique<std::atomic<int>[]>(state.weights.size());
+  // The places of the sections: the metadata's size does not depend on
+  // them, nor on the checksums (filled in as the weights are written).
+  for (const auto &object : state.objects)
+    state.objectSections.push_back(Section{0, object->getBufferSize(),
+                                           checksum(object->getBuffer())});
+  for (auto [i, weight] : llvm::enumerate(state.weights)) {
+    state.weightSections.push_back({weight.name, Section{0, weight.size, 0}});
+    state.weightOf[weight.data] = i;
+  }
+  uint64_t offset = alignUp(
+      kHeaderBytes + writeMetadata(key, state.info, state.objectSections,
+                                   state.weightSections, state.weights)
+                         .size());
+  for (Section &section : state.objectSections) {
+    section.offset = offset;
+    offset = alignUp(offset + section.size);
+  }
+  for (auto &entry : state.weightSections) {
+    entry.second.offset = offset;
+    offset = alignUp(offset + entry.second.size);
+  }
+  // The temporary file exists before the session can release a weight.
+  llvm::SmallString<256> model(dir);
+  llvm::sys::path::append(model, "seam-%%%%%%%%%%%%.tmp");
+  if (!llvm::sys::fs::create_directories(dir)) {
+    auto temp = llvm::sys::fs::TempFile::create(model);
+    if (temp)
+      state.temp.emplace(std::move(*temp));
+    else
+      llvm::consumeError(temp.takeError());
+  }
+  if (!state.temp) {
+    // Nothing to write into: every weight counts as written.
+    for (size_t i = 0; i < state.weights.size(); ++i)
+      state.claims[i] = 2;
+    return pending;
+  }
+  {
+    std::lock_guard<std::mutex> lock(pendingMutex());
+    // Entries whose writes are over leave the map as others come.
+    for (auto it = pendingStores().begin(); it != pendingStores().end();) {
+      auto next = std::next(it);
+      if (it->second.expired())
+        pendingStores().erase(it);
+      it = next;
+    }
+    pendingStores()[entryPath] = pending;
+  }
+  // The thread writes with a copy of this cache's folder, key and bound;
+  // `pending` outlives it (it is joined before `pending` goes).
+  pending->thread = std::make_unique<std::thread>(
+      [&state, result = &pending->stored, key = key, entryPath = entryPath,
+       dir = dir, maxBytes = maxBytes] {
+        *result = writeEntry(state, key, entryPath, dir, maxBytes);
+      });
+  return pending;
 }
 
 namespace {
@@ -667,6 +854,9 @@ private:
 void CompileCache::remove() const { llvm::sys::fs::remove(entryPath); }
 
 std::optional<CachedSession> CompileCache::load() const {
+  // Being written by a session of this process: read once written.
+  if (std::shared_ptr<PendingStore> pending = findPendingStore(entryPath))
+    pending->wait();
   int fd;
   if (llvm::sys::fs::openFileForRead(entryPath, fd))
     return std::nullopt;

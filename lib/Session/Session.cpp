@@ -206,8 +206,12 @@ struct Session::Impl {
   /// A model with run-time input shapes: its specializations, instead of
   /// all of the above.
   std::unique_ptr<RunTimeShapes> runTime;
+  /// The compiled-object cache's entry of this session, being written.
+  std::shared_ptr<detail::PendingStore> pendingStore;
 
   ~Impl() {
+    if (pendingStore)
+      pendingStore->wait();
     if (deinit)
       deinit(nullptr);
     // The buffers its runs left for the next ones (the other sessions'
@@ -392,20 +396,23 @@ compile(OwningOpRef<ModuleOp> module, const CompileOptions &options,
   // libraries make their copies of the weights.
   module = nullptr;
 
-  // Stored before @seam_init, which frees the weights only it reads; an
-  // entry whose session then fails to start is removed.
-  bool stored = false;
+  // Written on another thread while @seam_init runs and the session runs;
+  // an entry whose session fails to start is removed.
   if (cache)
     if (auto objects = capture.take(); !objects.empty()) {
-      start = std::chrono::steady_clock::now();
-      stored = cache->store({impl->inputs, impl->outputs, impl->regions,
-                             hasInit, std::move(report)},
-                            objects, impl->weights);
-      if (options.onStage)
-        options.onStage("cache-store", millisecondsSince(start));
+      impl->pendingStore = cache->storeInBackground(
+          {impl->inputs, impl->outputs, impl->regions, hasInit,
+           std::move(report)},
+          std::move(objects), impl->weights.share());
+      // A weight the kernel libraries consumed is written (if the writer
+      // has not come to it) before it is freed: never two copies for long.
+      impl->weights.setReleaseHook(
+          [pending = impl->pendingStore](const void *data) {
+            pending->writeBeforeRelease(data);
+          });
     }
   if (llvm::Error err = startSession(*impl, hasInit, options, &preparation)) {
-    if (stored)
+    if (impl->pendingStore && impl->pendingStore->wait())
       cache->remove();
     return err;
   }

@@ -226,6 +226,8 @@ void WeightStore::release(Buffer &buffer) {
   if (!buffer.size)
     return;
   if (buffer.storage) {
+    if (releaseHook)
+      releaseHook(buffer.aligned);
     buffer.storage.reset();
   } else {
     // A view of a mapping others share: its whole pages are dropped.
@@ -303,6 +305,15 @@ void WeightStore::forEach(
     const Buffer &buffer = buffers.find(name)->getValue();
     fn(name, buffer.aligned, buffer.size);
   }
+}
+
+std::vector<WeightStore::SharedWeight> WeightStore::share() const {
+  std::vector<SharedWeight> weights;
+  forEach([&](llvm::StringRef name, const char *data, size_t size) {
+    weights.push_back({name.str(), data, size, getInitOnlyCreations(name),
+                       buffers.find(name)->getValue().storage});
+  });
+  return weights;
 }
 
 llvm::StringMap<void *> WeightStore::symbols() const {

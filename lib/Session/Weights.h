@@ -16,7 +16,9 @@
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringMap.h"
 
+#include <functional>
 #include <memory>
+#include <string>
 #include <vector>
 
 namespace seam::detail {
@@ -59,6 +61,26 @@ public:
   /// of its entry).
   void addView(llvm::StringRef name, char *data, size_t size,
                std::shared_ptr<const void> owner);
+  /// A weight as the compiled-object cache writes it: its bytes, kept
+  /// alive by `owner` (the store's own reference to them, shared) until the
+  /// writer drops it, even when the store releases the weight meanwhile.
+  struct SharedWeight {
+    std::string name;
+    const char *data;
+    size_t size;
+    /// How many kernel creations read it when nothing else does, else -1.
+    int64_t initOnlyCreations;
+    std::shared_ptr<const void> owner;
+  };
+  /// Calls `hook(data)` before the memory of a weight at `data` is freed
+  /// (consumed, releaseInitOnly): the compiled-object cache writes it first
+  /// when its entry is being written.
+  void setReleaseHook(std::function<void(const void *)> hook) {
+    releaseHook = std::move(hook);
+  }
+  /// Every weight held, in name order. Null owners for views of a mapping
+  /// (a session loaded from the cache, which never writes an entry).
+  std::vector<SharedWeight> share() const;
   /// Symbol name -> address of its data, for the JIT.
   llvm::StringMap<void *> symbols() const;
   /// Calls `fn(name, data, size)` for every weight, in name order.
@@ -67,6 +89,7 @@ public:
   size_t totalBytes() const { return bytes; }
 
 private:
+  std::function<void(const void *)> releaseHook;
   struct Buffer {
     /// Owned memory, or null for a view whose owner is in `owners`.
     std::shared_ptr<void> storage;
@@ -79,7 +102,7 @@ private:
     bool copied = false;
   };
   /// Frees `buffer`'s data (an owned buffer) or drops its pages (a view).
-  static void release(Buffer &buffer);
+  void release(Buffer &buffer);
   llvm::StringMap<Buffer> buffers;
   /// The buffer at each address, while creations may consume them.
   llvm::DenseMap<const void *, Buffer *> byAddress;

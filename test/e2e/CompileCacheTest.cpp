@@ -16,6 +16,7 @@
 #include "llvm/Support/Path.h"
 
 #include <cstdlib>
+#include <optional>
 #include <thread>
 
 namespace seam::test {
@@ -106,6 +107,36 @@ TEST_F(CompileCacheTest, WarmSessionComputesTheColdSessionsBits) {
     EXPECT_EQ(warm->heldWeightBytes(), cold->heldWeightBytes());
   }
   EXPECT_EQ(entries(), lists.size());
+}
+
+// The entry is written on another thread while the cold session starts and
+// runs (CompileCache::storeInBackground); the weights the kernel libraries
+// took are released by the session meanwhile and still written whole: once
+// the session is gone, the folder holds one complete entry (no temporary
+// file), and a session loaded from it computes the same bits.
+TEST_F(CompileCacheTest, EntriesWrittenWhileTheColdSessionRunsAreWhole) {
+  for (const std::string &backend : backendsWithRuntime()) {
+    SCOPED_TRACE(backend);
+    TensorMap inputs = {{"input", load(kTinyResNetInput)}};
+    std::optional<TensorMap> coldOut;
+    {
+      auto cold = create(options({backend}));
+      ASSERT_TRUE(cold);
+      EXPECT_FALSE(cold->loadedFromCache());
+      auto out = cold->run(inputs);
+      ASSERT_TRUE(static_cast<bool>(out)) << out.error().message();
+      coldOut = std::move(*out);
+    }
+    for (const std::string &name : files())
+      EXPECT_EQ(llvm::StringRef(name).find(".tmp"), llvm::StringRef::npos)
+          << name;
+    auto warm = create(options({backend}));
+    ASSERT_TRUE(warm);
+    EXPECT_TRUE(warm->loadedFromCache());
+    auto warmOut = warm->run(inputs);
+    ASSERT_TRUE(static_cast<bool>(warmOut)) << warmOut.error().message();
+    EXPECT_TRUE(sameBits(*warmOut, *coldOut));
+  }
 }
 
 // An entry records each input's and output's element type: the warm
