@@ -8,6 +8,7 @@
 
 #include "seam/Codegen/Passes.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
@@ -82,6 +83,22 @@ void lowerToIntrinsics(func::FuncOp func) {
   }
 }
 
+/// exp(NaN) is NaN through the approximation only by luck: its exponent is
+/// `fptosi` of NaN, poison in LLVM, which may fold to anything. A NaN
+/// operand selects itself instead (an unselected poison stays unselected).
+void keepNaNs(math::ExpOp exp) {
+  if (!getElementTypeOrSelf(exp.getType()).isF32())
+    return;
+  OpBuilder b(exp.getContext());
+  b.setInsertionPointAfter(exp);
+  Location loc = exp.getLoc();
+  Value x = exp.getOperand();
+  Value isNaN =
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, x, x);
+  auto select = arith::SelectOp::create(b, loc, isNaN, x, exp.getResult());
+  exp.getResult().replaceAllUsesExcept(select.getResult(), select);
+}
+
 struct SeamApproximateMathPass
     : public seam::impl::SeamApproximateMathPassBase<SeamApproximateMathPass> {
   using Base::Base;
@@ -103,6 +120,9 @@ struct SeamApproximateMathPass
           isSelected(op->getName().getStringRef()))
         ops.push_back(op);
     });
+    for (Operation *op : ops)
+      if (auto exp = dyn_cast<math::ExpOp>(op))
+        keepNaNs(exp);
     if (!ops.empty()) {
       RewritePatternSet patterns(&getContext());
       populateMathPolynomialApproximationPatterns(patterns, isSelected);

@@ -67,6 +67,42 @@ def matmul_odd_k_fixture():
         f.write(f"  return {', '.join(v for v, _ in returns)} : {', '.join(ty for _, ty in returns)}\n}}\n")
 
 
+def exp_odd_values_fixture():
+    # Exp, Sigmoid, SiLU and Softmax on the values where an approximation of
+    # exp goes wrong first: NaN, the infinities, the edges of overflow
+    # (88.72) and of the normal range (-87.34: below it Seam flushes to 0,
+    # so atol covers the subnormals), signed zeros, a subnormal, and a ramp.
+    odd = [np.nan, np.inf, -np.inf, 88.7, 88.72, 88.8, 89.0, 100.0, -87.3,
+           -87.4, -88.0, -100.0, -103.0, 0.0, -0.0, 1e-30, -1e-30, 1e-45,
+           3.4e38, -3.4e38, 0.5, -0.5, 1.0, -1.0, 10.0, -10.0, 30.0, -30.0,
+           50.0, -50.0, 80.0, -80.0]
+    x = np.array(odd + list(np.linspace(-20, 20, 32)), np.float32)
+    rows = np.array([[1000.0, 0.0, -1000.0, 1.0], [np.inf, 1.0, 2.0, 3.0],
+                     [-np.inf, 0.0, 1.0, 2.0], [88.0, 88.5, 89.0, 87.0]],
+                    np.float32)
+    np.save(os.path.join(OUT, "exp_odd_x.npy"), x)
+    np.save(os.path.join(OUT, "exp_odd_rows.npy"), rows)
+    with np.errstate(all="ignore"):
+        d = x.astype(np.float64)
+        sig = 1 / (1 + np.exp(-d))
+        r = rows.astype(np.float64)
+        shifted = np.exp(r - r.max(axis=1, keepdims=True))
+        refs = {"e": np.exp(d), "s": sig, "silu": d * sig,
+                "soft": shifted / shifted.sum(axis=1, keepdims=True)}
+    for name, value in refs.items():
+        np.save(os.path.join(OUT, f"exp_odd_{name}.npy"), value.astype(np.float32))
+    t = "tensor<64xf32>"
+    with open(os.path.join(OUT, "exp_odd.mlir"), "w") as f:
+        f.write(f"""func.func @main(%x: {t} {{seam.name = "x"}}, %rows: tensor<4x4xf32> {{seam.name = "rows"}}) -> ({t} {{seam.name = "e"}}, {t} {{seam.name = "s"}}, {t} {{seam.name = "silu"}}, tensor<4x4xf32> {{seam.name = "soft"}}) {{
+  %e = seam.exp %x : {t}
+  %s = seam.sigmoid %x : {t}
+  %silu = seam.silu %x : {t}
+  %soft = seam.softmax %rows : tensor<4x4xf32>
+  return %e, %s, %silu, %soft : {t}, {t}, {t}, tensor<4x4xf32>
+}}
+""")
+
+
 def conv_epilogue_fixture():
     # 1x1 convolutions with a bias and an activation that the compiled path
     # computes on each register tile of the matmul before storing it: Clip
@@ -279,5 +315,6 @@ if __name__ == "__main__":
     matmul_fixture()
     matmul_odd_k_fixture()
     conv_epilogue_fixture()
+    exp_odd_values_fixture()
     tiny_resnet_fixture()
     reduction_family_fixture()

@@ -198,7 +198,9 @@ def SeamApproximateMathPass
     polynomial approximations (`populateMathPolynomialApproximationPatterns`:
     range reduction and a polynomial in arith ops and `math.fma`), which
     LLVM vectorizes like any other arithmetic. `exp`'s relative error is
-    below 2^-22.5; results under 2^-126 are flushed to zero. Other element
+    below 2^-22.5 (3e-7 near overflow, x > 88); results under 2^-126 are
+    flushed to zero; a NaN operand is selected as the result (the
+    approximation's `fptosi` of NaN is poison in LLVM). Other element
     types and functions are left to the libm lowering. Every `math.fma` and
     `math.floor` on floats (the approximations' and the model's) then
     becomes an LLVM intrinsic, an n-D vector's one per row:
