@@ -42,10 +42,9 @@
 
 #include "seam/Support/RegularFile.h"
 
-#include <chrono>
-#include <fcntl.h>
-#include <condition_variable>
 #include <atomic>
+#include <chrono>
+#include <condition_variable>
 #include <cstdlib>
 #include <cstring>
 #include <dlfcn.h>
@@ -317,18 +316,27 @@ static std::optional<std::string> readIdentityIndex(llvm::StringRef indexPath) {
 /// `dir` renamed to `path` (atomic: a reader sees the old file or the new
 /// one, never a part). False when it could not be written; the temporary
 /// file is then removed.
-static bool
-writeAtomically(llvm::StringRef dir, llvm::StringRef path,
-                llvm::function_ref<void(llvm::raw_fd_ostream &)> write) {
+/// A new temporary file in `dir` (created if need be), or nullopt.
+static std::optional<llvm::sys::fs::TempFile>
+createTemporaryFile(llvm::StringRef dir) {
   if (llvm::sys::fs::create_directories(dir))
-    return false;
+    return std::nullopt;
   llvm::SmallString<256> model(dir);
   llvm::sys::path::append(model, "seam-%%%%%%%%%%%%.tmp");
   auto temp = llvm::sys::fs::TempFile::create(model);
   if (!temp) {
     llvm::consumeError(temp.takeError());
-    return false;
+    return std::nullopt;
   }
+  return std::move(*temp);
+}
+
+static bool
+writeAtomically(llvm::StringRef dir, llvm::StringRef path,
+                llvm::function_ref<void(llvm::raw_fd_ostream &)> write) {
+  std::optional<llvm::sys::fs::TempFile> temp = createTemporaryFile(dir);
+  if (!temp)
+    return false;
   bool written;
   {
     llvm::raw_fd_ostream os(temp->FD, /*shouldClose=*/false);
@@ -644,18 +652,6 @@ void PendingStore::writeBeforeRelease(const void *data) {
     state->writeWeight(it->second);
 }
 
-bool CompileCache::store(
-    const CacheEntryInfo &info,
-    llvm::ArrayRef<std::unique_ptr<llvm::MemoryBuffer>> objects,
-    std::vector<WeightStore::SharedWeight> weights) const {
-  std::vector<std::unique_ptr<llvm::MemoryBuffer>> copies;
-  for (const auto &object : objects)
-    copies.push_back(llvm::MemoryBuffer::getMemBufferCopy(
-        object->getBuffer(), object->getBufferIdentifier()));
-  return storeInBackground(info, std::move(copies), std::move(weights))
-      ->wait();
-}
-
 /// Writes the entry whose sections `state` placed: the objects, every
 /// weight not written yet, then the metadata (with the weights' checksums)
 /// and the header; renames the file into place and prunes the folder.
@@ -783,15 +779,7 @@ std::shared_ptr<PendingStore> CompileCache::storeInBackground(
     offset = alignUp(offset + entry.second.size);
   }
   // The temporary file exists before the session can release a weight.
-  llvm::SmallString<256> model(dir);
-  llvm::sys::path::append(model, "seam-%%%%%%%%%%%%.tmp");
-  if (!llvm::sys::fs::create_directories(dir)) {
-    auto temp = llvm::sys::fs::TempFile::create(model);
-    if (temp)
-      state.temp.emplace(std::move(*temp));
-    else
-      llvm::consumeError(temp.takeError());
-  }
+  state.temp = createTemporaryFile(dir);
   if (!state.temp) {
     // Nothing to write into: every weight counts as written.
     for (size_t i = 0; i < state.weights.size(); ++i)

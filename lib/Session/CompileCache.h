@@ -124,16 +124,13 @@ public:
   /// (checksum, bounds, key) is removed and is a miss. Marks the entry as
   /// used for the size bound.
   std::optional<CachedSession> load() const;
-  /// Writes the entry of this key (atomically), then prunes the folder to
-  /// its size bound. Failing to write is not an error of the compilation:
-  /// the next session compiles again. True when the entry was written. Each
-  /// weight's owner is dropped once its bytes are in the file.
-  /// (storeInBackground, waited for.)
-  bool store(const CacheEntryInfo &info,
-             llvm::ArrayRef<std::unique_ptr<llvm::MemoryBuffer>> objects,
-             std::vector<WeightStore::SharedWeight> weights) const;
-  /// store() on a thread of its own: the session starts and runs while its
-  /// entry is written (VGG-11's 0.5 GB of weights took 0.15-2 s to write).
+  /// Writes the entry of this key (atomically: a temporary file renamed into
+  /// place), then prunes the folder to its size bound, on a thread of its
+  /// own: the session starts and runs while its entry is written (VGG-11's
+  /// 0.5 GB of weights took 0.15-2 s to write). Failing to write is not an
+  /// error of the compilation (the next session compiles again);
+  /// PendingStore::wait says whether it was written. Each weight's owner is
+  /// dropped once its bytes are in the file.
   /// A weight the session releases meanwhile must first be written
   /// (PendingStore::writeBeforeRelease: on the releasing thread, if the
   /// writer has not come to it). A load() of the same entry in this
