@@ -2,17 +2,20 @@
 
 // A 1x1 convolution's matmul (bias broadcast, collapsed to 2-D) and its Clip:
 // the clip runs on each 8x32 register tile before it is stored, into the
-// clip's output; each tile starts as its rows' biases in registers (a read
-// of 8 biases broadcast along the columns), not as a broadcast into memory
-// read back.
+// clip's output; each tile starts as its rows' biases in registers (the 8
+// biases read as one vector, each broadcast along its row: not a read that
+// broadcasts along the columns, which lowers through an element-by-element
+// transpose), not as a broadcast into memory read back.
 
 #id = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
-// CHECK: #[[ACROSS_ROWS:.*]] = affine_map<(d0) -> (d0, 0)>
 // CHECK-LABEL: func.func @clip_epilogue
 // CHECK-SAME: %[[BIAS:[a-z0-9]+]]: tensor<16xf32>, %[[OUT:[a-z0-9]+]]: tensor<1x16x2x32xf32>
 // CHECK-NOT: linalg.broadcast
 // CHECK: tensor.collapse_shape %[[OUT]]
-// CHECK: vector.transfer_read %[[BIAS]][%{{.*}}], %{{.*}} {in_bounds = [true, true], permutation_map = #[[ACROSS_ROWS]]} : tensor<16xf32>, vector<8x32xf32>
+// CHECK-NOT: permutation_map
+// CHECK: %[[BIASES:.*]] = vector.transfer_read %[[BIAS]][%{{.*}}], %{{.*}} {in_bounds = [true]} : tensor<16xf32>, vector<8xf32>
+// CHECK: %[[COLUMN:.*]] = vector.shape_cast %[[BIASES]] : vector<8xf32> to vector<8x1xf32>
+// CHECK: vector.broadcast %[[COLUMN]] : vector<8x1xf32> to vector<8x32xf32>
 // CHECK: vector.contract
 // CHECK: %[[LOW:.*]] = arith.maximumf %{{.*}}, %{{.*}} : vector<8x32xf32>
 // CHECK: %[[HIGH:.*]] = arith.minimumf %[[LOW]], %{{.*}} : vector<8x32xf32>
