@@ -59,6 +59,29 @@ def SeamDistinctResultsPass
   let dependentDialects = ["::mlir::memref::MemRefDialect"];
 }
 
+def SeamDeallocateBuffersPass
+    : Pass<"seam-deallocate-buffers", "::mlir::ModuleOp"> {
+  let summary = "Free each buffer after the last use of anything derived "
+                "from it";
+  let description = [{
+    Inserts a `memref.dealloc` for every `memref.alloc`, right after the
+    last op of the allocation's block that uses the buffer or a value
+    derived from it: a view, the result of a loop that carries it, a pointer
+    extracted from it (data read from it does not count). This takes time
+    linear in the function, where the ownership-based deallocation pipeline
+    takes several analyses and canonicalizations.
+
+    When an allocation escapes its block (a derived value is used by the
+    block's terminator or by a branch, or stored as a value), the pass
+    inserts nothing and runs upstream's buffer deallocation pipeline on the
+    module instead.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::bufferization::BufferizationDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
 def SeamSplitEmptyTensorsPass
     : Pass<"seam-split-empty-tensors", "::mlir::func::FuncOp"> {
   let summary = "Bound the uses of each tensor.empty";
