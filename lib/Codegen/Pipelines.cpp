@@ -64,7 +64,9 @@ getLowerToLLVMStages(const LowerToLLVMOptions &options) {
          pm.addNestedPass<func::FuncOp>(createSeamFillPadBordersPass());
          // One destination per op: linear-time analysis (see the pass).
          pm.addNestedPass<func::FuncOp>(createSeamSplitEmptyTensorsPass());
-         pm.addPass(bufferization::createEmptyTensorEliminationPass());
+         // Producers compute into the slices their results are inserted
+         // into.
+         pm.addNestedPass<func::FuncOp>(createSeamEliminateEmptyTensorsPass());
          bufferization::OneShotBufferizePassOptions bufferize;
          bufferize.bufferizeFunctionBoundaries = true;
          bufferize.functionBoundaryTypeConversion =

@@ -82,6 +82,29 @@ def SeamDeallocateBuffersPass
                            "::mlir::scf::SCFDialect"];
 }
 
+def SeamEliminateEmptyTensorsPass
+    : Pass<"seam-eliminate-empty-tensors", "::mlir::func::FuncOp"> {
+  let summary = "Compute into the subset a value is inserted into, not into "
+                "a tensor.empty";
+  let description = [{
+    For each subset insertion (`tensor.insert_slice`,
+    `tensor.parallel_insert_slice`, ...) whose inserted value is computed
+    into a `tensor.empty` (through the destinations of destination-passing
+    ops, loops' iter_args and casts, all of one type), replaces that use of
+    the empty tensor by an extraction of the subset the insertion writes,
+    built where the values it needs are in scope (their side-effect-free
+    definitions moved up before the use when they come after it).
+    Bufferization can then compute the value in place (a producer writing a
+    concatenation's slice or a pad's interior).
+
+    The same rewrite as upstream's `eliminate-empty-tensors`, without its
+    one-shot analysis (which only skips insertions that would not be in
+    place; an empty tensor's contents are undefined, so the rewrite is
+    correct either way).
+  }];
+  let dependentDialects = ["::mlir::tensor::TensorDialect"];
+}
+
 def SeamSplitEmptyTensorsPass
     : Pass<"seam-split-empty-tensors", "::mlir::func::FuncOp"> {
   let summary = "Bound the uses of each tensor.empty";
