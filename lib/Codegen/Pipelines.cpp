@@ -111,6 +111,9 @@ getLowerToLLVMStages(const LowerToLLVMOptions &options) {
          pm.addNestedPass<func::FuncOp>(createSeamCollapseElementwisePass());
          // Copies (im2col, into and out of padded matrices) in vectors.
          pm.addNestedPass<func::FuncOp>(createSeamVectorizeCopiesPass());
+         // Global pools and reductions over the last axes in vector
+         // accumulators, not one dependent scalar add after another.
+         pm.addNestedPass<func::FuncOp>(createSeamVectorizeReductionsPass());
          pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
          // The C tiles of vectorized matmuls stay in registers across k.
          pm.addNestedPass<func::FuncOp>(createSeamHoistVectorTransfersPass());

@@ -392,6 +392,29 @@ def SeamVectorizeCopiesPass
                            "::mlir::vector::VectorDialect"];
 }
 
+def SeamVectorizeReductionsPass
+    : Pass<"seam-vectorize-reductions", "::mlir::func::FuncOp"> {
+  let summary = "Sums, maxima and minima over contiguous innermost dims in "
+                "vector accumulators";
+  let description = [{
+    A static f32 `linalg.reduce` on buffers whose body is one `arith.addf`,
+    `arith.maximumf` or `arith.minimumf` of its two arguments, reducing the
+    innermost dims of its input where they are contiguous (a global pool over
+    (H, W), a reduction over the last axis), becomes a loop nest over the
+    output: each output element's run of inputs is read 64 floats at a time
+    into four vector<16xf32> accumulators, then 16 at a time, then one masked
+    read of the rest (padded with the combiner's identity); the accumulators
+    are combined, reduced across lanes (`vector.reduction`) and combined with
+    the output's value. As scalar loops the reduction was one dependent float
+    add after another, which LLVM may not reassociate. The order of the
+    additions changes. Runs of fewer than 16 elements are left to the loops.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::vector::VectorDialect"];
+}
+
 def SeamCollapseElementwisePass
     : Pass<"seam-collapse-elementwise", "::mlir::func::FuncOp"> {
   let summary = "Collapse the contiguous trailing dims of elementwise ops on buffers";
