@@ -49,7 +49,8 @@ static bool yieldsOnlyData(Operation *op) {
 /// The last op of `alloc`'s block that uses the buffer or a value derived
 /// from it (itself, or the op that contains the use), or failure when a
 /// derived value leaves the block: used by the block's terminator, by a
-/// branch, or stored as a value. Returns the alloc itself when unused.
+/// branch, or stored as a value. Returns the alloc itself when unused, and
+/// null when the buffer is freed already.
 static FailureOr<Operation *> findLastUse(memref::AllocOp alloc) {
   Block *block = alloc->getBlock();
   Operation *last = alloc;
@@ -63,6 +64,8 @@ static FailureOr<Operation *> findLastUse(memref::AllocOp alloc) {
     Value value = worklist.pop_back_val();
     for (OpOperand &use : value.getUses()) {
       Operation *user = use.getOwner();
+      if (isa<memref::DeallocOp>(user))
+        return static_cast<Operation *>(nullptr);
       if (isa<BranchOpInterface>(user) || isa<memref::ReallocOp>(user))
         return failure();
       if (auto store = dyn_cast<memref::StoreOp>(user))
@@ -106,7 +109,8 @@ struct SeamDeallocateBuffersPass
         escapes = true;
         return WalkResult::interrupt();
       }
-      frees.push_back({alloc, *last});
+      if (*last)
+        frees.push_back({alloc, *last});
       return WalkResult::advance();
     });
     if (escapes) {

@@ -141,6 +141,24 @@ func.func @unused() {
 
 // -----
 
+// A buffer freed already is not freed again.
+
+// CHECK-LABEL: func.func @freed_already
+// CHECK: %[[A:.*]] = memref.alloc() : memref<4xf32>
+// CHECK-COUNT-1: memref.dealloc %[[A]]
+// CHECK-NOT: memref.dealloc
+// CHECK: return
+func.func @freed_already(%in: memref<4xf32>, %out: memref<4xf32>) {
+  %a = memref.alloc() : memref<4xf32>
+  memref.copy %in, %a : memref<4xf32> to memref<4xf32>
+  memref.copy %a, %out : memref<4xf32> to memref<4xf32>
+  memref.dealloc %a : memref<4xf32>
+  memref.copy %in, %out : memref<4xf32> to memref<4xf32>
+  return
+}
+
+// -----
+
 // A buffer that leaves its block (returned) is not this pass's to free: the
 // module goes through upstream's ownership-based deallocation pipeline,
 // which frees the other buffer and not the returned one, and whose
