@@ -83,3 +83,28 @@ func.func @left_alone(%a: memref<64x32xf32>, %b: memref<32xf32>,
     }
   return
 }
+
+// -----
+
+// Every dim reduced, into a 0-d buffer: no loop over outputs, the whole
+// buffer as one run (35 = two 16-float steps and a masked read of 3), padded
+// with +inf for a minimum.
+
+// CHECK-LABEL: func.func @everything_to_a_scalar
+// CHECK-DAG: %[[POS_INF:.*]] = arith.constant 0x7F800000 : f32
+// CHECK: %[[FLAT:.*]] = memref.collapse_shape %{{.*}} {{\[\[}}0, 1]] : memref<5x7xf32> into memref<35xf32>
+// CHECK: scf.for
+// CHECK: vector.transfer_read %[[FLAT]][%{{.*}}], %[[POS_INF]] {in_bounds = [true]}
+// CHECK: vector.transfer_read %[[FLAT]][%{{.*}}], %[[POS_INF]] : memref<35xf32>, vector<16xf32>
+// CHECK: %[[LANES:.*]] = vector.reduction <minimumf>
+// CHECK: %[[BEFORE:.*]] = memref.load %{{.*}}[] : memref<f32>
+// CHECK: %[[AFTER:.*]] = arith.minimumf %[[LANES]], %[[BEFORE]] : f32
+// CHECK: memref.store %[[AFTER]], %{{.*}}[] : memref<f32>
+func.func @everything_to_a_scalar(%in: memref<5x7xf32>, %out: memref<f32>) {
+  linalg.reduce ins(%in : memref<5x7xf32>) outs(%out : memref<f32>) dimensions = [0, 1]
+    (%a: f32, %b: f32) {
+      %s = arith.minimumf %a, %b : f32
+      linalg.yield %s : f32
+    }
+  return
+}
