@@ -326,9 +326,11 @@ class Model:
                          "--threads 1 --profile | FileCheck %%s "
                          "--check-prefix=PROFILE" % inputs)
         if self.copied_once:
+            # The profile's own "profile:" line too, so that grep matches
+            # where a layout choice copies none of them (AVX2's blocks).
             lines.append("// RUN: seam-run %%s %s --backends=dnnl --bench 1 "
-                         "--threads 1 --profile | grep -oE \"%s\" | sort | "
-                         "uniq -c | FileCheck %%s --check-prefix=COPIES"
+                         "--threads 1 --profile | grep -oE \"profile:|%s\" | "
+                         "sort | uniq -c | FileCheck %%s --check-prefix=COPIES"
                          % (inputs, self.copied_once))
         lines += [
             "// REQUIRES: seam-dnnl-backend",
@@ -362,8 +364,8 @@ class Model:
                 lines.append("// PROFILE: %s" % text)
                 lines += absent
         if self.copied_once:
-            lines.append("// COPIES: {{^ *1 reorder}}")
-            lines.append("// COPIES-NOT: {{^ *([2-9]|[1-9][0-9]+) reorder}}")
+            twice = "// COPIES-NOT: {{^ *([2-9]|[1-9][0-9]+) reorder}}"
+            lines += [twice, "// COPIES: {{^ *1 profile:}}", twice]
         lines.append("")
         args = ", ".join("%s: %s" % (a.name, a.type) for a in self.args)
         results = ", ".join(r.type for r in self.results)
@@ -1306,6 +1308,37 @@ def resize_cases():
     yield m
 
 
+def single_concat_cases():
+    """A concatenation alone (a SqueezeNet fire module: a 1x1 squeeze, then
+    1x1 and 3x3 expands concatenated): when only ops that run on oneDNN's
+    channel blocks read it (here a max pool, then a conv), its sources'
+    convolutions write their channels of one blocked buffer and no concat
+    primitive copies them. When the region returns the concatenation, the
+    concat primitive stays (its one copy writes the row-major result)."""
+    for name, returned in (("fire_concat_in_blocks", False),
+                           ("fire_concat_returned", True)):
+        composites = ["conv_bias_relu"] * 3 + ([] if returned else
+                                               ["max_pool", "conv_bias_relu"])
+        m = Model(name, [composites],
+                  profile=["conv 1x16x6x6 ["] + (["concat"] if returned else []),
+                  profile_absent=[] if returned else ["concat", "reorder 1x32x"])
+        x = m.arg(rand(1, 16, 6, 6))
+        s = m.unary("relu", m.conv(x, m.const(rand(16, 16, 1, 1, low=-2, high=2)),
+                                   m.const(rand(16))))
+        e1 = m.unary("relu", m.conv(s, m.const(rand(16, 16, 1, 1, low=-2, high=2)),
+                                    m.const(rand(16))))
+        e3 = m.unary("relu", m.conv(s, m.const(rand(16, 16, 3, 3, low=-1, high=1)),
+                                    m.const(rand(16)), pads=[1, 1, 1, 1]))
+        c = m.concat([e1, e3], 1)
+        if returned:
+            m.ret(c)
+        else:
+            p = m.pool("max_pool", c, kernel_shape=[2, 2], strides=[2, 2])
+            m.ret(m.unary("relu", m.conv(
+                p, m.const(rand(8, 32, 1, 1, low=-1, high=1)), m.const(rand(8)))))
+        yield m
+
+
 def main():
     only = set(sys.argv[1:])
     os.makedirs(OUT, exist_ok=True)
@@ -1317,7 +1350,8 @@ def main():
                   layout_chain_cases,
                   conv_transpose_cases, reduction_cases, layer_norm_cases,
                   resize_cases, transformer_cases, attention_cases,
-                  shared_weight_cases, dense_block_cases):
+                  shared_weight_cases, dense_block_cases,
+                  single_concat_cases):
         for model in group():
             if not only or model.name in only:
                 model.write()
