@@ -92,6 +92,17 @@ memory::desc channelsLast(const Dims &dims) {
   return memory::desc(dims, memory::data_type::f32, strides);
 }
 
+/// Whether `implementation` (a primitive's impl_info_str) is a reference
+/// implementation of oneDNN, its last resort, often 10-100x slower than its
+/// JIT kernels: "ref:any", and named after the primitive, "lnorm_ref:any"
+/// (ConvNeXt's layer norms of a permuted channel-blocked source, 48 ms each
+/// for 1x56x56x96 on AVX2 where the plain C++ one takes 0.2-0.35).
+bool isReferenceImplementation(std::string_view implementation) {
+  std::string_view name = implementation.substr(0, implementation.find(':'));
+  return name == "ref" || name.substr(0, 4) == "ref_" ||
+         (name.size() > 4 && name.substr(name.size() - 4) == "_ref");
+}
+
 /// The channel block of oneDNN's blocked layouts on this CPU (nChw16c with
 /// AVX-512, nChw8c with AVX or AVX2), 0 where it has none.
 int64_t channelBlock() {
@@ -407,10 +418,9 @@ private:
                const char *implementation) {
     size_t size = scratchpad.get_size();
     region.scratchpadSize = std::max(region.scratchpadSize, size);
-    // A reference implementation is oneDNN's last resort, often 10-100x
-    // slower than its JIT kernels: never silent in a profile.
+    // A reference implementation: never silent in a profile.
     std::string name = what + " [" + implementation + "]";
-    if (std::string_view(implementation).substr(0, 3) == "ref")
+    if (isReferenceImplementation(implementation))
       name += " slow: oneDNN reference kernel";
     region.steps.push_back(
         {std::move(primitive), std::move(args), size > 0, std::move(name)});
@@ -735,17 +745,24 @@ private:
   }
 
   /// Creates a primitive descriptor with `make(layout)`, the layout the
-  /// source is in first: if oneDNN has no implementation for it, or only its
-  /// reference one (a per-channel binary on 8-channel blocks with AVX-512),
-  /// with channels last, then row-major. The first that has a JIT kernel
-  /// wins (the source is reordered to it); when none has, the first that
-  /// exists.
+  /// source is in first: if oneDNN has only a reference or a plain C++
+  /// implementation for it (a per-channel binary on 8-channel blocks with
+  /// AVX-512; max pooling of a row-major source, "simple_nchw", 4.2 ms for
+  /// AlexNet's first pooling on AVX2, where the reorder and the JIT kernel
+  /// take 0.3 and 0.3-0.5 ms), with
+  /// channels last, then in channel blocks, then row-major. The first that
+  /// has a JIT kernel wins (the source is reordered to it); when none has,
+  /// the first plain C++ one, else the first that exists.
   template <typename Make> auto withSourceLayout(int64_t source, Make make) {
     using PrimitiveDesc = std::invoke_result_t<Make, memory::desc>;
     const Dims &shape = dims(source);
     std::vector<memory::desc> layouts = {layoutOf(source)};
     if (shape.size() >= 3)
       layouts.push_back(channelsLast(shape));
+    if (int64_t block = channelBlock();
+        block && shape.size() >= 3 && shape.size() <= 5 &&
+        dataType(source) == DT::f32)
+      layouts.push_back(channelBlocked(shape, block));
     layouts.push_back(rowMajor(shape));
     std::optional<PrimitiveDesc> fallback;
     std::exception_ptr error;
@@ -755,9 +772,10 @@ private:
         continue;
       try {
         PrimitiveDesc pd = make(layouts[i]);
-        if (!isReference(pd))
+        ImplTier tier = tierOf(pd);
+        if (tier == ImplTier::Jit)
           return pd;
-        if (!fallback)
+        if (!fallback || tier < tierOf(*fallback))
           fallback = std::move(pd);
       } catch (const dnnl::error &) {
         error = std::current_exception();
@@ -1253,7 +1271,19 @@ private:
   }
 
   static bool isReference(const dnnl::primitive_desc_base &pd) {
-    return std::string_view(pd.impl_info_str()).substr(0, 3) == "ref";
+    return isReferenceImplementation(pd.impl_info_str());
+  }
+
+  /// How fast an implementation of oneDNN is, best first: generated code
+  /// (JIT kernels, its GEMMs), plain C++ loops for a layout ("simple_nchw",
+  /// "simple_nhwc", "simple:any"), the reference one.
+  enum class ImplTier { Jit, Plain, Reference };
+  static ImplTier tierOf(const dnnl::primitive_desc_base &pd) {
+    if (isReference(pd))
+      return ImplTier::Reference;
+    if (std::string_view(pd.impl_info_str()).substr(0, 6) == "simple")
+      return ImplTier::Plain;
+    return ImplTier::Jit;
   }
 
   void buildEltwise(const OpDesc &op, int64_t k) {

@@ -1339,6 +1339,34 @@ def single_concat_cases():
         yield m
 
 
+def plain_implementation_cases():
+    """Ops whose naive plan runs on a slow oneDNN implementation and whose
+    plan avoids it. A layer norm of a convolution's result seen channels
+    last (ConvNeXt's stem and blocks) reads oneDNN's channel blocks
+    through the transpose, which only its reference kernel ("lnorm_ref")
+    takes: the source is reordered to row-major for the C++ kernel first.
+    A max pooling of a row-major convolution result (AlexNet's stem, a
+    GEMM-based 11x11 stride-4 conv) had oneDNN's plain C++ loops
+    ("simple_nchw"); the source is reordered for its JIT kernel."""
+    m = Model("conv_transposed_layer_norm", [["conv_bias", "layer_norm_bias"]],
+              profile=["layernorm 1x6x6x16 [simple_layer_normalization"])
+    x = m.arg(rand(1, 16, 6, 6))
+    c = m.conv(x, m.const(rand(16, 16, 1, 1) / 2), m.const(rand(16)))
+    t = m.transpose(c, [0, 2, 3, 1])
+    y, _, _ = m.layer_norm(t, m.const(positive(16)), m.const(rand(16)))
+    m.ret(y)
+    yield m
+
+    m = Model("stem_conv_max_pool", [["conv_bias_relu", "max_pool"]],
+              profile=["pool 1x16x7x7 [jit"], profile_absent=["simple_nchw"])
+    x = m.arg(rand(1, 3, 63, 63))
+    c = m.unary("relu", m.conv(x, m.const(rand(16, 3, 11, 11) / 8),
+                               m.const(rand(16)), strides=[4, 4],
+                               pads=[2, 2, 2, 2]))
+    m.ret(m.pool("max_pool", c, kernel_shape=[3, 3], strides=[2, 2]))
+    yield m
+
+
 def main():
     only = set(sys.argv[1:])
     os.makedirs(OUT, exist_ok=True)
@@ -1351,7 +1379,7 @@ def main():
                   conv_transpose_cases, reduction_cases, layer_norm_cases,
                   resize_cases, transformer_cases, attention_cases,
                   shared_weight_cases, dense_block_cases,
-                  single_concat_cases):
+                  single_concat_cases, plain_implementation_cases):
         for model in group():
             if not only or model.name in only:
                 model.write()
