@@ -749,10 +749,10 @@ private:
   /// implementation for it (a per-channel binary on 8-channel blocks with
   /// AVX-512; max pooling of a row-major source, "simple_nchw", 4.2 ms for
   /// AlexNet's first pooling on AVX2, where the reorder and the JIT kernel
-  /// take 0.3 and 0.3-0.5 ms), with
-  /// channels last, then in channel blocks, then row-major. The first that
-  /// has a JIT kernel wins (the source is reordered to it); when none has,
-  /// the first plain C++ one, else the first that exists.
+  /// take 0.3 and 0.3-0.5 ms), with channels last, then in channel blocks,
+  /// then row-major. The first that has a JIT kernel wins (the source is
+  /// reordered to it); when none has, the first plain C++ one, else the
+  /// first that exists.
   template <typename Make> auto withSourceLayout(int64_t source, Make make) {
     using PrimitiveDesc = std::invoke_result_t<Make, memory::desc>;
     const Dims &shape = dims(source);
@@ -1279,9 +1279,10 @@ private:
   /// "simple_nhwc", "simple:any"), the reference one.
   enum class ImplTier { Jit, Plain, Reference };
   static ImplTier tierOf(const dnnl::primitive_desc_base &pd) {
-    if (isReference(pd))
+    std::string_view implementation = pd.impl_info_str();
+    if (isReferenceImplementation(implementation))
       return ImplTier::Reference;
-    if (std::string_view(pd.impl_info_str()).substr(0, 6) == "simple")
+    if (implementation.substr(0, 6) == "simple")
       return ImplTier::Plain;
     return ImplTier::Jit;
   }
