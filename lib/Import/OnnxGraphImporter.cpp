@@ -5,6 +5,7 @@
 
 #include "seam/SeamConstants.h"
 #include "seam/SeamOps.h"
+#include "seam/Support/DropPages.h"
 #include "seam/Support/WeightAlignment.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -28,11 +29,36 @@ namespace seam::detail {
 GraphImporter::GraphImporter(const onnx::ModelProto &model, ModuleOp module,
                              const OnnxImportOptions &options,
                              StringRef fileName,
-                             std::shared_ptr<onnx::ModelProto> owner)
+                             std::shared_ptr<onnx::ModelProto> owner,
+                             const InitializerViews *views)
     : model(model), owner(std::move(owner)), module(module), options(options),
       b(module.getContext()), fileName(fileName.str()),
       opsetVersion(defaultOpset(model)),
-      currentLoc(FileLineColLoc::get(module.getContext(), fileName, 0, 0)) {}
+      currentLoc(FileLineColLoc::get(module.getContext(), fileName, 0, 0)) {
+  if (!views || views->empty())
+    return;
+  // By address: only the main graph's initializers that hold no data of
+  // their own (a subgraph's tensor or a later one may have the same name).
+  for (const onnx::TensorProto &init : model.graph().initializer())
+    if (!init.has_raw_data() && init.float_data_size() == 0)
+      if (ArrayRef<char> view = views->lookup(init); view.data())
+        mappedTensors[&init] = view;
+  mapping = views->mapping;
+}
+
+/// The importer running on this thread's mapped tensors, for floatData (a
+/// free function the op converters call).
+static thread_local const llvm::DenseMap<const onnx::TensorProto *,
+                                         ArrayRef<char>> *currentMappedTensors =
+    nullptr;
+
+/// The data of `t` in the model file's mapping, or an ArrayRef with a null
+/// data pointer.
+static ArrayRef<char> mappedBytes(const onnx::TensorProto &t) {
+  if (!currentMappedTensors)
+    return {};
+  return currentMappedTensors->lookup(&t);
+}
 
 int64_t GraphImporter::domainOpset(StringRef domain) const {
   for (const auto &opset : model.opset_import())
@@ -293,6 +319,12 @@ Value GraphImporter::createConstant(ArrayRef<int64_t> shape,
 
 FloatData floatData(const onnx::TensorProto &t) {
   FloatData data;
+  if (ArrayRef<char> mapped = mappedBytes(t); mapped.data()) {
+    // 4-byte aligned (InitializerViews).
+    data.values = ArrayRef<float>(reinterpret_cast<const float *>(mapped.data()),
+                                  mapped.size() / sizeof(float));
+    return data;
+  }
   if (!t.has_raw_data()) {
     data.values = ArrayRef<float>(t.float_data().data(), t.float_data_size());
     return data;
@@ -357,10 +389,12 @@ FailureOr<ImportedValue> GraphImporter::readTensor(const onnx::TensorProto &t,
     return fail() << "dims [" << dims
                   << "] are negative or their element count overflows int64";
   ImportedValue v;
+  ArrayRef<char> mapped = mappedBytes(t);
+  uint64_t rawBytes = mapped.data() ? mapped.size() : t.raw_data().size();
   auto checkRaw = [&](size_t elemSize) -> LogicalResult {
-    if (t.raw_data().size() / elemSize != static_cast<uint64_t>(*count) ||
-        t.raw_data().size() % elemSize) {
-      auto diag = fail() << "has " << t.raw_data().size()
+    if (rawBytes / elemSize != static_cast<uint64_t>(*count) ||
+        rawBytes % elemSize) {
+      auto diag = fail() << "has " << rawBytes
                          << " bytes of data but " << dataTypeName(t.data_type())
                          << " [" << dims << "] needs ";
       if (std::optional<int64_t> bytes =
@@ -378,7 +412,7 @@ FailureOr<ImportedValue> GraphImporter::readTensor(const onnx::TensorProto &t,
   };
   switch (t.data_type()) {
   case onnx::TensorProto::FLOAT:
-    if (t.has_raw_data() ? failed(checkRaw(4))
+    if (t.has_raw_data() || mapped.data() ? failed(checkRaw(4))
                          : failed(checkCount(t.float_data_size())))
       return failure();
     v.pending = &t;
@@ -578,6 +612,24 @@ Value GraphImporter::materializeFloat(const onnx::TensorProto &t,
   if (Attribute viewed = viewedTensors.lookup(&t))
     return arith::ConstantOp::create(b, currentLoc, type,
                                      cast<TypedAttr>(viewed));
+  ArrayRef<char> mapped = mappedTensors.lookup(&t);
+  if (mapped.data() && static_cast<int64_t>(mapped.size() / sizeof(float)) >
+                           options.inlineConstantLimit) {
+    // The blob views the file's mapping; released, it drops the pages (read
+    // again, they would come back from the file), and the last one unmaps
+    // the file.
+    AsmResourceBlob blob(
+        mapped, alignof(float),
+        [keep = mapping](void *data, size_t size, size_t) {
+          const char *begin = static_cast<const char *>(data);
+          dropWholePages(begin, begin + size);
+        },
+        /*dataIsMutable=*/false);
+    auto attr = DenseResourceElementsAttr::get(
+        type, name.empty() ? "weight" : name, std::move(blob));
+    viewedTensors[&t] = attr;
+    return arith::ConstantOp::create(b, currentLoc, type, attr);
+  }
   const std::string &raw = t.raw_data();
   bool inPlace = owner && t.has_raw_data() &&
                  static_cast<int64_t>(raw.size() / sizeof(float)) >
@@ -631,6 +683,9 @@ static void countUses(const onnx::GraphProto &graph,
 }
 
 LogicalResult GraphImporter::run() {
+  llvm::SaveAndRestore<const llvm::DenseMap<const onnx::TensorProto *,
+                                             ArrayRef<char>> *>
+      mappedGuard(currentMappedTensors, &mappedTensors);
   const onnx::GraphProto &graph = model.graph();
   MLIRContext *ctx = context();
 
@@ -725,6 +780,8 @@ LogicalResult GraphImporter::run() {
 
 void GraphImporter::takeViewedTensors() {
   for (auto &[viewed, viewedAttr] : viewedTensors) {
+    if (mappedTensors.contains(viewed))
+      continue; // its blob views the file, not the model
     auto *tensor = const_cast<onnx::TensorProto *>(viewed);
     auto attr = cast<DenseResourceElementsAttr>(viewedAttr);
     DialectResourceBlobManager::BlobEntry *entry =

@@ -26,6 +26,7 @@
 #include <vector>
 
 namespace seam::detail {
+struct InitializerViews;
 
 /// An integer tensor known at import time: the shape arithmetic exporters
 /// emit (Shape -> Gather -> Concat -> Reshape) is evaluated on these.
@@ -79,9 +80,13 @@ public:
   /// large float32 initializers become dense_resource blobs that view their
   /// tensor's raw data in place instead of copying it; releasing such a blob
   /// frees that tensor's data, and the last one releases the model.
+  /// The initializers `views` holds become blobs that view the model file's
+  /// mapping; releasing one drops its pages, and the last one unmaps the
+  /// file.
   GraphImporter(const onnx::ModelProto &model, mlir::ModuleOp module,
                 const OnnxImportOptions &options, llvm::StringRef fileName,
-                std::shared_ptr<onnx::ModelProto> owner = nullptr);
+                std::shared_ptr<onnx::ModelProto> owner = nullptr,
+                const InitializerViews *views = nullptr);
 
   /// Builds `func.func @main` in the module.
   mlir::LogicalResult run();
@@ -201,6 +206,11 @@ private:
   /// alignInPlace), so that neither a copy of the weights nor the rest of
   /// the model (its other initializers) stays alive with the blobs.
   void takeViewedTensors();
+  /// The main graph's initializers whose data stays in the model file's
+  /// mapping (InitializerViews), and what keeps the file mapped.
+  llvm::DenseMap<const onnx::TensorProto *, llvm::ArrayRef<char>>
+      mappedTensors;
+  std::shared_ptr<const void> mapping;
   mlir::ModuleOp module;
   const OnnxImportOptions &options;
   mlir::OpBuilder b;

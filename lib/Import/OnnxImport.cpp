@@ -48,12 +48,13 @@ std::string parseInputShape(llvm::StringRef spec, OnnxImportOptions &options) {
 static OwningOpRef<ModuleOp>
 importOnnxModel(std::shared_ptr<onnx::ModelProto> model, Location loc,
                 llvm::StringRef baseDir, MLIRContext &context,
-                const OnnxImportOptions &options, llvm::StringRef name) {
+                const OnnxImportOptions &options, llvm::StringRef name,
+                InitializerViews *views = nullptr) {
   if (failed(checkSupportedOps(*model, loc)) ||
-      failed(normalizeOnnxModel(*model, baseDir, options, loc)))
+      failed(normalizeOnnxModel(*model, baseDir, options, loc, views)))
     return nullptr;
   OwningOpRef<ModuleOp> module = ModuleOp::create(loc);
-  GraphImporter importer(*model, *module, options, name, model);
+  GraphImporter importer(*model, *module, options, name, model, views);
   if (failed(importer.run()) || failed(verify(*module)))
     return nullptr;
   return module;
@@ -89,13 +90,15 @@ OwningOpRef<ModuleOp> importOnnxFile(llvm::StringRef path, MLIRContext &context,
     return nullptr;
   }
   auto model = std::make_shared<onnx::ModelProto>();
-  if (failed(parseOnnxModelFile(file, loc, *model)))
+  InitializerViews views;
+  if (failed(parseOnnxModelFile(file, loc, *model, &views)))
     return nullptr;
   llvm::SmallString<256> dir(path);
   llvm::sys::path::remove_filename(dir);
   if (dir.empty())
     dir = ".";
-  return importOnnxModel(std::move(model), loc, dir, context, options, path);
+  return importOnnxModel(std::move(model), loc, dir, context, options, path,
+                         &views);
 }
 
 } // namespace seam

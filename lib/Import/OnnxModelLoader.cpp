@@ -480,6 +480,8 @@ struct WireField {
   const char *begin = nullptr, *end = nullptr;
   const char *payload = nullptr;
   uint64_t length = 0;
+  /// A varint field's value.
+  uint64_t value = 0;
 };
 
 /// Reads the fields of one message's encoding in order.
@@ -495,10 +497,9 @@ public:
       return false;
     field.number = tag >> 3;
     field.wireType = tag & 7;
-    uint64_t ignored;
     switch (field.wireType) {
     case 0:
-      if (!varint(ignored))
+      if (!varint(field.value))
         return false;
       break;
     case 1:
@@ -539,11 +540,13 @@ private:
 };
 
 /// A model file mapped for reading, whose pages are dropped from the
-/// process once parsed.
+/// process once parsed. (Writable copy-on-write: a kernel library may write
+/// into the weights it was handed, never into the file.)
 class MappedModel {
 public:
   MappedModel(int fd, size_t size) : size(size) {
-    void *address = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE, fd, 0);
+    void *address =
+        ::mmap(nullptr, size, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0);
     if (address != MAP_FAILED) {
       data = static_cast<const char *>(address);
       dropped = data;
@@ -559,6 +562,9 @@ public:
   void dropBefore(const char *until) {
     dropped = dropWholePages(dropped, until);
   }
+  /// Keeps the pages before `until` that were not dropped yet (they hold a
+  /// viewed tensor).
+  void keepBefore(const char *until) { dropped = std::max(dropped, until); }
 
 private:
   const char *data = nullptr, *dropped = nullptr;
@@ -566,17 +572,57 @@ private:
 };
 } // namespace
 
-/// The length of the raw_data field in the TensorProto encoded in
-/// [begin, end), or 0.
-static uint64_t getRawDataLength(const char *begin, const char *end) {
-  constexpr uint64_t kRawDataField = 9;
+/// What parseInitializer needs to know of a TensorProto's encoding before
+/// it is parsed.
+struct TensorEncoding {
+  WireField rawData; // length 0 when absent
+  uint64_t dataType = 0;
+  bool external = false;
+  bool valid = false;
+};
+
+static TensorEncoding scanTensorEncoding(const char *begin, const char *end) {
+  constexpr uint64_t kDataTypeField = 2, kRawDataField = 9,
+                     kDataLocationField = 14;
+  TensorEncoding encoding;
   WireReader reader(begin, end);
   WireField field;
-  while (!reader.atEnd() && reader.next(field))
+  while (!reader.atEnd()) {
+    if (!reader.next(field))
+      return encoding;
     if (field.number == kRawDataField && field.wireType == 2)
-      return field.length;
-  return 0;
+      encoding.rawData = field;
+    else if (field.number == kDataTypeField && field.wireType == 0)
+      encoding.dataType = field.value;
+    else if (field.number == kDataLocationField && field.wireType == 0)
+      encoding.external = field.value == onnx::TensorProto::EXTERNAL;
+  }
+  encoding.valid = true;
+  return encoding;
 }
+
+/// Parses the TensorProto encoded in [begin, end) without its raw_data
+/// field `rawData` into `tensor`, and records that field's payload as the
+/// view of the tensor's data; false (nothing parsed) when the tensor cannot
+/// be viewed: no name, or a name viewed before.
+static bool parseViewedInitializer(const char *begin, const char *end,
+                                   const WireField &rawData,
+                                   onnx::TensorProto &tensor,
+                                   InitializerViews &views) {
+  std::string rest(begin, rawData.begin);
+  rest.append(rawData.end, end);
+  if (!tensor.ParseFromString(rest) || tensor.name().empty() ||
+      views.bytes.contains(tensor.name())) {
+    tensor.Clear();
+    return false;
+  }
+  views.bytes[tensor.name()] =
+      ArrayRef<char>(rawData.payload, rawData.length);
+  return true;
+}
+
+/// Tensors of at least this many bytes may stay in the file's mapping.
+constexpr uint64_t kViewBytes = kAlignInPlaceBytes;
 
 /// Parses the initializer encoded in `field` into `tensor`. A large raw_data
 /// is parsed into a string whose capacity was reserved (with room to align
@@ -584,10 +630,23 @@ static uint64_t getRawDataLength(const char *begin, const char *end) {
 /// keeping the capacity, and assigns the bytes into that capacity, which then
 /// faults in once per 2 MiB instead of per 4 KiB.
 static bool parseInitializer(const WireField &field,
-                             onnx::TensorProto &tensor) {
+                             onnx::TensorProto &tensor, MappedModel &file,
+                             InitializerViews *views) {
   if (field.length > static_cast<uint64_t>(std::numeric_limits<int>::max()))
     return false;
-  uint64_t raw = getRawDataLength(field.payload, field.payload + field.length);
+  const char *end = field.payload + field.length;
+  TensorEncoding encoding = scanTensorEncoding(field.payload, end);
+  uint64_t raw = encoding.rawData.length;
+  if (views && encoding.valid && raw >= kViewBytes &&
+      encoding.dataType == onnx::TensorProto::FLOAT && !encoding.external &&
+      reinterpret_cast<uintptr_t>(encoding.rawData.payload) % alignof(float) ==
+          0 &&
+      parseViewedInitializer(field.payload, end, encoding.rawData, tensor,
+                             *views)) {
+    file.dropBefore(encoding.rawData.payload);
+    file.keepBefore(encoding.rawData.payload + raw);
+    return true;
+  }
   if (raw >= kAlignInPlaceBytes) {
     // Room to move the bytes onto a 64-byte boundary where they are
     // (seam::alignInPlace) rather than copy them into fresh pages.
@@ -603,7 +662,8 @@ static bool parseInitializer(const WireField &field,
 /// initializer on its own, dropping the file's pages behind it.
 static bool parseGraphByInitializer(const char *begin, const char *end,
                                     onnx::GraphProto &graph,
-                                    MappedModel &file) {
+                                    MappedModel &file,
+                                    InitializerViews *views) {
   constexpr uint64_t kInitializerField = 5;
   std::string rest;
   WireReader reader(begin, end);
@@ -615,7 +675,7 @@ static bool parseGraphByInitializer(const char *begin, const char *end,
       rest.append(field.begin, field.end);
       continue;
     }
-    if (!parseInitializer(field, *graph.add_initializer()))
+    if (!parseInitializer(field, *graph.add_initializer(), file, views))
       return false;
     file.dropBefore(field.end);
   }
@@ -623,7 +683,8 @@ static bool parseGraphByInitializer(const char *begin, const char *end,
 }
 
 LogicalResult parseOnnxModelFile(const RegularFile &file, Location loc,
-                                 onnx::ModelProto &model) {
+                                 onnx::ModelProto &model,
+                                 InitializerViews *views) {
   if (failed(checkModelSize(file.size(), loc)))
     return failure();
   if (file.size() == 0)
@@ -632,7 +693,8 @@ LogicalResult parseOnnxModelFile(const RegularFile &file, Location loc,
   // file whose pages are dropped behind them: the weights are never in the
   // process twice. (Same result as parsing the whole: a message's encoding
   // is its fields in any grouping, repeated ones in order.)
-  MappedModel mapped(file.descriptor(), file.size());
+  auto mapping = std::make_shared<MappedModel>(file.descriptor(), file.size());
+  MappedModel &mapped = *mapping;
   if (!mapped.begin())
     return emitError(loc) << "cannot map the model file: "
                           << std::strerror(errno);
@@ -655,8 +717,27 @@ LogicalResult parseOnnxModelFile(const RegularFile &file, Location loc,
   for (const WireField &graph : graphs)
     parsed = parsed && parseGraphByInitializer(graph.payload,
                                                graph.payload + graph.length,
-                                               *model.mutable_graph(), mapped);
+                                               *model.mutable_graph(), mapped,
+                                               views);
+  if (views && !views->empty())
+    views->mapping = std::move(mapping);
   return checkParsedModel(parsed, loc, model);
+}
+
+ArrayRef<char>
+InitializerViews::lookup(const onnx::TensorProto &tensor) const {
+  auto it = bytes.find(tensor.name());
+  return it == bytes.end() ? ArrayRef<char>() : it->second;
+}
+
+void InitializerViews::materialize(onnx::GraphProto &graph) {
+  for (onnx::TensorProto &init : *graph.mutable_initializer()) {
+    ArrayRef<char> view = lookup(init);
+    if (view.data() && !init.has_raw_data())
+      init.set_raw_data(view.data(), view.size());
+  }
+  bytes.clear();
+  mapping.reset();
 }
 
 static LogicalResult checkParsedModel(bool parsed, Location loc,
@@ -1150,9 +1231,47 @@ constexpr unsigned kOnnxChildTimeoutSeconds = 600;
 /// crashes ONNX's code is an error, not the end of this process. The child
 /// sends the model back without its initializers' data when nothing
 /// replaced them (no version conversion), and they are kept from `model`.
+/// Stands in for each viewed initializer of `graph` (which holds no data,
+/// and so would fail ONNX's checker) with a graph input of its type (where
+/// it is not one already): ONNX's checker and shape inference see the same
+/// types. Returns the names of all initializers, in order.
+static std::vector<std::string>
+standInForViews(onnx::GraphProto &graph, const InitializerViews &views) {
+  std::vector<std::string> names;
+  llvm::StringSet<> inputs;
+  for (const auto &input : graph.input())
+    inputs.insert(input.name());
+  google::protobuf::RepeatedPtrField<onnx::TensorProto> kept;
+  for (onnx::TensorProto &init : *graph.mutable_initializer()) {
+    names.push_back(init.name());
+    if (init.has_raw_data() || !views.lookup(init).data()) {
+      kept.Add()->Swap(&init);
+      continue;
+    }
+    if (!inputs.insert(init.name()).second)
+      continue;
+    onnx::ValueInfoProto *input = graph.add_input();
+    input->set_name(init.name());
+    auto *type = input->mutable_type()->mutable_tensor_type();
+    type->set_elem_type(init.data_type());
+    for (int64_t d : init.dims())
+      type->mutable_shape()->add_dim()->set_dim_value(d);
+  }
+  graph.mutable_initializer()->Swap(&kept);
+  return names;
+}
+
 static LogicalResult checkConvertAndInferIsolated(onnx::ModelProto &model,
-                                                  int64_t opset, Location loc) {
+                                                  int64_t opset, Location loc,
+                                                  InitializerViews *views) {
   bool keepsInitializers = opset >= kImportOpset;
+  // ONNX's version converter reads every initializer (and gives back new
+  // ones), and IR versions 3 and below list initializers as graph inputs
+  // (a stand-in input would hide one that is not): the views are copied in.
+  if (views && !views->empty() &&
+      (!keepsInitializers || model.ir_version() <= 3))
+    views->materialize(*model.mutable_graph());
+  bool standIns = views && !views->empty();
   // Built before the fork, once, it is not built again in every child (and
   // no child starts while another thread holds the registry's lock).
   waitForOnnxSchemas();
@@ -1164,18 +1283,30 @@ static LogicalResult checkConvertAndInferIsolated(onnx::ModelProto &model,
             message = d.str();
           return success();
         });
+        onnx::GraphProto &graph = *model.mutable_graph();
+        int inputs = graph.input_size();
+        std::vector<std::string> initializers;
+        if (standIns)
+          initializers = standInForViews(graph, *views);
         if (failed(checkConvertAndInfer(
                 model, opset, loc,
                 [&](StringRef stage) { channel.stage(stage); }))) {
           channel.error(message.empty() ? "invalid ONNX model" : message);
           return;
         }
-        if (keepsInitializers)
-          for (auto &init : *model.mutable_graph()->mutable_initializer()) {
+        if (standIns) {
+          graph.mutable_input()->DeleteSubrange(inputs,
+                                                graph.input_size() - inputs);
+          graph.clear_initializer();
+          for (const std::string &name : initializers)
+            graph.add_initializer()->set_name(name);
+        } else if (keepsInitializers) {
+          for (auto &init : *graph.mutable_initializer()) {
             std::string name = init.name();
             init.Clear();
             init.set_name(name);
           }
+        }
         std::string bytes;
         if (!model.SerializeToString(&bytes)) {
           channel.error("the checked ONNX model (" +
@@ -1186,9 +1317,12 @@ static LogicalResult checkConvertAndInferIsolated(onnx::ModelProto &model,
         channel.result(bytes);
       },
       kOnnxChildTimeoutSeconds);
-  // No child process (fork refused): ONNX's code runs here.
-  if (!child.ran)
+  // No child process (fork refused): ONNX's code runs here, on the data.
+  if (!child.ran) {
+    if (standIns)
+      views->materialize(*model.mutable_graph());
     return checkConvertAndInfer(model, opset, loc, [](StringRef) {});
+  }
   if (child.error)
     return emitError(loc) << *child.error;
   if (!child.result)
@@ -1221,7 +1355,7 @@ static LogicalResult checkConvertAndInferIsolated(onnx::ModelProto &model,
 
 LogicalResult normalizeOnnxModel(onnx::ModelProto &model, StringRef baseDir,
                                  const OnnxImportOptions &options,
-                                 Location loc) {
+                                 Location loc, InitializerViews *views) {
   int64_t opset = defaultOpset(model);
   if (opset == 0)
     return emitError(loc) << "the ONNX model imports no default-domain opset";
@@ -1310,25 +1444,30 @@ LogicalResult normalizeOnnxModel(onnx::ModelProto &model, StringRef baseDir,
   // Slice's starts, ...) with a memcpy of raw_data into a vector sized from
   // it, without checking the size (SIGSEGV on a few stray bytes): every
   // tensor's raw_data must hold exactly what its dims and type need first.
-  auto checkRawData = [&](const onnx::TensorProto &t,
-                          const std::string &what) -> LogicalResult {
-    if (!t.has_raw_data() || !getElementByteSize(t.data_type()))
+  auto checkRawData = [&](const onnx::TensorProto &t, const std::string &what,
+                          ArrayRef<char> view = {}) -> LogicalResult {
+    if ((!t.has_raw_data() && !view.data()) ||
+        !getElementByteSize(t.data_type()))
       return success();
+    uint64_t bytes = view.data() ? view.size() : t.raw_data().size();
     llvm::SmallVector<int64_t> dims(t.dims().begin(), t.dims().end());
     std::optional<uint64_t> needed = getTensorByteSize(t);
     if (!needed)
       return emitError(loc) << what << " dims [" << dims
                             << "] are negative or their element count "
                                "overflows int64";
-    if (t.raw_data().size() == *needed)
+    if (bytes == *needed)
       return success();
-    return emitError(loc) << what << " has " << t.raw_data().size()
+    return emitError(loc) << what << " has " << bytes
                           << " bytes of data but "
                           << dataTypeName(t.data_type()) << " [" << dims
                           << "] needs " << *needed;
   };
   for (const auto &init : model.graph().initializer())
-    if (failed(checkRawData(init, "initializer '" + init.name() + "':")))
+    if (failed(checkRawData(init, "initializer '" + init.name() + "':",
+                            views && !init.has_raw_data()
+                                ? views->lookup(init)
+                                : ArrayRef<char>())))
       return failure();
   for (const auto &node : model.graph().node())
     for (const auto &attr : node.attribute())
@@ -1355,7 +1494,7 @@ LogicalResult normalizeOnnxModel(onnx::ModelProto &model, StringRef baseDir,
                             << "' is not produced by any node, input or "
                                "initializer";
 
-  return checkConvertAndInferIsolated(model, opset, loc);
+  return checkConvertAndInferIsolated(model, opset, loc, views);
 }
 
 } // namespace seam::detail

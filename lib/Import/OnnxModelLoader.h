@@ -14,6 +14,9 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Location.h"
 #include "onnx/onnx_pb.h"
+#include "llvm/ADT/StringMap.h"
+
+#include <memory>
 
 namespace seam {
 class RegularFile;
@@ -27,14 +30,37 @@ constexpr int64_t kImportOpset = 13;
 /// The newest default-domain opset the ONNX library here (1.12) knows.
 constexpr int64_t kMaxOpset = 17;
 
+/// The large float32 initializers of a model's main graph that were left
+/// where the model file's mapping has them instead of being copied into
+/// their TensorProto, which then holds no raw_data: kernel creations
+/// (oneDNN's reorders) read them from the file's pages, which no copy
+/// faulted in first. Only 4-byte-aligned data is left in place, so that it
+/// can be read as floats.
+struct InitializerViews {
+  /// Keeps the file mapped (shared with the blobs that view it).
+  std::shared_ptr<const void> mapping;
+  /// Each viewed initializer's raw data, by name.
+  llvm::StringMap<llvm::ArrayRef<char>> bytes;
+
+  bool empty() const { return bytes.empty(); }
+  /// The raw data of `tensor` when it is viewed; an empty ArrayRef with a
+  /// null data pointer when it is not.
+  llvm::ArrayRef<char> lookup(const onnx::TensorProto &tensor) const;
+  /// Copies each view into its tensor's raw_data and forgets the views (for
+  /// ONNX code that reads the tensors).
+  void materialize(onnx::GraphProto &graph);
+};
+
 /// Parses `bytes` into `model` and checks that it has a graph. Errors are
 /// emitted at `loc`.
 mlir::LogicalResult parseOnnxModel(llvm::StringRef bytes, mlir::Location loc,
                                    onnx::ModelProto &model);
-/// The same, streaming the model from `file` (which is open).
+/// The same, streaming the model from `file` (which is open). With `views`,
+/// large initializers may stay in the file's mapping (see InitializerViews).
 mlir::LogicalResult parseOnnxModelFile(const RegularFile &file,
                                        mlir::Location loc,
-                                       onnx::ModelProto &model);
+                                       onnx::ModelProto &model,
+                                       InitializerViews *views = nullptr);
 
 /// Starts building ONNX's registry of op schemas (every schema of every
 /// opset, ~7-9 ms, built by ONNX on first use) on a thread of its own, once
@@ -49,11 +75,14 @@ void waitForOnnxSchemas();
 
 /// Checks the opset, loads external data (relative to `baseDir`), applies
 /// the input-shape overrides, converts the opset up to kImportOpset, and runs
-/// the checker and shape inference.
+/// the checker and shape inference. The `views` of the model's initializers
+/// stay where they are (or are copied into the model when ONNX's code must
+/// read them: a version conversion).
 mlir::LogicalResult normalizeOnnxModel(onnx::ModelProto &model,
                                        llvm::StringRef baseDir,
                                        const OnnxImportOptions &options,
-                                       mlir::Location loc);
+                                       mlir::Location loc,
+                                       InitializerViews *views = nullptr);
 
 /// The default-domain opset of `model` after loading.
 int64_t defaultOpset(const onnx::ModelProto &model);
