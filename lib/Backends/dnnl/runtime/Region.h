@@ -24,9 +24,11 @@
 #include "oneapi/dnnl/dnnl.hpp"
 
 #include <atomic>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -75,6 +77,10 @@ public:
     size_t viewOffset = 0;
   };
 
+  /// A kernel of Seam's own that a step runs in place of a primitive, on
+  /// the step's arguments (BlockedPooling).
+  using Kernel =
+      std::function<void(const std::unordered_map<int, dnnl::memory> &)>;
   /// One primitive to execute, with its arguments as slots.
   struct Step {
     dnnl::primitive primitive;
@@ -82,6 +88,8 @@ public:
     bool scratchpad = false;
     /// For profiles: the op kind, result dims and oneDNN implementation.
     std::string name;
+    /// When set, what the step runs instead of `primitive` (which is empty).
+    Kernel kernel;
   };
 
 private:

@@ -11,9 +11,12 @@
 
 #include "Region.h"
 
+#include "BlockedPooling.h"
+
 #include <algorithm>
 #include <cstdlib>
 #include <exception>
+#include <functional>
 #include <map>
 #include <optional>
 #include <stdexcept>
@@ -415,15 +418,15 @@ private:
   /// Adds a step; `what` and the primitive's implementation name it.
   void addStep(dnnl::primitive primitive, std::vector<std::pair<int, int>> args,
                const memory::desc &scratchpad, const std::string &what,
-               const char *implementation) {
+               const char *implementation, Region::Kernel kernel = {}) {
     size_t size = scratchpad.get_size();
     region.scratchpadSize = std::max(region.scratchpadSize, size);
     // A reference implementation: never silent in a profile.
     std::string name = what + " [" + implementation + "]";
     if (isReferenceImplementation(implementation))
       name += " slow: oneDNN reference kernel";
-    region.steps.push_back(
-        {std::move(primitive), std::move(args), size > 0, std::move(name)});
+    region.steps.push_back({std::move(primitive), std::move(args), size > 0,
+                            std::move(name), std::move(kernel)});
   }
 
   static std::string dimsText(const Dims &dims) {
@@ -670,6 +673,12 @@ private:
     /// A slot chosen for the result (a view of the memory of the transpose
     /// that reads it), or -1.
     int slot = -1;
+    /// Given the step's arguments (slots), a kernel of Seam's own that
+    /// computes what the primitive would, and its implementation name; or
+    /// none, and the primitive runs.
+    std::function<std::optional<std::pair<Region::Kernel, std::string>>(
+        const std::vector<std::pair<int, int>> &)>
+        ownKernel;
   };
 
   /// Adds the step of a primitive `pd` computing `op.dst` from `args` (the
@@ -705,8 +714,15 @@ private:
         std::string(getOpKeyword(op.kind)) + " " + dimsText(dims(op.dst));
     if (how.resultLayout)
       label += " as " + dimsText(written);
-    addStep(Primitive(pd), std::move(args), pd.scratchpad_desc(), label,
-            pd.impl_info_str());
+    std::optional<std::pair<Region::Kernel, std::string>> own;
+    if (how.ownKernel)
+      own = how.ownKernel(args);
+    if (own)
+      addStep(dnnl::primitive(), std::move(args), memory::desc(), label,
+              own->second.c_str(), std::move(own->first));
+    else
+      addStep(Primitive(pd), std::move(args), pd.scratchpad_desc(), label,
+              pd.impl_info_str());
     for (size_t i = fused; i < op.postOps.size(); ++i)
       addUnfusedPostOp(op, op.postOps[i], dstArg, label);
     produced(op.dst, dst);
@@ -1253,8 +1269,53 @@ private:
                          oneDnnDilations(op.dilations, n), padLeft, padRight),
               attributes(op), getEngine());
         });
+    Written how;
+    // oneDNN's JIT pooling of channel blocks is 4-8x slower than it could be
+    // (BlockedPooling.h): Seam's kernel runs it when the step fuses nothing.
+    std::optional<BlockedPooling::Kind> kind = blockedPoolingKind(op.alg);
+    if (kind && n == 2 && op.postOps.empty())
+      how.ownKernel = [&, kind = *kind](
+                          const std::vector<std::pair<int, int>> &args)
+          -> std::optional<std::pair<Region::Kernel, std::string>> {
+        int src = -1, dst = -1;
+        for (auto [arg, slot] : args) {
+          if (arg == DNNL_ARG_SRC)
+            src = slot;
+          else if (arg == DNNL_ARG_DST)
+            dst = slot;
+        }
+        if (src < 0 || dst < 0)
+          return std::nullopt;
+        std::optional<BlockedPooling> pool = BlockedPooling::match(
+            kind, region.slots[src].md, region.slots[dst].md,
+            toDims(op.strides), toDims(op.kernel),
+            oneDnnDilations(op.dilations, n), padLeft);
+        if (!pool)
+          return std::nullopt;
+        Region::Kernel run = [pool = *pool](
+                                 const std::unordered_map<int, memory> &mems) {
+          pool.run(static_cast<const float *>(
+                       mems.at(DNNL_ARG_SRC).get_data_handle()),
+                   static_cast<float *>(mems.at(DNNL_ARG_DST).get_data_handle()));
+        };
+        return std::make_pair(std::move(run), std::string(pool->name()));
+      };
     finish<Pool::primitive_desc, Pool>(
-        op, k, pd, {{DNNL_ARG_SRC, ensure(op.srcs[0], pd.src_desc())}});
+        op, k, pd, {{DNNL_ARG_SRC, ensure(op.srcs[0], pd.src_desc())}}, how);
+  }
+
+  /// The pooling of `alg` that BlockedPooling computes, if any.
+  static std::optional<BlockedPooling::Kind> blockedPoolingKind(Algorithm alg) {
+    switch (algorithmOf(alg, OpKind::Pool)) {
+    case dnnl::algorithm::pooling_max:
+      return BlockedPooling::Kind::Max;
+    case dnnl::algorithm::pooling_avg_include_padding:
+      return BlockedPooling::Kind::AvgIncludePadding;
+    case dnnl::algorithm::pooling_avg_exclude_padding:
+      return BlockedPooling::Kind::AvgExcludePadding;
+    default:
+      return std::nullopt;
+    }
   }
 
   void buildSoftmax(const OpDesc &op, int64_t k) {

@@ -1367,6 +1367,42 @@ def plain_implementation_cases():
     yield m
 
 
+def blocked_pooling_cases():
+    """Poolings of channel blocks run on Seam's kernel (BlockedPooling.cpp),
+    not oneDNN's: channels padded to a whole block, a dilated window, and a
+    pool that writes its channels of a concatenation's buffer (an Inception
+    branch) read by a conv."""
+    m = Model("max_pool_padded_channel_block", [["conv_relu", "max_pool"]],
+              profile=["pool 1x12x5x5 [seam:blocked"])
+    x = m.arg(rand(1, 6, 9, 9))
+    c = m.unary("relu", m.conv(x, m.const(rand(12, 6, 3, 3)), pads=[1, 1, 1, 1]))
+    m.ret(m.pool("max_pool", c, kernel_shape=[3, 3], strides=[2, 2],
+                 pads=[1, 1, 1, 1], ceil_mode=True))
+    yield m
+
+    m = Model("max_pool_dilated_2d", [["conv", "max_pool"]],
+              profile=["pool 1x8x9x8 [seam:blocked"])
+    x = m.arg(rand(1, 8, 10, 9))
+    c = m.conv(x, m.const(rand(8, 8, 1, 1)))
+    m.ret(m.pool("max_pool", c, kernel_shape=[2, 2], dilations=[2, 2],
+                 strides=[1, 1], pads=[0, 0, 1, 1]))
+    yield m
+
+    m = Model("pool_branch_into_concat",
+              [["conv_bias_relu", "conv_bias_relu", "max_pool", "conv_bias"]],
+              profile=["pool 1x32x14x14 [seam:blocked"])
+    x = m.arg(rand(1, 16, 14, 14))
+    y = m.unary("relu", m.conv(x, m.const(rand(32, 16, 3, 3, low=-1, high=1)),
+                               m.const(rand(32)), pads=[1, 1, 1, 1]))
+    a = m.unary("relu", m.conv(y, m.const(rand(16, 32, 1, 1, low=-1, high=1)),
+                               m.const(rand(16))))
+    b = m.pool("max_pool", y, kernel_shape=[3, 3], strides=[1, 1],
+               pads=[1, 1, 1, 1])
+    c = m.concat([a, b], 1)
+    m.ret(m.conv(c, m.const(rand(8, 48, 1, 1, low=-1, high=1)), m.const(rand(8))))
+    yield m
+
+
 def main():
     only = set(sys.argv[1:])
     os.makedirs(OUT, exist_ok=True)
@@ -1379,7 +1415,8 @@ def main():
                   conv_transpose_cases, reduction_cases, layer_norm_cases,
                   resize_cases, transformer_cases, attention_cases,
                   shared_weight_cases, dense_block_cases,
-                  single_concat_cases, plain_implementation_cases):
+                  single_concat_cases, plain_implementation_cases,
+                  blocked_pooling_cases):
         for model in group():
             if not only or model.name in only:
                 model.write()
