@@ -2,8 +2,18 @@
 
 #include "BlockedPooling.h"
 
+#include <omp.h>
+
 #include <algorithm>
 #include <limits>
+
+// libgomp's ABI, called directly rather than through `#pragma omp` (as
+// lib/Runtime/SeamOpenMP.cpp does): with clang a pragma becomes libomp's
+// __kmpc_* calls, and this archive is also linked by seam-compile's runners,
+// built with `gcc -fopenmp`, which have libgomp only. LLVM's libomp
+// implements the same function.
+extern "C" void GOMP_parallel(void (*fn)(void *), void *data,
+                              unsigned numThreads, unsigned flags);
 
 namespace seam::dnnl_region {
 
@@ -177,14 +187,46 @@ std::optional<BlockedPooling> BlockedPooling::match(
   return p;
 }
 
+namespace {
+
+/// What each thread of the team runs: its share of the rows.
+struct PoolingTeamWork {
+  const BlockedPooling *pooling;
+  RowFn row;
+  const float *src;
+  float *dst;
+  int64_t total;
+};
+
+void runRows(const PoolingTeamWork &work, int64_t begin, int64_t end) {
+  const BlockedPooling &p = *work.pooling;
+  for (int64_t i = begin; i < end; ++i) {
+    int64_t plane = i / p.outH, oh = i % p.outH;
+    work.row(p, work.src, work.dst, plane / p.blocks, plane % p.blocks, oh);
+  }
+}
+
+void runShare(void *data) {
+  const auto &work = *static_cast<const PoolingTeamWork *>(data);
+  int64_t threads = omp_get_num_threads(), t = omp_get_thread_num();
+  int64_t chunk = work.total / threads, extra = work.total % threads;
+  int64_t begin = t * chunk + std::min(t, extra);
+  runRows(work, begin, begin + chunk + (t < extra ? 1 : 0));
+}
+
+} // namespace
+
 void BlockedPooling::run(const float *src, float *dst) const {
-  RowFn row = block == 16 ? selectRow<16>(kind) : selectRow<8>(kind);
-  int64_t planes = batch * blocks;
-  int64_t rows = outH;
-#pragma omp parallel for collapse(2) schedule(static)
-  for (int64_t plane = 0; plane < planes; ++plane)
-    for (int64_t oh = 0; oh < rows; ++oh)
-      row(*this, src, dst, plane / blocks, plane % blocks, oh);
+  PoolingTeamWork work{this, block == 16 ? selectRow<16>(kind)
+                                         : selectRow<8>(kind),
+                       src, dst, batch * blocks * outH};
+  // The rows on oneDNN's OpenMP pool; here alone when it has one thread.
+  int threads = omp_in_parallel() ? 1 : omp_get_max_threads();
+  if (threads <= 1 || work.total < 2) {
+    runRows(work, 0, work.total);
+    return;
+  }
+  GOMP_parallel(runShare, &work, static_cast<unsigned>(threads), 0);
 }
 
 } // namespace seam::dnnl_region
