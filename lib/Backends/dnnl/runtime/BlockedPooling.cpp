@@ -184,6 +184,7 @@ std::optional<BlockedPooling> BlockedPooling::match(
   p.dstOffset = d.offset0;
   if (p.kernelH <= 0 || p.kernelW <= 0 || p.strideH <= 0 || p.strideW <= 0)
     return std::nullopt;
+  p.row = p.block == 16 ? selectRow<16>(kind) : selectRow<8>(kind);
   return p;
 }
 
@@ -192,7 +193,6 @@ namespace {
 /// What each thread of the team runs: its share of the rows.
 struct PoolingTeamWork {
   const BlockedPooling *pooling;
-  RowFn row;
   const float *src;
   float *dst;
   int64_t total;
@@ -202,7 +202,7 @@ void runRows(const PoolingTeamWork &work, int64_t begin, int64_t end) {
   const BlockedPooling &p = *work.pooling;
   for (int64_t i = begin; i < end; ++i) {
     int64_t plane = i / p.outH, oh = i % p.outH;
-    work.row(p, work.src, work.dst, plane / p.blocks, plane % p.blocks, oh);
+    p.row(p, work.src, work.dst, plane / p.blocks, plane % p.blocks, oh);
   }
 }
 
@@ -217,9 +217,7 @@ void runShare(void *data) {
 } // namespace
 
 void BlockedPooling::run(const float *src, float *dst) const {
-  PoolingTeamWork work{this, block == 16 ? selectRow<16>(kind)
-                                         : selectRow<8>(kind),
-                       src, dst, batch * blocks * outH};
+  PoolingTeamWork work{this, src, dst, batch * blocks * outH};
   // The rows on oneDNN's OpenMP pool; here alone when it has one thread.
   int threads = omp_in_parallel() ? 1 : omp_get_max_threads();
   if (threads <= 1 || work.total < 2) {

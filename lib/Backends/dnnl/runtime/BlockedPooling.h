@@ -34,6 +34,10 @@ struct BlockedPooling {
   /// Element strides of n, channel block, h, w, and the first element.
   std::array<int64_t, 4> srcStrides, dstStrides;
   int64_t srcOffset, dstOffset;
+  /// The loops of one output row for this block, kind and CPU (chosen once,
+  /// when the session is created).
+  void (*row)(const BlockedPooling &, const float *, float *, int64_t, int64_t,
+              int64_t) = nullptr;
 
   /// The kernel for a pooling of `src` into `dst` (the descriptors of the
   /// memories it runs on), or none when they are not 4-D f32 in one block

@@ -1380,6 +1380,14 @@ def blocked_pooling_cases():
                  pads=[1, 1, 1, 1], ceil_mode=True))
     yield m
 
+    m = Model("avg_pool_batch2_blocks", [["conv", "avg_pool"]],
+              profile=["pool 2x24x4x4 [seam:blocked"])
+    x = m.arg(rand(2, 24, 7, 7))
+    c = m.conv(x, m.const(rand(24, 24, 1, 1)))
+    m.ret(m.pool("avg_pool", c, kernel_shape=[3, 3], strides=[2, 2],
+                 pads=[1, 1, 1, 1]))
+    yield m
+
     m = Model("max_pool_dilated_2d", [["conv", "max_pool"]],
               profile=["pool 1x8x9x8 [seam:blocked"])
     x = m.arg(rand(1, 8, 10, 9))
