@@ -1,6 +1,7 @@
 // RUN: seam-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(seam-tile-conv-rows{band-columns=64},canonicalize,cse))' | FileCheck %s
 // RUN: seam-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(seam-tile-conv-rows{band-columns=64 threads=2 min-work=0},canonicalize,cse))' | FileCheck %s --check-prefix=THREADS
 // RUN: seam-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(seam-tile-conv-rows{band-columns=64 threads=2},canonicalize,cse))' | FileCheck %s --check-prefix=MINWORK
+// RUN: seam-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(seam-tile-conv-rows{band-columns=64 depthwise-block=256},canonicalize,cse))' | FileCheck %s --check-prefix=BLOCKS
 
 #id = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
 
@@ -231,4 +232,43 @@ func.func @reversed_operand(%x: tensor<1x4x5x6xf32>, %w: tensor<6x4x1x1xf32>, %i
     linalg.yield %s : f32
   } -> tensor<1x6x5x6xf32>
   return %r : tensor<1x6x5x6xf32>
+}
+
+// -----
+
+#id = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+
+// A depthwise convolution whose band would be its whole output (8 x 8 = 64
+// positions) is computed by blocks of channels, each broadcasting its bias,
+// convolving and applying the Relu: with depthwise-block=256, 4 channels
+// (4 x 64 positions) per iteration; with 2 threads, 16 per thread. With the
+// default block (4096 positions) all 32 channels fit one: left alone.
+// BLOCKS-LABEL: func @depthwise_channel_blocks
+// BLOCKS: scf.for %[[C:.*]] = %c0 to %c32 step %c4
+// BLOCKS: tensor.extract_slice %arg0[0, %[[C]], 0, 0] [1, 4, 10, 10]
+// BLOCKS: tensor.extract_slice %arg2[%[[C]]] [4] [1]
+// BLOCKS: linalg.broadcast {{.*}}tensor<1x4x8x8xf32>
+// BLOCKS: linalg.depthwise_conv_2d_nchw_chw {{.*}} -> tensor<1x4x8x8xf32>
+// BLOCKS: linalg.generic
+// BLOCKS: scf.yield
+// THREADS-LABEL: func @depthwise_channel_blocks
+// THREADS: scf.forall (%[[C:.*]]) = (0) to (32) step (16)
+// THREADS: linalg.broadcast {{.*}}tensor<1x16x8x8xf32>
+// THREADS: linalg.depthwise_conv_2d_nchw_chw {{.*}} -> tensor<1x16x8x8xf32>
+// THREADS: linalg.generic
+// THREADS: scf.forall.in_parallel
+// CHECK-LABEL: func @depthwise_channel_blocks
+// CHECK-NOT: scf.for
+// CHECK: linalg.depthwise_conv_2d_nchw_chw {{.*}} -> tensor<1x32x8x8xf32>
+func.func @depthwise_channel_blocks(%x: tensor<1x32x10x10xf32>, %w: tensor<32x3x3xf32>, %b: tensor<32xf32>) -> tensor<1x32x8x8xf32> {
+  %e = tensor.empty() : tensor<1x32x8x8xf32>
+  %init = linalg.broadcast ins(%b : tensor<32xf32>) outs(%e : tensor<1x32x8x8xf32>) dimensions = [0, 2, 3]
+  %c = linalg.depthwise_conv_2d_nchw_chw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w : tensor<1x32x10x10xf32>, tensor<32x3x3xf32>) outs(%init : tensor<1x32x8x8xf32>) -> tensor<1x32x8x8xf32>
+  %zero = arith.constant 0.0 : f32
+  %r = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%c : tensor<1x32x8x8xf32>) outs(%e : tensor<1x32x8x8xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %m = arith.maximumf %in, %zero : f32
+    linalg.yield %m : f32
+  } -> tensor<1x32x8x8xf32>
+  return %r : tensor<1x32x8x8xf32>
 }

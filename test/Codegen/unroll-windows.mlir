@@ -1,4 +1,5 @@
 // RUN: seam-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(seam-unroll-windows,canonicalize))' | FileCheck %s
+// RUN: seam-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(seam-unroll-windows{implicit-padding=false},canonicalize))' | FileCheck %s --check-prefix=NOPAD
 
 // 3x3 max pooling, stride 2, over a padded 1x8x9x9 input: loops over
 // (n, c, oh) carrying the output; each row's 4 outputs are one vector whose
@@ -116,4 +117,103 @@ func.func @left_alone(%x: tensor<1x2x?x6xf32>, %init: tensor<1x2x?x4xf32>, %h: t
   %wh = tensor.empty() : tensor<3x3xf16>
   %s = linalg.pooling_nchw_max {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%h, %wh : tensor<1x2x6x6xf16>, tensor<3x3xf16>) outs(%hinit : tensor<1x2x4x4xf16>) -> tensor<1x2x4x4xf16>
   return %r, %s : tensor<1x2x?x4xf32>, tensor<1x2x4x4xf16>
+}
+
+// -----
+
+// A depthwise 3x3 convolution of a zero-padded input reads the pad's source:
+// the first output row without window row 0 (six fmas, rows 0 and 1 of the
+// source), rows 1 to 4 in a loop reading rows oh - 1 to oh + 1, the last
+// row without window row 2. Window column 0 reads the whole row and moves
+// it one lane right with a zero in lane 0, column 2 one lane left with a
+// zero in lane 5. The pad is left unused (erased).
+// CHECK-LABEL: func @depthwise_padded
+// CHECK-NOT: tensor.pad
+// CHECK-DAG: %[[ZEROS:.*]] = arith.constant dense<0.000000e+00> : vector<6xf32>
+// CHECK: scf.for %[[C:.*]] = %c0 to %c2
+// CHECK: %[[ROW0:.*]] = vector.transfer_read %arg0[%c0, %[[C]], %c0, %c0]{{.*}} : tensor<1x2x6x6xf32>, vector<6xf32>
+// CHECK: vector.shuffle %[[ROW0]], %[[ZEROS]] [6, 0, 1, 2, 3, 4]
+// CHECK: vector.shuffle %{{.*}}, %[[ZEROS]] [1, 2, 3, 4, 5, 6]
+// CHECK: %[[ROW1:.*]] = vector.transfer_read %arg0[%c0, %[[C]], %c1, %c0]
+// CHECK-COUNT-3: vector.fma
+// CHECK: vector.transfer_write {{.*}}[%c0, %[[C]], %c0, %c0]
+// CHECK: scf.for %[[OH:.*]] = %c1 to %c5 step %c1
+// CHECK: %[[ABOVE:.*]] = arith.addi %[[OH]], %c-1 : index
+// CHECK: vector.transfer_read %arg0[%c0, %[[C]], %[[ABOVE]], %c0]
+// CHECK-COUNT-9: vector.fma
+// CHECK: scf.yield
+// CHECK: vector.transfer_read %arg0[%c0, %[[C]], %c4, %c0]
+// CHECK-COUNT-3: vector.fma
+// CHECK: vector.transfer_read %arg0[%c0, %[[C]], %c5, %c0]
+// CHECK-COUNT-3: vector.fma
+// CHECK-NOT: vector.fma
+// CHECK: vector.transfer_write {{.*}}[%c0, %[[C]], %c5, %c0]
+// NOPAD-LABEL: func @depthwise_padded
+// NOPAD: tensor.pad
+// NOPAD: vector.transfer_read %padded
+func.func @depthwise_padded(%x: tensor<1x2x6x6xf32>, %w: tensor<2x3x3xf32>, %init: tensor<1x2x6x6xf32>) -> tensor<1x2x6x6xf32> {
+  %zero = arith.constant 0.0 : f32
+  %p = tensor.pad %x low[0, 0, 1, 1] high[0, 0, 1, 1] {
+  ^bb0(%a: index, %b: index, %c: index, %d: index):
+    tensor.yield %zero : f32
+  } : tensor<1x2x6x6xf32> to tensor<1x2x8x8xf32>
+  %r = linalg.depthwise_conv_2d_nchw_chw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%p, %w : tensor<1x2x8x8xf32>, tensor<2x3x3xf32>) outs(%init : tensor<1x2x6x6xf32>) -> tensor<1x2x6x6xf32>
+  return %r : tensor<1x2x6x6xf32>
+}
+
+// -----
+
+// Max pooling of a block of channels of a -inf-padded input (a thread's
+// share: a slice of whole padded rows) reads the same block of the source.
+// A 20-wide row is a 16-wide vector and a 4-wide one; in the second, window
+// column 2 reads columns 16 to 19 and moves them one lane left, -inf in the
+// last lane (column 20 is padding).
+// CHECK-LABEL: func @max_padded_block
+// CHECK-DAG: %[[NINF4:.*]] = arith.constant dense<0xFF800000> : vector<4xf32>
+// CHECK-DAG: %[[NINF16:.*]] = arith.constant dense<0xFF800000> : vector<16xf32>
+// CHECK: %[[BLOCK:.*]] = tensor.extract_slice %arg0[0, %arg1, 0, 0] [1, 4, 5, 20] [1, 1, 1, 1]
+// CHECK: vector.shuffle %{{.*}}, %[[NINF16]] [16, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14]
+// CHECK: vector.transfer_read %[[BLOCK]][%c0, %{{.*}}, %c0, %c16]{{.*}} vector<4xf32>
+// CHECK: vector.shuffle %{{.*}}, %[[NINF4]] [1, 2, 3, 4]
+// CHECK-NOT: tensor.pad
+func.func @max_padded_block(%x: tensor<1x8x5x20xf32>, %c: index, %init: tensor<1x4x5x20xf32>) -> tensor<1x4x5x20xf32> {
+  %ninf = arith.constant 0xFF800000 : f32
+  %p = tensor.pad %x low[0, 0, 1, 1] high[0, 0, 1, 1] {
+  ^bb0(%a: index, %b: index, %cc: index, %d: index):
+    tensor.yield %ninf : f32
+  } : tensor<1x8x5x20xf32> to tensor<1x8x7x22xf32>
+  %s = tensor.extract_slice %p[0, %c, 0, 0] [1, 4, 7, 22] [1, 1, 1, 1] : tensor<1x8x7x22xf32> to tensor<1x4x7x22xf32>
+  %w = tensor.empty() : tensor<3x3xf32>
+  %r = linalg.pooling_nchw_max {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%s, %w : tensor<1x4x7x22xf32>, tensor<3x3xf32>) outs(%init : tensor<1x4x5x20xf32>) -> tensor<1x4x5x20xf32>
+  return %r : tensor<1x4x5x20xf32>
+}
+
+// -----
+
+// Padding that is not the combine's neutral value (max pooling of a
+// zero-padded input: a zero may win), padding of the channels, and strided
+// columns keep reading the padded tensor.
+// CHECK-LABEL: func @padding_read
+// CHECK-COUNT-3: tensor.pad
+// CHECK-NOT: linalg.pooling
+// CHECK-NOT: linalg.depthwise
+func.func @padding_read(%x: tensor<1x2x6x6xf32>, %w: tensor<2x3x3xf32>, %init: tensor<1x2x6x6xf32>, %sinit: tensor<1x2x3x3xf32>, %cinit: tensor<1x4x6x6xf32>) -> (tensor<1x2x6x6xf32>, tensor<1x2x3x3xf32>, tensor<1x4x6x6xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %p = tensor.pad %x low[0, 0, 1, 1] high[0, 0, 1, 1] {
+  ^bb0(%a: index, %b: index, %c: index, %d: index):
+    tensor.yield %zero : f32
+  } : tensor<1x2x6x6xf32> to tensor<1x2x8x8xf32>
+  %window = tensor.empty() : tensor<3x3xf32>
+  %r = linalg.pooling_nchw_max {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%p, %window : tensor<1x2x8x8xf32>, tensor<3x3xf32>) outs(%init : tensor<1x2x6x6xf32>) -> tensor<1x2x6x6xf32>
+  %q = tensor.pad %x low[0, 0, 1, 1] high[0, 0, 0, 0] {
+  ^bb0(%a: index, %b: index, %c: index, %d: index):
+    tensor.yield %zero : f32
+  } : tensor<1x2x6x6xf32> to tensor<1x2x7x7xf32>
+  %s = linalg.depthwise_conv_2d_nchw_chw {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>} ins(%q, %w : tensor<1x2x7x7xf32>, tensor<2x3x3xf32>) outs(%sinit : tensor<1x2x3x3xf32>) -> tensor<1x2x3x3xf32>
+  %cp = tensor.pad %x low[0, 1, 1, 1] high[0, 1, 1, 1] {
+  ^bb0(%a: index, %b: index, %c: index, %d: index):
+    tensor.yield %zero : f32
+  } : tensor<1x2x6x6xf32> to tensor<1x4x8x8xf32>
+  %t = linalg.pooling_nchw_sum {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%cp, %window : tensor<1x4x8x8xf32>, tensor<3x3xf32>) outs(%cinit : tensor<1x4x6x6xf32>) -> tensor<1x4x6x6xf32>
+  return %r, %s, %t : tensor<1x2x6x6xf32>, tensor<1x2x3x3xf32>, tensor<1x4x6x6xf32>
 }

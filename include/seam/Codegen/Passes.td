@@ -298,7 +298,9 @@ def SeamTileConvRowsPass : Pass<"seam-tile-conv-rows", "::mlir::func::FuncOp"> {
     Option<"threads", "threads", "int64_t", "1",
            "Threads the bands are split across (scf.forall when above 1)">,
     Option<"minWork", "min-work", "int64_t", "65536",
-           "Fewest multiply-adds of a convolution split across threads when it is not in bands">
+           "Fewest multiply-adds of a convolution split across threads when it is not in bands">,
+    Option<"depthwiseBlock", "depthwise-block", "int64_t", "4096",
+           "Most output positions (channels x rows x width) of a block of channels of a one-band depthwise convolution on one thread">
   ];
   let dependentDialects = ["::mlir::linalg::LinalgDialect",
                            "::mlir::scf::SCFDialect",
@@ -609,7 +611,17 @@ def SeamUnrollWindowsPass : Pass<"seam-unroll-windows", "::mlir::func::FuncOp"> 
     `vector.shuffle`) is combined into it: `arith.maximumf`, `arith.addf`,
     or `vector.fma` with the broadcast weight w[c, i, j], read once per
     channel. The input is expected padded (tensor.pad before the op): all
-    reads are in bounds. The output height and width and the window must be
+    reads are in bounds. With `implicit-padding`, an op with unit column
+    stride whose input is a `tensor.pad` of rows and columns only (static;
+    or a slice of whole rows and columns of one, a block of channels) by
+    the combine's neutral value (0; -inf for max pooling) reads the pad's
+    source instead: the output rows whose windows reach into the padding
+    above or below (at most `max-edge-rows`) are emitted one by one without
+    those window rows, the others in a loop, and every row's vectors (at
+    most `max-row-vectors`) are unrolled, each window column read only over
+    the lanes that fall inside the source (the rest the neutral value,
+    `vector.insert_strided_slice`). The padded tensor is then left unused:
+    no buffer filled and copied into before the op. The output height and width and the window must be
     static, with at most `max-window` positions; batch and channels may be
     dynamic (a split across threads by `seam-parallelize`, which runs
     first). LLVM's loop vectorizer left these loops scalar (strided reads of
@@ -619,7 +631,13 @@ def SeamUnrollWindowsPass : Pass<"seam-unroll-windows", "::mlir::func::FuncOp"> 
     Option<"maxWindow", "max-window", "int64_t", "64",
            "Largest window (kh * kw) to unroll">,
     Option<"vectorWidth", "vector-width", "int64_t", "16",
-           "Outputs of a row computed at a time (lanes of a vector)">
+           "Outputs of a row computed at a time (lanes of a vector)">,
+    Option<"implicitPadding", "implicit-padding", "bool", "true",
+           "Read a padded input's source, skipping the window positions in the padding">,
+    Option<"maxEdgeRows", "max-edge-rows", "int64_t", "8",
+           "Most output rows, above and below, whose windows reach into the padding (emitted one by one)">,
+    Option<"maxRowVectors", "max-row-vectors", "int64_t", "16",
+           "Most vectors per output row of an op that reads its padding implicitly (unrolled)">
   ];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::scf::SCFDialect",
