@@ -24,12 +24,27 @@ using Kind = BlockedPooling::Kind;
 /// The element strides (n, channel block, h, w) of a 4-D f32 descriptor in
 /// one block of 8 or 16 channels, and its block; 0 when it is not one.
 int64_t blockedStrides(const dnnl::memory::desc &md,
-                       std::array<int64_t, 4> &strides) {
+                       std::array<int64_t, 4> &strides, bool channelsLast) {
   const dnnl_memory_desc_t &d = md.data;
   if (d.ndims != 4 || d.data_type != dnnl_f32 ||
       d.format_kind != dnnl_blocked || d.extra.flags != 0)
     return 0;
   const dnnl_blocking_desc_t &b = d.format_desc.blocking;
+  // Channels-last (acdb, any outer strides) with channels a multiple of 8:
+  // blocks of 16 (or 8) channels side by side in each pixel.
+  if (channelsLast && b.inner_nblks == 0 && b.strides[1] == 1 &&
+      d.padded_dims[1] == d.dims[1] && d.padded_dims[2] == d.dims[2] &&
+      d.padded_dims[3] == d.dims[3]) {
+    for (int64_t block : {16, 8}) {
+      if (d.dims[1] % block != 0 || b.strides[0] % block != 0 ||
+          b.strides[2] % block != 0 || b.strides[3] % block != 0 ||
+          b.strides[2] < d.dims[1] || b.strides[3] < d.dims[1])
+        continue;
+      strides = {b.strides[0], block, b.strides[2], b.strides[3]};
+      return block;
+    }
+    return 0;
+  }
   if (b.inner_nblks != 1 || b.inner_idxs[0] != 1 ||
       (b.inner_blks[0] != 8 && b.inner_blks[0] != 16))
     return 0;
@@ -153,10 +168,11 @@ template <int B> RowFn selectRow(Kind kind) {
 std::optional<BlockedPooling> BlockedPooling::match(
     Kind kind, const dnnl::memory::desc &src, const dnnl::memory::desc &dst,
     const dnnl::memory::dims &strides, const dnnl::memory::dims &kernel,
-    const dnnl::memory::dims &dilations, const dnnl::memory::dims &padLeft) {
+    const dnnl::memory::dims &dilations, const dnnl::memory::dims &padLeft,
+    bool channelsLast) {
   BlockedPooling p;
-  int64_t srcBlock = blockedStrides(src, p.srcStrides);
-  int64_t dstBlock = blockedStrides(dst, p.dstStrides);
+  int64_t srcBlock = blockedStrides(src, p.srcStrides, channelsLast);
+  int64_t dstBlock = blockedStrides(dst, p.dstStrides, channelsLast);
   if (srcBlock == 0 || srcBlock != dstBlock || strides.size() != 2 ||
       kernel.size() != 2 || dilations.size() != 2 || padLeft.size() != 2)
     return std::nullopt;

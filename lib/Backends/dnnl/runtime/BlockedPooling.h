@@ -5,7 +5,9 @@
 // 0.06-0.26; docs/performance.md, 2026-12-04). This kernel computes a 2-D
 // max or average pooling whose source and destination are f32 in channel
 // blocks of 8 or 16 (oneDNN's aBcd8b / aBcd16b, any outer strides: a view
-// of a concatenation's buffer included) with the semantics of oneDNN's
+// of a concatenation's buffer included; channels-last with a multiple of 8
+// channels where oneDNN would run its reference kernel: dilated windows on
+// AVX-512, where convolutions write channels-last) with the semantics of oneDNN's
 // pooling primitive for the same parameters, one block of channels per
 // vector, on the OpenMP threads oneDNN uses.
 //
@@ -41,12 +43,13 @@ struct BlockedPooling {
 
   /// The kernel for a pooling of `src` into `dst` (the descriptors of the
   /// memories it runs on), or none when they are not 4-D f32 in one block
-  /// of 8 or 16 channels.
+  /// of 8 or 16 channels (or, with `channelsLast`, channels-last with a
+  /// multiple of 8 channels: blocks of them side by side in each pixel).
   static std::optional<BlockedPooling>
   match(Kind kind, const dnnl::memory::desc &src, const dnnl::memory::desc &dst,
         const dnnl::memory::dims &strides, const dnnl::memory::dims &kernel,
-        const dnnl::memory::dims &dilations,
-        const dnnl::memory::dims &padLeft);
+        const dnnl::memory::dims &dilations, const dnnl::memory::dims &padLeft,
+        bool channelsLast = false);
 
   /// Pools `src` into `dst` (data of the descriptors `match` was given).
   void run(const float *src, float *dst) const;

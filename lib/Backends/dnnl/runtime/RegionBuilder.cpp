@@ -1286,10 +1286,13 @@ private:
         }
         if (src < 0 || dst < 0)
           return std::nullopt;
+        // Channels-last pools only where oneDNN's kernel is a reference
+        // one (its JIT pooling of channels-last is not the slow one).
         std::optional<BlockedPooling> pool = BlockedPooling::match(
             kind, region.slots[src].md, region.slots[dst].md,
             toDims(op.strides), toDims(op.kernel),
-            oneDnnDilations(op.dilations, n), padLeft);
+            oneDnnDilations(op.dilations, n), padLeft,
+            /*channelsLast=*/isReferenceImplementation(pd.impl_info_str()));
         if (!pool)
           return std::nullopt;
         Region::Kernel run = [pool = *pool](

@@ -1320,7 +1320,10 @@ def single_concat_cases():
         composites = ["conv_bias_relu"] * 3 + ([] if returned else
                                                ["max_pool", "conv_bias_relu"])
         m = Model(name, [composites],
-                  profile=["conv 1x16x6x6 ["] + (["concat"] if returned else []),
+                  # On AVX-512 (convolutions writing channels-last) the
+                  # result is reordered rather than concatenated.
+                  profile=["conv 1x16x6x6 ["] +
+                  (["{{concat|reorder 1x32x6x6}}"] if returned else []),
                   profile_absent=[] if returned else ["concat", "reorder 1x32x"])
         x = m.arg(rand(1, 16, 6, 6))
         s = m.unary("relu", m.conv(x, m.const(rand(16, 16, 1, 1, low=-2, high=2)),
@@ -1371,9 +1374,12 @@ def blocked_pooling_cases():
     """Poolings of channel blocks run on Seam's kernel (BlockedPooling.cpp),
     not oneDNN's: channels padded to a whole block, a dilated window, and a
     pool that writes its channels of a concatenation's buffer (an Inception
-    branch) read by a conv."""
+    branch) read by a conv. On AVX-512 the convolutions write channels-last
+    and oneDNN's AVX-512 JIT pools them (it is not the slow one), but for the
+    dilated window, which oneDNN has only a reference kernel for: Seam's
+    kernel takes channels-last too there."""
     m = Model("max_pool_padded_channel_block", [["conv_relu", "max_pool"]],
-              profile=["pool 1x12x5x5 [seam:blocked"])
+              profile=["pool 1x12x5x5 [{{seam:blocked|jit:avx512}}"])
     x = m.arg(rand(1, 6, 9, 9))
     c = m.unary("relu", m.conv(x, m.const(rand(12, 6, 3, 3)), pads=[1, 1, 1, 1]))
     m.ret(m.pool("max_pool", c, kernel_shape=[3, 3], strides=[2, 2],
@@ -1381,7 +1387,7 @@ def blocked_pooling_cases():
     yield m
 
     m = Model("avg_pool_batch2_blocks", [["conv", "avg_pool"]],
-              profile=["pool 2x24x4x4 [seam:blocked"])
+              profile=["pool 2x24x4x4 [{{seam:blocked|jit:avx512}}"])
     x = m.arg(rand(2, 24, 7, 7))
     c = m.conv(x, m.const(rand(24, 24, 1, 1)))
     m.ret(m.pool("avg_pool", c, kernel_shape=[3, 3], strides=[2, 2],
@@ -1398,7 +1404,7 @@ def blocked_pooling_cases():
 
     m = Model("pool_branch_into_concat",
               [["conv_bias_relu", "conv_bias_relu", "max_pool", "conv_bias"]],
-              profile=["pool 1x32x14x14 [seam:blocked"])
+              profile=["pool 1x32x14x14 [{{seam:blocked|jit:avx512}}"])
     x = m.arg(rand(1, 16, 14, 14))
     y = m.unary("relu", m.conv(x, m.const(rand(32, 16, 3, 3, low=-1, high=1)),
                                m.const(rand(32)), pads=[1, 1, 1, 1]))

@@ -15,7 +15,7 @@
 // NONE: compare: PASS
 // PROFILE: profile:
 // PROFILE-NOT: slow
-// PROFILE: pool 2x24x4x4 [seam:blocked
+// PROFILE: pool 2x24x4x4 [{{seam:blocked|jit:avx512}}
 // PROFILE-NOT: slow
 
 func.func @main(%arg0: tensor<2x24x7x7xf32>) -> (tensor<2x24x4x4xf32>) {

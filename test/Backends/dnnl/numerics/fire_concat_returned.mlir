@@ -17,7 +17,7 @@
 // PROFILE-NOT: slow
 // PROFILE: conv 1x16x6x6 [
 // PROFILE-NOT: slow
-// PROFILE: concat
+// PROFILE: {{concat|reorder 1x32x6x6}}
 // PROFILE-NOT: slow
 
 func.func @main(%arg0: tensor<1x16x6x6xf32>) -> (tensor<1x32x6x6xf32>) {

@@ -15,7 +15,7 @@
 // NONE: compare: PASS
 // PROFILE: profile:
 // PROFILE-NOT: slow
-// PROFILE: pool 1x12x5x5 [seam:blocked
+// PROFILE: pool 1x12x5x5 [{{seam:blocked|jit:avx512}}
 // PROFILE-NOT: slow
 
 func.func @main(%arg0: tensor<1x6x9x9xf32>) -> (tensor<1x12x5x5xf32>) {
