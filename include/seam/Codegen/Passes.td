@@ -283,9 +283,14 @@ def SeamTileConvRowsPass : Pass<"seam-tile-conv-rows", "::mlir::func::FuncOp"> {
     split across threads); a plain convolution with fewer bands than threads
     gets one band per thread when its rows divide evenly, else one block of
     output channels per thread when they do, if it has at least `min-work`
-    multiply-adds (a smaller one is left whole); other convolutions (and
-    depthwise ones with fewer bands than threads) are left to
-    `seam-parallelize`. A batch-1 grouped `linalg.conv_2d_ngchw_gfchw` is
+    multiply-adds (a smaller one is left whole); other plain convolutions
+    are left to `seam-parallelize`. A depthwise convolution without bands
+    (its band would be the whole output, or there are fewer bands than
+    threads) is tiled by blocks of output channels with its bias and
+    consumer: with `threads` > 1, one block per thread if it has at least
+    `min-work` multiply-adds (else it is left whole); with one thread,
+    blocks of at most `depthwise-block` output positions (left whole when
+    all its channels fit one). A batch-1 grouped `linalg.conv_2d_ngchw_gfchw` is
     tiled only with `threads` > 1, at least as many groups and `min-work`:
     one block of groups per thread when the threads divide the groups, else
     one group per iteration (each group's matmul is too small to split). The
