@@ -275,7 +275,8 @@ constexpr int kFunctions = 24, kSteps = 120;
 /// multiply-adds that also call an internal function and read an internal
 /// constant: about 8,700 instructions, which a compilation on two threads
 /// splits into two partitions that must link to each other.
-std::string manyFunctionsModule() {
+std::string manyFunctionsModule(int functions = kFunctions,
+                                int steps = kSteps) {
   std::string text = R"mlir(
     llvm.mlir.global internal constant @bias(7 : i64) {addr_space = 0 : i32} : i64
     llvm.func internal @mix(%x: i64) -> i64 {
@@ -284,12 +285,12 @@ std::string manyFunctionsModule() {
       llvm.return %r : i64
     }
   )mlir";
-  for (int i = 0; i < kFunctions; ++i) {
+  for (int i = 0; i < functions; ++i) {
     text += "llvm.func @f" + std::to_string(i) + "(%x0: i64) -> i64 {\n";
     text += "  %three = llvm.mlir.constant(3 : i64) : i64\n";
     text += "  %bp = llvm.mlir.addressof @bias : !llvm.ptr\n";
     text += "  %b = llvm.load %bp : !llvm.ptr -> i64\n";
-    for (int k = 0; k < kSteps; ++k) {
+    for (int k = 0; k < steps; ++k) {
       std::string x = "%x" + std::to_string(k), n = std::to_string(k);
       text += "  %c" + n + " = llvm.mlir.constant(" + std::to_string(i + k) +
               " : i64) : i64\n";
@@ -298,26 +299,27 @@ std::string manyFunctionsModule() {
       text += "  %x" + std::to_string(k + 1) + " = llvm.add %a" + n +
               ", %b : i64\n";
     }
-    text += "  %r = llvm.call @mix(%x" + std::to_string(kSteps) +
+    text += "  %r = llvm.call @mix(%x" + std::to_string(steps) +
             ") : (i64) -> i64\n  llvm.return %r : i64\n}\n";
   }
   text += "llvm.func @compute(%x: i64) -> i64 {\n";
   text += "  %s0 = llvm.mlir.constant(0 : i64) : i64\n";
-  for (int i = 0; i < kFunctions; ++i)
+  for (int i = 0; i < functions; ++i)
     text += "  %y" + std::to_string(i) + " = llvm.call @f" + std::to_string(i) +
             "(%x) : (i64) -> i64\n  %s" + std::to_string(i + 1) +
             " = llvm.add %s" + std::to_string(i) + ", %y" + std::to_string(i) +
             " : i64\n";
-  text += "  llvm.return %s" + std::to_string(kFunctions) + " : i64\n}\n";
+  text += "  llvm.return %s" + std::to_string(functions) + " : i64\n}\n";
   return text;
 }
 
 /// What @compute computes, in C++ (wrapping unsigned arithmetic, as LLVM's).
-int64_t expectedCompute(int64_t x) {
+int64_t expectedCompute(int64_t x, int functions = kFunctions,
+                        int steps = kSteps) {
   uint64_t sum = 0;
-  for (int i = 0; i < kFunctions; ++i) {
+  for (int i = 0; i < functions; ++i) {
     uint64_t v = static_cast<uint64_t>(x);
-    for (int k = 0; k < kSteps; ++k)
+    for (int k = 0; k < steps; ++k)
       v = v * 3 + static_cast<uint64_t>(i + k) + 7;
     sum += v ^ 1540483477u;
   }
@@ -347,6 +349,26 @@ TEST_F(JitEngineTest, ModuleOfManyFunctionsCompilesInPartitionsThatLink) {
     ASSERT_TRUE(static_cast<bool>(relinked))
         << llvm::toString(relinked.takeError());
     EXPECT_EQ(runCompute(**relinked, 11), expectedCompute(11));
+  }
+}
+
+TEST_F(JitEngineTest, SmallModulesCompileOnTwoThreadsButTinyOnesOnOne) {
+  // Kernels are unrolled vector code, 0.05-0.1 ms of LLVM per instruction:
+  // two functions of about 250 instructions each are worth a second thread;
+  // two of about 10 are not (a target machine and a bitcode round trip).
+  for (auto [steps, partitions] : {std::pair{80, 2u}, std::pair{2, 1u}}) {
+    mlir::OwningOpRef<mlir::ModuleOp> module = mlir::parseSourceString<
+        mlir::ModuleOp>(manyFunctionsModule(2, steps), &context);
+    ASSERT_TRUE(module);
+    KeepingObjectCache cache;
+    JitOptions options;
+    options.compileThreads = 2;
+    options.objectCache = &cache;
+    auto engine = JitEngine::create(*module, options);
+    ASSERT_TRUE(static_cast<bool>(engine))
+        << llvm::toString(engine.takeError());
+    EXPECT_EQ(cache.objects.size(), partitions) << steps << " steps";
+    EXPECT_EQ(runCompute(**engine, 9), expectedCompute(9, 2, steps));
   }
 }
 
