@@ -1,15 +1,22 @@
 //===- KernelEquivalence.h - Hashing kernels that may be equivalent -------===//
 //
-// Shared by seam-share-identical-kernels and seam-share-similar-kernels.
+// Shared by seam-share-identical-kernels, seam-share-kernels-across-shapes
+// and seam-share-similar-kernels.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef SEAM_LIB_CODEGEN_KERNELEQUIVALENCE_H
 #define SEAM_LIB_CODEGEN_KERNELEQUIVALENCE_H
 
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OperationSupport.h"
 #include "mlir/IR/Region.h"
+#include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/Hashing.h"
+
+#include <vector>
 
 namespace seam {
 
@@ -31,6 +38,44 @@ llvm::hash_code hashKernel(FunctionType type, mlir::Region &body) {
                   kKernelEquivalenceFlags));
   });
   return hash;
+}
+
+/// `items` in sets of equivalent ones (`equivalent` compares items whose
+/// `hash`es are equal), each set in the items' order and the sets in the
+/// order of their first items.
+template <typename T, typename Hash, typename Equivalent>
+std::vector<llvm::SmallVector<T *>>
+groupEquivalent(llvm::ArrayRef<T *> items, Hash hash, Equivalent equivalent) {
+  std::vector<llvm::SmallVector<T *>> sets;
+  llvm::DenseMap<llvm::hash_code, llvm::SmallVector<size_t, 1>> byHash;
+  for (T *item : items) {
+    llvm::SmallVector<size_t, 1> &candidates = byHash[hash(*item)];
+    auto same = llvm::find_if(candidates, [&](size_t set) {
+      return equivalent(*sets[set].front(), *item);
+    });
+    if (same != candidates.end()) {
+      sets[*same].push_back(item);
+    } else {
+      candidates.push_back(sets.size());
+      sets.push_back({item});
+    }
+  }
+  return sets;
+}
+
+/// The symbols of `module` used other than as the callee of a `CallOpT`
+/// (their address taken, say): the functions whose type must stay as it is.
+template <typename CallOpT>
+llvm::DenseSet<mlir::StringAttr> getSymbolsNotOnlyCalled(mlir::ModuleOp module) {
+  llvm::DenseSet<mlir::StringAttr> pinned;
+  if (std::optional<mlir::SymbolTable::UseRange> uses =
+          mlir::SymbolTable::getSymbolUses(&module.getBodyRegion()))
+    for (const mlir::SymbolTable::SymbolUse &use : *uses) {
+      auto call = mlir::dyn_cast<CallOpT>(use.getUser());
+      if (!call || call.getCalleeAttr() != use.getSymbolRef())
+        pinned.insert(use.getSymbolRef().getRootReference());
+    }
+  return pinned;
 }
 
 } // namespace seam

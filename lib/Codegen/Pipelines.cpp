@@ -119,6 +119,11 @@ getLowerToLLVMStages(const LowerToLLVMOptions &options) {
          pm.addNestedPass<func::FuncOp>(createSeamHoistVectorTransfersPass());
          pm.addNestedPass<func::FuncOp>(createConvertVectorToSCFPass(
              VectorTransferToSCFOptions().enableFullUnroll()));
+         // Kernels that differ in sizes, strides and offsets only: one
+         // function, lowered once (the rest of this stage is most of the
+         // compile time).
+         if (!options.profileKernels)
+           pm.addPass(createSeamShareKernelsAcrossShapesPass());
          // Thread-level loops: scf.forall -> OpenMP (onto libgomp at run time).
          pm.addNestedPass<func::FuncOp>(createForallToParallelLoopPass());
          pm.addPass(createConvertSCFToOpenMPPass());

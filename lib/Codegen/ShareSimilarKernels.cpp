@@ -201,14 +201,8 @@ struct SeamShareSimilarKernelsPass
     ModuleOp module = getOperation();
     // Functions named other than as the callee of a call (their address
     // taken, say) keep their signature.
-    llvm::DenseSet<StringAttr> pinned;
-    if (std::optional<SymbolTable::UseRange> uses =
-            SymbolTable::getSymbolUses(&module.getBodyRegion()))
-      for (const SymbolTable::SymbolUse &use : *uses) {
-        auto call = dyn_cast<LLVM::CallOp>(use.getUser());
-        if (!call || call.getCalleeAttr() != use.getSymbolRef())
-          pinned.insert(use.getSymbolRef().getRootReference());
-      }
+    llvm::DenseSet<StringAttr> pinned =
+        seam::getSymbolsNotOnlyCalled<LLVM::CallOp>(module);
     std::vector<Kernel> kernels;
     for (LLVM::LLVMFuncOp func : module.getOps<LLVM::LLVMFuncOp>())
       if (!func.isExternal() && func->hasAttr("seam.kernel") &&
@@ -221,27 +215,17 @@ struct SeamShareSimilarKernelsPass
     // threads.
     parallelForEach(&getContext(), kernels, prepare);
     // Sets of similar kernels, the first of each its representative.
-    llvm::DenseMap<llvm::hash_code, SmallVector<SmallVector<Kernel *>, 1>>
-        byHash;
-    SmallVector<SmallVector<Kernel *> *> sets;
-    for (Kernel &kernel : kernels) {
-      auto &candidates = byHash[kernel.hash];
-      auto same = llvm::find_if(candidates, [&](SmallVector<Kernel *> &set) {
-        return areSimilar(*set.front(), kernel);
-      });
-      if (same != candidates.end())
-        same->push_back(&kernel);
-      else
-        candidates.push_back({&kernel});
-    }
-    for (auto &entry : byHash)
-      for (SmallVector<Kernel *> &set : entry.second)
-        sets.push_back(&set);
+    SmallVector<Kernel *> all;
+    for (Kernel &kernel : kernels)
+      all.push_back(&kernel);
+    std::vector<SmallVector<Kernel *>> sets = seam::groupEquivalent<Kernel>(
+        all, [](Kernel &k) { return k.hash; }, areSimilar);
 
     llvm::DenseMap<StringAttr, std::pair<Kernel *, SmallVector<unsigned>>>
         sharedBy;
     SmallVector<LLVM::LLVMFuncOp> erased;
-    for (SmallVector<Kernel *> *set : sets) {
+    for (SmallVector<Kernel *> &members : sets) {
+      SmallVector<Kernel *> *set = &members;
       Kernel &shared = *set->front();
       // The constants equal in every kernel of the set stay constants; the
       // others become arguments, in walk order, after the kernel's own.

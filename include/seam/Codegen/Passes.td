@@ -521,6 +521,43 @@ def SeamShareIdenticalKernelsPass
   }];
 }
 
+def SeamShareKernelsAcrossShapesPass
+    : Pass<"seam-share-kernels-across-shapes", "::mlir::ModuleOp"> {
+  let summary = "One buffer-level kernel per set of kernels that differ only "
+                "in sizes, strides, offsets and index constants";
+  let description = [{
+    On outlined kernels on buffers (`func.func` marked `seam.kernel`, after
+    their loops and vector transfers are explicit, before the conversion to
+    the LLVM dialect): kernels that are the same op for op up to the sizes,
+    strides and offsets of their memref arguments, the static offsets,
+    sizes and strides of their subviews, and the values of index constants
+    whose use may read a run-time value (loop bounds and steps, address
+    arithmetic, compares, indices; not divisors, shifts or allocation
+    sizes) become one function, which the rest of the pipeline lowers and
+    compiles once. Values from 0 to 3 count as part of the code, as in
+    `seam-share-similar-kernels`.
+
+    The values that differ within a set become trailing `index` arguments
+    of the set's first kernel, in the order of its arguments' layouts and
+    then of its body. A memref argument whose layout has such a value is
+    passed as `memref<1xT>` (its base pointer, as the bare-pointer calling
+    convention passes any static buffer): the kernel reinterprets it with
+    its offset, sizes and strides, and its subviews, collapses and
+    expansions get the types that follow. Values equal across the set stay
+    static. Every call of a kernel of the set calls the shared function,
+    which keeps the first kernel's name, with a `memref.reinterpret_cast`
+    of each such buffer to its base and its own values. A collapse of dims
+    whose sizes became run-time values keeps a unit stride known (a
+    reinterpretation of the buffer's base where `memref.collapse_shape`
+    would make it dynamic: vector transfers need it). A kernel where a buffer of run-time sizes would reach a
+    `memref.copy` or an op that makes a buffer other than a subview,
+    collapse or expansion is left as it is. Not run with
+    `seam-instrument-kernels`, whose profile names one kernel per call.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect"];
+}
+
 def SeamConvertFunctionBodiesToLLVMPass
     : Pass<"seam-convert-function-bodies-to-llvm", "::mlir::ModuleOp"> {
   let summary = "memref and control flow ops inside functions to the LLVM "
