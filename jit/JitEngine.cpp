@@ -197,7 +197,8 @@ JitEngine::create(mlir::ModuleOp module, const JitOptions &options,
       detail::countPartitions(**llvmModule, options.compileThreads);
   auto objects = detail::compileToObjects(
       std::move(*llvmModule), *machineBuilder, level,
-      /*vectorMath=*/isVectorMathAvailable(), partitions);
+      /*vectorMath=*/isVectorMathAvailable(), partitions,
+      options.compileThreads);
   if (!objects)
     return objects.takeError();
   if (options.objectCache)

@@ -59,12 +59,16 @@ static bool computes(const llvm::Function &fn) {
   return false;
 }
 
+bool isGlueFunction(const llvm::Function &fn) {
+  return !fn.isDeclaration() &&
+         !fn.hasFnAttribute(llvm::Attribute::AlwaysInline) && !computes(fn);
+}
+
 unsigned markGlueFunctionsOptNone(llvm::Module &module) {
   unsigned marked = 0;
   for (llvm::Function &fn : module) {
-    if (fn.isDeclaration() ||
-        fn.hasFnAttribute(llvm::Attribute::OptimizeNone) ||
-        fn.hasFnAttribute(llvm::Attribute::AlwaysInline) || computes(fn))
+    if (fn.hasFnAttribute(llvm::Attribute::OptimizeNone) ||
+        !isGlueFunction(fn))
       continue;
     fn.addFnAttr(llvm::Attribute::OptimizeNone);
     fn.addFnAttr(llvm::Attribute::NoInline);
@@ -75,8 +79,7 @@ unsigned markGlueFunctionsOptNone(llvm::Module &module) {
 
 bool isOnlyGlue(const llvm::Module &module) {
   for (const llvm::Function &fn : module)
-    if (!fn.isDeclaration() &&
-        (fn.hasFnAttribute(llvm::Attribute::AlwaysInline) || computes(fn)))
+    if (!fn.isDeclaration() && !isGlueFunction(fn))
       return false;
   return true;
 }

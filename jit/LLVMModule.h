@@ -46,6 +46,10 @@ void addPackedWrappers(llvm::Module &module);
 /// most of a kernel-library model's JIT time. Returns how many it marked.
 unsigned markGlueFunctionsOptNone(llvm::Module &module);
 
+/// Whether markGlueFunctionsOptNone would mark `fn` (a definition that is
+/// not `alwaysinline`, without a loop, float or vector value).
+bool isGlueFunction(const llvm::Function &fn);
+
 /// Whether every defined function of `module` is glue that
 /// markGlueFunctionsOptNone would mark (none computes, none is
 /// `alwaysinline`): a kernel-library model's module. The optimizer has

@@ -24,19 +24,26 @@ class Module;
 
 namespace seam::detail {
 
+/// `threads`, or one per hardware thread when 0.
+unsigned resolveCompileThreads(unsigned threads);
+
 /// How many partitions `module` is compiled in with at most `threads`
-/// threads (0: one per hardware thread): one per thread, each of at least
-/// kMinInstructionsPerPartition instructions, at most one per function.
+/// threads (0: one per hardware thread): one with one thread, else a few
+/// per thread, each of at least kMinInstructionsPerPartition instructions
+/// (glue counting less), at most one per function.
 unsigned countPartitions(const llvm::Module &module, unsigned threads);
 
 /// Optimizes (optimizeModule at `level`, `vectorMath`) and compiles `module`
 /// for the target of `machineBuilder`, in `partitions` partitions of whole
-/// functions (locals made hidden globals so the partitions link), each on its
-/// own thread. The objects, one per partition, in partition order.
+/// functions (locals made hidden globals so the partitions link) on up to
+/// `threads` threads (0: one per hardware thread), each taking the next
+/// partition when done with one. The objects, one per partition, in
+/// partition order.
 llvm::Expected<std::vector<std::unique_ptr<llvm::MemoryBuffer>>>
 compileToObjects(std::unique_ptr<llvm::Module> module,
                  const llvm::orc::JITTargetMachineBuilder &machineBuilder,
-                 unsigned level, bool vectorMath, unsigned partitions);
+                 unsigned level, bool vectorMath, unsigned partitions,
+                 unsigned threads);
 
 } // namespace seam::detail
 
