@@ -43,19 +43,37 @@ constexpr int64_t kExactBelow = 4;
 
 bool isGeneralizable(int64_t value) { return value >= kExactBelow; }
 
+/// Whether `map` only adds and multiplies: no division or remainder, which
+/// a constant operand lets LLVM strength-reduce.
+bool onlyAddsAndMultiplies(AffineMap map) {
+  bool divides = false;
+  for (AffineExpr result : map.getResults())
+    result.walk([&](AffineExpr expr) {
+      divides |= expr.getKind() == AffineExprKind::FloorDiv ||
+                 expr.getKind() == AffineExprKind::CeilDiv ||
+                 expr.getKind() == AffineExprKind::Mod;
+    });
+  return !divides;
+}
+
 /// Whether `use` of an index constant may read a run-time value instead
 /// without making the code invalid or slower: loop bounds and steps,
 /// address arithmetic and compares, indices and subview operands. Not
-/// divisions and remainders (strength-reduced for constants), shifts,
-/// allocation sizes or masks.
+/// divisions and remainders (strength-reduced for constants, also inside
+/// an affine map), shifts, allocation sizes or masks.
 bool takesRunTimeIndex(OpOperand &use) {
   Operation *user = use.getOwner();
   if (isa<scf::ForOp, arith::AddIOp, arith::SubIOp, arith::MulIOp,
-          arith::CmpIOp, arith::MaxSIOp, arith::MinSIOp, affine::AffineApplyOp,
-          affine::AffineMinOp, affine::AffineMaxOp, memref::SubViewOp,
+          arith::CmpIOp, arith::MaxSIOp, arith::MinSIOp, memref::SubViewOp,
           memref::LoadOp, memref::StoreOp, vector::TransferReadOp,
           vector::TransferWriteOp, vector::LoadOp, vector::StoreOp>(user))
     return true;
+  if (auto apply = dyn_cast<affine::AffineApplyOp>(user))
+    return onlyAddsAndMultiplies(apply.getAffineMap());
+  if (auto min = dyn_cast<affine::AffineMinOp>(user))
+    return onlyAddsAndMultiplies(min.getAffineMap());
+  if (auto max = dyn_cast<affine::AffineMaxOp>(user))
+    return onlyAddsAndMultiplies(max.getAffineMap());
   if (auto select = dyn_cast<arith::SelectOp>(user))
     return use.getOperandNumber() != 0;
   return false;

@@ -71,8 +71,8 @@ func.func @main(%a: memref<1x8x16xf32>, %b: memref<1x12x16xf32>, %cat: memref<1x
 // -----
 
 // Sizes below 4 are part of the code (a loop of two iterations stays one),
-// and so is a divisor: kernels that differ in them stay apart. A kernel
-// alone is left as it is.
+// and so is a divisor, also an operand of an affine map that divides: kernels
+// that differ in them stay apart. A kernel alone is left as it is.
 
 // CHECK-LABEL: func.func private @small2(
 // CHECK-SAME: memref<2x16xf32>) attributes {seam.kernel}
@@ -82,11 +82,17 @@ func.func @main(%a: memref<1x8x16xf32>, %b: memref<1x12x16xf32>, %cat: memref<1x
 // CHECK: arith.divui %{{.*}}, %c8
 // CHECK-LABEL: func.func private @div16(
 // CHECK: arith.divui %{{.*}}, %c16
+// CHECK-LABEL: func.func private @apply8(
+// CHECK: affine.apply #{{.*}}(%c8
+// CHECK-LABEL: func.func private @apply16(
+// CHECK: affine.apply #{{.*}}(%c16
 // CHECK-LABEL: func.func @main(
 // CHECK: call @small2(%{{.*}}) : (memref<2x16xf32>) -> ()
 // CHECK: call @small3(%{{.*}}) : (memref<3x16xf32>) -> ()
 // CHECK: call @div8(%{{.*}}) : (memref<64xf32>) -> ()
 // CHECK: call @div16(%{{.*}}) : (memref<64xf32>) -> ()
+// CHECK: call @apply8(%{{.*}}) : (memref<64xf32>) -> ()
+// CHECK: call @apply16(%{{.*}}) : (memref<64xf32>) -> ()
 
 func.func private @small2(%x: memref<2x16xf32>) attributes {seam.kernel} {
   %c0 = arith.constant 0 : index
@@ -124,11 +130,35 @@ func.func private @div16(%x: memref<64xf32>) attributes {seam.kernel} {
   }
   return
 }
+func.func private @apply8(%x: memref<64xf32>) attributes {seam.kernel} {
+  %c0 = arith.constant 0 : index
+  %c8 = arith.constant 8 : index
+  %c1 = arith.constant 1 : index
+  %f = arith.constant 1.0 : f32
+  scf.for %i = %c0 to %c8 step %c1 {
+    %j = affine.apply affine_map<(d0, d1) -> (d0 floordiv 4 + d1)>(%c8, %i)
+    memref.store %f, %x[%j] : memref<64xf32>
+  }
+  return
+}
+func.func private @apply16(%x: memref<64xf32>) attributes {seam.kernel} {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c1 = arith.constant 1 : index
+  %f = arith.constant 1.0 : f32
+  scf.for %i = %c0 to %c16 step %c1 {
+    %j = affine.apply affine_map<(d0, d1) -> (d0 floordiv 4 + d1)>(%c16, %i)
+    memref.store %f, %x[%j] : memref<64xf32>
+  }
+  return
+}
 func.func @main(%a: memref<2x16xf32>, %b: memref<3x16xf32>, %c: memref<64xf32>) {
   call @small2(%a) : (memref<2x16xf32>) -> ()
   call @small3(%b) : (memref<3x16xf32>) -> ()
   call @div8(%c) : (memref<64xf32>) -> ()
   call @div16(%c) : (memref<64xf32>) -> ()
+  call @apply8(%c) : (memref<64xf32>) -> ()
+  call @apply16(%c) : (memref<64xf32>) -> ()
   return
 }
 
