@@ -199,6 +199,16 @@ bool hasKnownInnermostStride(Type type) {
          !ShapedType::isDynamic(strides.back());
 }
 
+/// Whether `op` reads or writes a buffer of any layout, sizes and strides
+/// known or not, without results that depend on them: element and vector
+/// accesses, sizes and metadata.
+bool readsAnyLayout(Operation *op) {
+  return isa<vector::TransferReadOp, vector::TransferWriteOp, vector::LoadOp,
+             vector::StoreOp, vector::MaskedLoadOp, vector::MaskedStoreOp,
+             memref::LoadOp, memref::StoreOp, memref::DimOp,
+             memref::ExtractStridedMetadataOp, memref::PrefetchOp>(op);
+}
+
 /// `collapse` of its (generalized) source, with the stride of each group
 /// its last dim's of a size other than one in `original`, the source's type
 /// before it was generalized. memref.collapse_shape cannot know that a dim
@@ -452,13 +462,13 @@ LogicalResult generalize(func::FuncOp kernel, ArrayRef<Site> sites,
       replacement = memref::ExpandShapeOp::create(
           builder, op->getLoc(), *type, expand.getSrc(),
           expand.getReassociationIndices());
-    } else if (isa<memref::CopyOp>(op) ||
-               llvm::any_of(op->getResultTypes(), llvm::IsaPred<MemRefType>)) {
-      // A copy of run-time size would call a library function; other ops
-      // that make buffers are not rewritten.
-      return failure();
-    } else {
+    } else if (readsAnyLayout(op)) {
       continue;
+    } else {
+      // A copy of run-time size would call a library function; a call
+      // would pass the buffer on with a type its callee does not take;
+      // other ops are not known to take any layout.
+      return failure();
     }
     op->getResult(0).replaceAllUsesWith(replacement);
     op->erase();

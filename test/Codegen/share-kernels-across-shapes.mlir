@@ -165,8 +165,9 @@ func.func @main(%a: memref<2x16xf32>, %b: memref<3x16xf32>, %c: memref<64xf32>) 
 // -----
 
 // A copy of a buffer whose sizes would be run-time values would call a
-// library function: such kernels stay apart, as do functions that are not
-// kernels and kernels named other than by a call.
+// library function, and a call would pass the buffer on: such kernels stay
+// apart, as do functions that are not kernels and kernels named other than
+// by a call.
 
 // CHECK-LABEL: func.func private @copy8(
 // CHECK-SAME: memref<8x16xf32>, %{{.*}}: memref<8x16xf32>)
@@ -175,6 +176,10 @@ func.func @main(%a: memref<2x16xf32>, %b: memref<3x16xf32>, %c: memref<64xf32>) 
 // CHECK-LABEL: func.func private @plain8(
 // CHECK-SAME: memref<8x16xf32>)
 // CHECK-LABEL: func.func private @plain12(
+// CHECK-SAME: memref<12x16xf32>)
+// CHECK-LABEL: func.func private @call8(
+// CHECK-SAME: memref<8x16xf32>)
+// CHECK-LABEL: func.func private @call12(
 // CHECK-SAME: memref<12x16xf32>)
 // CHECK-LABEL: func.func private @pinned8(
 // CHECK-SAME: memref<8x16xf32>)
@@ -201,6 +206,17 @@ func.func private @plain12(%x: memref<12x16xf32>) {
   vector.transfer_write %f1, %x[%c0, %c0] {in_bounds = [true]} : vector<16xf32>, memref<12x16xf32>
   return
 }
+func.func private @sink(memref<4x16xf32, strided<[16, 1]>>)
+func.func private @call8(%x: memref<8x16xf32>) attributes {seam.kernel} {
+  %s = memref.subview %x[0, 0] [4, 16] [1, 1] : memref<8x16xf32> to memref<4x16xf32, strided<[16, 1]>>
+  call @sink(%s) : (memref<4x16xf32, strided<[16, 1]>>) -> ()
+  return
+}
+func.func private @call12(%x: memref<12x16xf32>) attributes {seam.kernel} {
+  %s = memref.subview %x[0, 0] [4, 16] [1, 1] : memref<12x16xf32> to memref<4x16xf32, strided<[16, 1]>>
+  call @sink(%s) : (memref<4x16xf32, strided<[16, 1]>>) -> ()
+  return
+}
 func.func private @pinned8(%x: memref<8x16xf32>) attributes {seam.kernel} {
   %c0 = arith.constant 0 : index
   %f1 = arith.constant dense<1.0> : vector<16xf32>
@@ -218,6 +234,8 @@ func.func @main(%a: memref<8x16xf32>, %b: memref<12x16xf32>) {
   call @copy12(%b, %b) : (memref<12x16xf32>, memref<12x16xf32>) -> ()
   call @plain8(%a) : (memref<8x16xf32>) -> ()
   call @plain12(%b) : (memref<12x16xf32>) -> ()
+  call @call8(%a) : (memref<8x16xf32>) -> ()
+  call @call12(%b) : (memref<12x16xf32>) -> ()
   call @pinned8(%a) : (memref<8x16xf32>) -> ()
   call @pinned12(%b) : (memref<12x16xf32>) -> ()
   return

@@ -549,9 +549,11 @@ def SeamShareKernelsAcrossShapesPass
     of each such buffer to its base and its own values. A collapse of dims
     whose sizes became run-time values keeps a unit stride known (a
     reinterpretation of the buffer's base where `memref.collapse_shape`
-    would make it dynamic: vector transfers need it). A kernel where a buffer of run-time sizes would reach a
-    `memref.copy` or an op that makes a buffer other than a subview,
-    collapse or expansion is left as it is. Not run with
+    would make it dynamic: vector transfers need it). A kernel where a
+    buffer of run-time sizes would reach an op other than a subview,
+    collapse or expansion, an element or vector access, `memref.dim` or
+    `memref.extract_strided_metadata` (a `memref.copy`, a call) is left as
+    it is. Not run with
     `seam-instrument-kernels`, whose profile names one kernel per call.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
