@@ -67,57 +67,70 @@ struct SeamTileAndVectorizePass
     return reg;
   }
 
-  /// Splits a static matmul whose N is not a multiple of the register tile's
-  /// N into two along N: a main part whose N is the largest multiple of
-  /// `nRegister`, and the remainder (e.g. a 7-row band of 28-wide convolution
-  /// output, N = 208: 192 + 16). Each gets the widest register tile dividing
-  /// it; unsplit, the whole matmul would get the remainder's narrow tile.
-  SmallVector<linalg::MatmulOp> splitAlongN(IRRewriter &rewriter,
-                                            linalg::MatmulOp matmul) {
+  /// Splits a static matmul along `dim` of C (0: M, 1: N) when that dim is
+  /// above and not a multiple of `step` (the register tile's) into two: a
+  /// main part whose size is the largest multiple of `step`, and the
+  /// remainder. Each gets the widest register tile dividing it; unsplit,
+  /// the whole matmul would get the remainder's narrow one. N: a 7-row band
+  /// of 28-wide convolution output, N = 208, is 192 + 16. M (a cache tile
+  /// of packed A and B, see scheduleMatmul): 128 rows on AVX2's 6 x 16 tile
+  /// are 126 + 2, not 32 tiles of 4 rows (8 accumulators, too few to hide
+  /// the FMAs' latency).
+  SmallVector<linalg::MatmulOp> splitAlong(IRRewriter &rewriter,
+                                           linalg::MatmulOp matmul,
+                                           unsigned dim, int64_t step) {
     auto typeOf = [](Value v) { return cast<ShapedType>(v.getType()); };
+    ShapedType aType = typeOf(matmul.getInputs()[0]);
     ShapedType bType = typeOf(matmul.getInputs()[1]);
     ShapedType cType = typeOf(matmul.getOutputs()[0]);
-    if (!matmul.hasPureTensorSemantics() || !bType.hasStaticShape() ||
-        !cType.hasStaticShape())
+    if (!matmul.hasPureTensorSemantics() || !aType.hasStaticShape() ||
+        !bType.hasStaticShape() || !cType.hasStaticShape())
       return {matmul};
-    int64_t n = bType.getDimSize(1);
-    int64_t main = n / nRegister * nRegister;
-    if (main == 0 || main == n)
+    int64_t size = cType.getDimSize(dim);
+    int64_t main = size / step * step;
+    if (main == 0 || main == size)
       return {matmul};
     Location loc = matmul.getLoc();
     rewriter.setInsertionPoint(matmul);
+    // The offsets, sizes and strides of `v`'s part [offset, offset +
+    // length) along its dim `along`.
+    struct Box {
+      SmallVector<OpFoldResult> offsets, sizes, strides;
+    };
+    auto box = [&](Value v, unsigned along, int64_t offset, int64_t length) {
+      ArrayRef<int64_t> shape = typeOf(v).getShape();
+      Box b{SmallVector<OpFoldResult>(2, rewriter.getIndexAttr(0)),
+            {rewriter.getIndexAttr(shape[0]), rewriter.getIndexAttr(shape[1])},
+            SmallVector<OpFoldResult>(2, rewriter.getIndexAttr(1))};
+      b.offsets[along] = rewriter.getIndexAttr(offset);
+      b.sizes[along] = rewriter.getIndexAttr(length);
+      return b;
+    };
     Value a = matmul.getInputs()[0], b = matmul.getInputs()[1];
     Value c = matmul.getOutputs()[0];
     SmallVector<linalg::MatmulOp> parts;
-    for (auto [offset, size] :
-         {std::pair(int64_t(0), main), std::pair(main, n - main)}) {
-      auto slice = [&](Value v) -> Value {
-        int64_t rows = typeOf(v).getDimSize(0);
-        return tensor::ExtractSliceOp::create(
-            rewriter, loc, v,
-            ArrayRef<OpFoldResult>{rewriter.getIndexAttr(0),
-                                   rewriter.getIndexAttr(offset)},
-            ArrayRef<OpFoldResult>{rewriter.getIndexAttr(rows),
-                                   rewriter.getIndexAttr(size)},
-            ArrayRef<OpFoldResult>{rewriter.getIndexAttr(1),
-                                   rewriter.getIndexAttr(1)});
+    for (auto range :
+         {std::pair(int64_t(0), main), std::pair(main, size - main)}) {
+      int64_t offset = range.first, length = range.second;
+      auto extract = [&](Value v, unsigned along) -> Value {
+        Box part = box(v, along, offset, length);
+        return tensor::ExtractSliceOp::create(rewriter, loc, v, part.offsets,
+                                              part.sizes, part.strides);
       };
-      Value bPart = slice(b), cPart = slice(c);
+      // M: rows of A and C; N: columns of B and C.
+      Value aPart = dim == 0 ? extract(a, 0) : a;
+      Value bPart = dim == 1 ? extract(b, 1) : b;
+      Value cPart = extract(c, dim);
       // A clone keeps the matmul's attributes (its cast).
       auto part = cast<linalg::MatmulOp>(rewriter.clone(*matmul));
-      part->setOperand(0, a);
+      part->setOperand(0, aPart);
       part->setOperand(1, bPart);
       part->setOperand(2, cPart);
       part->getResult(0).setType(cPart.getType());
       parts.push_back(part);
-      c = tensor::InsertSliceOp::create(
-          rewriter, loc, part.getResult(0), c,
-          ArrayRef<OpFoldResult>{rewriter.getIndexAttr(0),
-                                 rewriter.getIndexAttr(offset)},
-          ArrayRef<OpFoldResult>{rewriter.getIndexAttr(cType.getDimSize(0)),
-                                 rewriter.getIndexAttr(size)},
-          ArrayRef<OpFoldResult>{rewriter.getIndexAttr(1),
-                                 rewriter.getIndexAttr(1)});
+      Box into = box(c, dim, offset, length);
+      c = tensor::InsertSliceOp::create(rewriter, loc, part.getResult(0), c,
+                                        into.offsets, into.sizes, into.strides);
     }
     rewriter.replaceOp(matmul, c);
     return parts;
@@ -187,102 +200,117 @@ struct SeamTileAndVectorizePass
     }
     for (LoopLikeOpInterface loop : llvm::reverse(cache->loops))
       moveLoopInvariantCode(loop);
-    // Register tile, k innermost.
-    FailureOr<scf::SCFTilingResult> reg = tile(rewriter, tiled, {mr, nr, kr});
-    if (failed(reg))
-      return failure();
-    Operation *micro = reg->tiledOps.back();
-    rewriter.setInsertionPoint(micro);
-    FailureOr<linalg::VectorizationResult> vectorized = linalg::vectorize(
-        rewriter, micro, /*inputVectorSizes=*/{},
-        /*inputScalableVecDims=*/{}, /*vectorizeNDExtract=*/false,
-        /*flatten1DDepthwiseConv=*/false,
-        /*assumeDynamicDimsMatchVecSizes=*/false,
-        /*createNamedContraction=*/true);
-    if (failed(vectorized))
-      return failure();
-    rewriter.replaceOp(micro, vectorized->replacements);
-    // Keep the C tile in registers across the k loop: its read and write
-    // become the loop's init and yield. Their indices (constants the
-    // vectorizer created in the loop body) must be out of the loop first.
-    if (!reg->loops.empty()) {
-      moveLoopInvariantCode(reg->loops.back());
-      hoistLoopInvariantSubsets(rewriter, reg->loops.back());
-    }
-    if (sites) {
-      sites->push_back({});
-      // The one store of a register tile of C, in the loops of the tiles.
-      vector::TransferWriteOp write;
-      int writes = 0;
-      Operation *nest = cache->loops.empty()
-                            ? reg->loops.front().getOperation()
-                            : cache->loops.front().getOperation();
-      nest->walk([&](vector::TransferWriteOp op) {
-        if (cast<VectorType>(op.getVector().getType()).getShape() ==
-            ArrayRef<int64_t>{mr, nr}) {
-          write = op;
-          ++writes;
-        }
-      });
-      if (writes != 1)
-        return success();
-      // Over several tiles of K (loops n, k, m), the last one's.
-      RegisterTile site{write, {}, {}, {}, {}};
-      // The tile written: a slice, or the value a loop carries it as (the
-      // k loop, once the slice is hoisted out of it).
-      auto throughLoops = [](Value v) {
-        while (auto loop = v.getDefiningOp<scf::ForOp>())
-          v = loop.getInitArgs()[cast<OpResult>(v).getResultNumber()];
-        return v;
-      };
-      Value tileOfC = throughLoops(write.getBase());
-      int reads = 0;
-      nest->walk([&](vector::TransferReadOp op) {
-        if (throughLoops(op.getBase()) == tileOfC &&
-            op.getVectorType() == write.getVectorType()) {
-          site.read = op;
-          ++reads;
-        }
-      });
-      auto atOrigin = [](ValueRange indices) {
-        return llvm::all_of(indices, [](Value i) {
-          return getConstantIntValue(i) == int64_t(0);
+    // Register tiles, k innermost, over the cache tile or its two parts
+    // along M (see splitAlong).
+    auto registerTiles = [&](linalg::MatmulOp part,
+                             int64_t mr) -> LogicalResult {
+      FailureOr<scf::SCFTilingResult> reg = tile(rewriter, part, {mr, nr, kr});
+      if (failed(reg))
+        return failure();
+      Operation *micro = reg->tiledOps.back();
+      rewriter.setInsertionPoint(micro);
+      FailureOr<linalg::VectorizationResult> vectorized = linalg::vectorize(
+          rewriter, micro, /*inputVectorSizes=*/{},
+          /*inputScalableVecDims=*/{}, /*vectorizeNDExtract=*/false,
+          /*flatten1DDepthwiseConv=*/false,
+          /*assumeDynamicDimsMatchVecSizes=*/false,
+          /*createNamedContraction=*/true);
+      if (failed(vectorized))
+        return failure();
+      rewriter.replaceOp(micro, vectorized->replacements);
+      // Keep the C tile in registers across the k loop: its read and write
+      // become the loop's init and yield. Their indices (constants the
+      // vectorizer created in the loop body) must be out of the loop first.
+      if (!reg->loops.empty()) {
+        moveLoopInvariantCode(reg->loops.back());
+        hoistLoopInvariantSubsets(rewriter, reg->loops.back());
+      }
+      if (sites) {
+        sites->push_back({});
+        // The one store of a register tile of C, in the loops of the tiles.
+        vector::TransferWriteOp write;
+        int writes = 0;
+        Operation *nest = cache->loops.empty()
+                              ? reg->loops.front().getOperation()
+                              : cache->loops.front().getOperation();
+        nest->walk([&](vector::TransferWriteOp op) {
+          if (cast<VectorType>(op.getVector().getType()).getShape() ==
+              ArrayRef<int64_t>{mr, nr}) {
+            write = op;
+            ++writes;
+          }
         });
-      };
-      if (reads != 1 || !atOrigin(site.read.getIndices()) ||
-          !atOrigin(write.getIndices()))
-        site.read = {};
-      // The tile's rows: through slices and loops' values up to C.
-      SmallVector<OpFoldResult> rows;
-      Value v = tileOfC;
-      while (v && v != root) {
-        if (auto slice = v.getDefiningOp<tensor::ExtractSliceOp>()) {
-          rows.push_back(slice.getMixedOffsets()[0]);
-          v = slice.getSource();
-        } else if (auto arg = dyn_cast<BlockArgument>(v);
-                   arg && isa<scf::ForOp>(arg.getOwner()->getParentOp()) &&
-                   arg.getArgNumber() > 0) {
-          v = cast<scf::ForOp>(arg.getOwner()->getParentOp())
-                  .getTiedLoopInit(arg)
-                  ->get();
-        } else {
-          v = Value();
-        }
-      }
-      if (v)
-        site.rowOffsets = rows;
-      if (k < a[1]) {
-        auto kLoop = cache->loops.size() == 3
-                         ? dyn_cast<scf::ForOp>(cache->loops[1].getOperation())
-                         : scf::ForOp();
-        if (!kLoop || getConstantIntValue(kLoop.getStep()) != k ||
-            getConstantIntValue(kLoop.getUpperBound()) != a[1])
+        if (writes != 1)
           return success();
-        site.lastOf.push_back({kLoop.getInductionVar(), a[1] - k});
-        site.firstOf.push_back({kLoop.getInductionVar(), 0});
+        // Over several tiles of K (loops n, k, m), the last one's.
+        RegisterTile site{write, {}, {}, {}, {}};
+        // The tile written: a slice, or the value a loop carries it as (the
+        // k loop, once the slice is hoisted out of it).
+        auto throughLoops = [](Value v) {
+          while (auto loop = v.getDefiningOp<scf::ForOp>())
+            v = loop.getInitArgs()[cast<OpResult>(v).getResultNumber()];
+          return v;
+        };
+        Value tileOfC = throughLoops(write.getBase());
+        int reads = 0;
+        nest->walk([&](vector::TransferReadOp op) {
+          if (throughLoops(op.getBase()) == tileOfC &&
+              op.getVectorType() == write.getVectorType()) {
+            site.read = op;
+            ++reads;
+          }
+        });
+        auto atOrigin = [](ValueRange indices) {
+          return llvm::all_of(indices, [](Value i) {
+            return getConstantIntValue(i) == int64_t(0);
+          });
+        };
+        if (reads != 1 || !atOrigin(site.read.getIndices()) ||
+            !atOrigin(write.getIndices()))
+          site.read = {};
+        // The tile's rows: through slices and loops' values up to C, and
+        // through the insertion of another part's result (the first part
+        // of a split along M), which keeps its destination's rows.
+        SmallVector<OpFoldResult> rows;
+        Value v = tileOfC;
+        while (v && v != root) {
+          if (auto slice = v.getDefiningOp<tensor::ExtractSliceOp>()) {
+            rows.push_back(slice.getMixedOffsets()[0]);
+            v = slice.getSource();
+          } else if (auto insert = v.getDefiningOp<tensor::InsertSliceOp>()) {
+            v = insert.getDest();
+          } else if (auto arg = dyn_cast<BlockArgument>(v);
+                     arg && isa<scf::ForOp>(arg.getOwner()->getParentOp()) &&
+                     arg.getArgNumber() > 0) {
+            v = cast<scf::ForOp>(arg.getOwner()->getParentOp())
+                    .getTiedLoopInit(arg)
+                    ->get();
+          } else {
+            v = Value();
+          }
+        }
+        if (v)
+          site.rowOffsets = rows;
+        if (k < a[1]) {
+          auto kLoop =
+              cache->loops.size() == 3
+                  ? dyn_cast<scf::ForOp>(cache->loops[1].getOperation())
+                  : scf::ForOp();
+          if (!kLoop || getConstantIntValue(kLoop.getStep()) != k ||
+              getConstantIntValue(kLoop.getUpperBound()) != a[1])
+            return success();
+          site.lastOf.push_back({kLoop.getInductionVar(), a[1] - k});
+          site.firstOf.push_back({kLoop.getInductionVar(), 0});
+        }
+        sites->back() = site;
       }
-      sites->back() = site;
-    }
+      return success();
+    };
+    for (linalg::MatmulOp part :
+         splitAlong(rewriter, tiled, /*dim=*/0, mRegister))
+      if (failed(registerTiles(
+              part, largestDivisor(shape(part.getOutputs()[0])[0], mRegister))))
+        return failure();
     return success();
   }
 
@@ -420,7 +448,8 @@ struct SeamTileAndVectorizePass
                                     : start->init.getDpsInits()[0],
                            dominance);
       SmallVector<RegisterTile> tiles;
-      for (linalg::MatmulOp op : splitAlongN(rewriter, whole))
+      for (linalg::MatmulOp op :
+           splitAlong(rewriter, whole, /*dim=*/1, nRegister))
         if (failed(scheduleMatmul(rewriter, op, ownInit ? &tiles : nullptr))) {
           op->emitError("cannot tile and vectorize this matmul");
           return signalPassFailure();

@@ -18,8 +18,8 @@ namespace {
 TEST(RegisterTile, X86ByCpu) {
   EXPECT_EQ(getRegisterTile("x86_64-linux-gnu", "skylake-avx512", ""),
             Tile(8, 32));
-  EXPECT_EQ(getRegisterTile("x86_64-linux-gnu", "znver3", ""), Tile(4, 16));
-  EXPECT_EQ(getRegisterTile("x86_64-linux-gnu", "haswell", ""), Tile(4, 16));
+  EXPECT_EQ(getRegisterTile("x86_64-linux-gnu", "znver3", ""), Tile(6, 16));
+  EXPECT_EQ(getRegisterTile("x86_64-linux-gnu", "haswell", ""), Tile(6, 16));
   // Generic x86-64: SSE2's 16 xmm registers of 4 floats.
   EXPECT_EQ(getRegisterTile("x86_64-linux-gnu", "", ""), Tile(4, 8));
 }
@@ -31,7 +31,7 @@ TEST(RegisterTile, X86FeaturesOverrideTheCpu) {
   EXPECT_EQ(getRegisterTile("x86_64-linux-gnu", "skylake-avx512", "-avx"),
             Tile(4, 8));
   EXPECT_EQ(getRegisterTile("x86_64-linux-gnu", "haswell", "+avx512f,-avx512f"),
-            Tile(4, 16));
+            Tile(6, 16));
 }
 
 TEST(RegisterTile, OtherArchitectures) {
@@ -41,7 +41,7 @@ TEST(RegisterTile, OtherArchitectures) {
 
 TEST(RegisterTile, HostIsOneOfTheKnownTiles) {
   Tile host = getRegisterTile("", "", "");
-  EXPECT_TRUE(host == Tile(8, 32) || host == Tile(4, 16) || host == Tile(4, 8) ||
+  EXPECT_TRUE(host == Tile(8, 32) || host == Tile(6, 16) || host == Tile(4, 8) ||
               host == Tile(8, 8) || host == Tile(4, 4))
       << host.first << " x " << host.second;
 }

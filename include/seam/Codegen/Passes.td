@@ -142,7 +142,11 @@ def SeamTileAndVectorizePass
          block of im2col rows, read in place),
       2. a register tile (k innermost) of the configured size, or the largest
          divisor of the shape below it, vectorized into one
-         `vector.contract`,
+         `vector.contract`; a cache tile whose M is above and not a multiple
+         of `m-register` is first split along M into the largest multiple
+         and the rest (both reading the same packed tiles), so that most of
+         it gets the full register tile (AVX2's 6 x 16: 128 rows are 126 +
+         2, not 32 tiles of 4 rows),
       3. the C tile hoisted out of the k loop, so the accumulators stay in
          registers across it (lowered later as outer products).
     The defaults (128/256/128, 8x32x4) fit an AVX-512 core: 16 zmm
