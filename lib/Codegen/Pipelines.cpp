@@ -49,6 +49,7 @@ getLowerToLLVMStages(const LowerToLLVMOptions &options) {
            SeamTileAndVectorizePassOptions tiles;
            tiles.mRegister = options.registerTileM;
            tiles.nRegister = options.registerTileN;
+           tiles.mRegisterLarge = options.registerTileMLarge;
            pm.addNestedPass<func::FuncOp>(
                createSeamTileAndVectorizePass(tiles));
            addCleanup(pm);

@@ -95,17 +95,31 @@ std::pair<int64_t, int64_t> getRegisterTile(StringRef tripleName,
                                        has);
       has[feature.drop_front()] = feature[0] == '+';
     }
-  // Enough accumulators to hide the FMA's latency, with registers left for
-  // a row of B and a broadcast of A: AVX-512 32 zmm of 16 floats, 8 x 32
-  // (16 accumulators); AVX 16 ymm of 8, 6 x 16 (12 accumulators, 2 + 1
-  // more: 8 x 32 there spilled, ResNet-18 2.1x slower; 4 x 16's 8 left
-  // the FMA units idle, a 1020 x 1024 x 1024 matmul 6-15 % slower on an
-  // AMD EPYC); SSE 16 xmm of 4, 4 x 8.
+  // About half the vector registers hold C: AVX-512 32 zmm of 16 floats,
+  // 8 x 32 (16 accumulators); AVX 16 ymm of 8, 4 x 16 (8: 8 x 32 there
+  // spilled, ResNet-18 2.1x slower; large matmuls take 6 rows, see
+  // getLargeMatmulRegisterRows); SSE 16 xmm of 4, 4 x 8.
   if (has.lookup("avx512f"))
     return {8, 32};
   if (has.lookup("avx"))
-    return {6, 16};
+    return {4, 16};
   return {4, 8};
+}
+
+int64_t getLargeMatmulRegisterRows(StringRef triple, StringRef cpu,
+                                   StringRef features) {
+  std::pair<int64_t, int64_t> tile = getRegisterTile(triple, cpu, features);
+  // x86 without AVX-512: 16 vector registers, two per row of the tile. Six
+  // rows (12 accumulators, 2 + 1 registers left for B and A) hide the FMAs'
+  // latency, where four (8) left the FMA units idle: a 1024^3 matmul 72 ->
+  // 77-79 GFLOP/s on an AMD EPYC (AVX2), oneDNN's sgemm 83. 8 x 32 on
+  // AVX-512 has 16 of its 32 registers already.
+  std::string processTriple = llvm::sys::getProcessTriple();
+  llvm::Triple target(triple.empty() ? processTriple
+                                     : llvm::Triple::normalize(triple));
+  if (target.isX86() && tile.second <= 16)
+    return 6;
+  return tile.first;
 }
 
 /// The stages of a compilation, in order: prepare, partition and offload
@@ -158,6 +172,8 @@ static std::vector<PipelineStage> getStages(const CompileOptions &options,
   lowering.profileKernels = options.profileKernels;
   std::tie(lowering.registerTileM, lowering.registerTileN) =
       getRegisterTile(options.triple, options.cpu, options.features);
+  lowering.registerTileMLarge =
+      getLargeMatmulRegisterRows(options.triple, options.cpu, options.features);
   lowering.threads =
       options.threads > 0 ? options.threads : seam_get_default_threads();
   // Weights leave the module once they are buffers (memref globals).

@@ -29,6 +29,11 @@ std::pair<int64_t, int64_t> getRegisterTile(llvm::StringRef triple,
                                             llvm::StringRef cpu,
                                             llvm::StringRef features);
 
+/// Rows of the register tile of large matmuls (seam-tile-and-vectorize's
+/// m-register-large): 6 on x86 without AVX-512, else getRegisterTile's.
+int64_t getLargeMatmulRegisterRows(llvm::StringRef triple, llvm::StringRef cpu,
+                                   llvm::StringRef features);
+
 /// The names of the stages compileToLLVMDialect runs with `options`.
 std::vector<std::string> getCompilerStageNames(const CompileOptions &options);
 

@@ -1,6 +1,10 @@
-// RUN: seam-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(seam-tile-and-vectorize{m-register=6 n-register=16},canonicalize))' | FileCheck %s
+// RUN: seam-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(seam-tile-and-vectorize{m-register=4 n-register=16 m-register-large=6 large-multiply-adds=0},canonicalize))' | FileCheck %s
+// The default threshold (2^28 multiply-adds): these matmuls are small and
+// keep m-register's 4 rows, in one loop nest.
+// RUN: seam-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(seam-tile-and-vectorize{m-register=4 n-register=16 m-register-large=6},canonicalize))' | FileCheck %s --check-prefix=SMALL
 
-// M = 16 on a 6 x 16 register tile: 12 rows of 6 x 16 tiles, then 4 rows of
+// With every matmul large (large-multiply-adds=0), M = 16 on a 6 x 16
+// register tile: 12 rows of 6 x 16 tiles, then 4 rows of
 // one 4 x 16 tile, not 4 x 16 tiles throughout. Both parts keep the bias
 // and the Relu in registers; the second part's tile reads the biases of its
 // own rows (12 to 15: the offset of its part, through the insertion of the
@@ -24,6 +28,10 @@
 // CHECK: arith.maximumf {{.*}} : vector<4x16xf32>
 // CHECK: tensor.insert_slice %{{.*}} into %[[C0]][12, 0] [4, 64] [1, 1]
 // CHECK-NOT: linalg.generic
+// SMALL-LABEL: func.func @bias_relu_split_along_m
+// SMALL-NOT: [12, 8] [1, 1]
+// SMALL: vector.contract {{.*}} : vector<4x4xf32>, vector<4x16xf32> into vector<4x16xf32>
+// SMALL-NOT: vector.contract
 func.func @bias_relu_split_along_m(%a: tensor<16x8xf32>, %b: tensor<8x64xf32>,
                                    %bias: tensor<16xf32>, %out: tensor<1x16x2x32xf32>)
     -> tensor<1x16x2x32xf32> {
@@ -48,6 +56,7 @@ func.func @bias_relu_split_along_m(%a: tensor<16x8xf32>, %b: tensor<8x64xf32>,
 // columns. M = 12 is a multiple of it: no split either.
 // (A part of A would be a slice of all its 8 columns.)
 // CHECK-LABEL: func.func @no_split
+// SMALL-LABEL: func.func @no_split
 // CHECK-NOT: , 8] [1, 1]
 // CHECK: vector.contract {{.*}} : vector<4x4xf32>, vector<4x16xf32> into vector<4x16xf32>
 // CHECK-NOT: , 8] [1, 1]

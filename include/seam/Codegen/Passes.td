@@ -142,11 +142,14 @@ def SeamTileAndVectorizePass
          block of im2col rows, read in place),
       2. a register tile (k innermost) of the configured size, or the largest
          divisor of the shape below it, vectorized into one
-         `vector.contract`; a cache tile whose M is above and not a multiple
-         of `m-register` is first split along M into the largest multiple
-         and the rest (both reading the same packed tiles), so that most of
-         it gets the full register tile (AVX2's 6 x 16: 128 rows are 126 +
-         2, not 32 tiles of 4 rows),
+         `vector.contract`; for a matmul of at least `large-multiply-adds`
+         the tile has `m-register-large` rows, if set, and a cache tile
+         whose M is above and not a multiple of them is first split along
+         M into the largest multiple and the rest (both reading the same
+         packed tiles), so that most of it gets the full register tile
+         (AVX2's 6 x 16: 128 rows are 126 + 2, not 32 tiles of 4 rows);
+         smaller matmuls (a convolution's, band by band) keep `m-register`
+         rows and one loop nest, which compiles faster,
       3. the C tile hoisted out of the k loop, so the accumulators stay in
          registers across it (lowered later as outer products).
     The defaults (128/256/128, 8x32x4) fit an AVX-512 core: 16 zmm
@@ -185,7 +188,13 @@ def SeamTileAndVectorizePass
     Option<"kCache", "k-cache", "int64_t", "128", "Cache tile of K">,
     Option<"mRegister", "m-register", "int64_t", "8", "Register tile of M">,
     Option<"nRegister", "n-register", "int64_t", "32", "Register tile of N">,
-    Option<"kRegister", "k-register", "int64_t", "4", "Register tile of K">
+    Option<"kRegister", "k-register", "int64_t", "4", "Register tile of K">,
+    Option<"mRegisterLarge", "m-register-large", "int64_t", "0",
+           "Register tile of M for matmuls of at least `large-multiply-adds`, "
+           "whose cache tiles are split along M to take it (0: m-register)">,
+    Option<"largeMultiplyAdds", "large-multiply-adds", "int64_t",
+           "268435456",
+           "Multiply-adds from which a matmul is large (default 2^28)">
   ];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::scf::SCFDialect",

@@ -38,6 +38,9 @@ struct LowerToLLVMOptions {
   /// across k): sized by the target's vector registers (Session: Compiler's
   /// getRegisterTile); the default fills half of AVX-512's.
   int64_t registerTileM = 8, registerTileN = 32;
+  /// Rows of the register tile of matmuls of at least 2^28 multiply-adds
+  /// (seam-tile-and-vectorize's m-register-large; 0: registerTileM).
+  int64_t registerTileMLarge = 0;
   /// Run on the module right after the bufferize stage (the Session moves
   /// the weights, memref globals by then, out of the module).
   std::function<mlir::LogicalResult(mlir::ModuleOp)> afterBufferize = nullptr;
