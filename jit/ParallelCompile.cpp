@@ -47,6 +47,26 @@ static size_t getCompileCost(const llvm::Function &fn) {
   return isGlueFunction(fn) ? instructions / kGlueDiscount : instructions;
 }
 
+/// Whether the glue functions of `module` are compiled in a partition of
+/// their own, which then gets a target machine at -O0: fast instruction
+/// selection and the fast register allocator. Among kernels, the target
+/// machine is -O3's, and an optnone function there still gets SelectionDAG
+/// and the greedy allocator: DenseNet-121's @main (4,340 instructions)
+/// took 450-500 ms of its partition's time, alone 95-160 ms.
+static bool hasGluePartition(const llvm::Module &module) {
+  size_t glue = 0;
+  bool kernels = false;
+  for (const llvm::Function &fn : module) {
+    if (fn.isDeclaration())
+      continue;
+    if (isGlueFunction(fn))
+      glue += fn.getInstructionCount();
+    else
+      kernels = true;
+  }
+  return kernels && glue >= kMinInstructionsPerPartition;
+}
+
 /// Partitions per thread: a thread that finishes its partition early takes
 /// the next one. The instruction count is a rough measure of LLVM's work (a
 /// 1x1 convolution's kernel costs more per instruction than a pooling's):
@@ -60,25 +80,27 @@ unsigned resolveCompileThreads(unsigned threads) {
 
 unsigned countPartitions(const llvm::Module &module, unsigned threads) {
   threads = resolveCompileThreads(threads);
+  bool gluePartition = hasGluePartition(module);
   if (threads == 1)
-    return 1;
+    return gluePartition ? 2 : 1;
   size_t functions = 0, cost = 0;
   for (const llvm::Function &fn : module)
-    if (!fn.isDeclaration()) {
+    if (!fn.isDeclaration() && !(gluePartition && isGlueFunction(fn))) {
       ++functions;
       cost += getCompileCost(fn);
     }
   size_t bySize = cost / kMinInstructionsPerPartition;
-  return static_cast<unsigned>(std::max<size_t>(
-      1, std::min<size_t>(
-             {threads * kPartitionsPerThread, functions, bySize})));
+  size_t kernelPartitions = std::max<size_t>(
+      1, std::min<size_t>({threads * kPartitionsPerThread, functions, bySize}));
+  return static_cast<unsigned>(kernelPartitions + (gluePartition ? 1 : 0));
 }
 
 /// Splits `module` into `count` modules of about equal work, whole functions
 /// each: the largest function first, each to the partition with the fewest
 /// instructions so far (LLVM's time grows with them; SplitModule balances
 /// the number of functions, and a model's glue function alone can outweigh
-/// dozens of kernels). Global variables are defined in the first partition.
+/// dozens of kernels). Glue functions go to the first partition alone when
+/// hasGluePartition. Global variables are defined in the first partition.
 /// Local symbols become hidden external ones, so that partitions link.
 static void splitByInstructions(
     llvm::Module &module, unsigned count,
@@ -92,18 +114,25 @@ static void splitByInstructions(
     if (!value.hasName())
       value.setName("__seam_partition_unnamed_" + llvm::Twine(unnamed++));
   }
+  // The glue, if in a partition of its own, in the first.
+  unsigned firstKernelPartition = count > 1 && hasGluePartition(module) ? 1 : 0;
+  llvm::DenseMap<const llvm::GlobalValue *, unsigned> partitionOf;
   std::vector<std::pair<size_t, const llvm::Function *>> functions;
-  for (const llvm::Function &fn : module)
-    if (!fn.isDeclaration())
+  for (const llvm::Function &fn : module) {
+    if (fn.isDeclaration())
+      continue;
+    if (firstKernelPartition && isGlueFunction(fn))
+      partitionOf[&fn] = 0;
+    else
       functions.push_back({getCompileCost(fn), &fn});
+  }
   std::stable_sort(
       functions.begin(), functions.end(),
       [](const auto &a, const auto &b) { return a.first > b.first; });
-  llvm::DenseMap<const llvm::GlobalValue *, unsigned> partitionOf;
-  std::vector<size_t> load(count, 0);
+  std::vector<size_t> load(count - firstKernelPartition, 0);
   for (auto [instructions, fn] : functions) {
     auto least = std::min_element(load.begin(), load.end()) - load.begin();
-    partitionOf[fn] = static_cast<unsigned>(least);
+    partitionOf[fn] = firstKernelPartition + static_cast<unsigned>(least);
     load[least] += instructions;
   }
   for (unsigned i = 0; i < count; ++i) {
@@ -184,7 +213,8 @@ compileToObjects(std::unique_ptr<llvm::Module> module,
     for (size_t i = next++; i < bitcode.size(); i = next++)
       work(i);
   };
-  size_t count = std::min<size_t>(resolveCompileThreads(threads), bitcode.size());
+  size_t count =
+      std::min<size_t>(resolveCompileThreads(threads), bitcode.size());
   std::vector<std::thread> workers;
   for (size_t i = 1; i < count; ++i)
     workers.emplace_back(worker);

@@ -28,9 +28,11 @@ namespace seam::detail {
 unsigned resolveCompileThreads(unsigned threads);
 
 /// How many partitions `module` is compiled in with at most `threads`
-/// threads (0: one per hardware thread): one with one thread, else a few
-/// per thread, each of at least kMinInstructionsPerPartition instructions
-/// (glue counting less), at most one per function.
+/// threads (0: one per hardware thread): the kernels in one with one thread,
+/// else in a few per thread, each of at least kMinInstructionsPerPartition
+/// instructions (glue counting less), at most one per function; plus one
+/// for the glue functions, compiled at -O0, when they are that large and
+/// there are kernels too.
 unsigned countPartitions(const llvm::Module &module, unsigned threads);
 
 /// Optimizes (optimizeModule at `level`, `vectorMath`) and compiles `module`

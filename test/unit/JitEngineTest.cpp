@@ -278,8 +278,10 @@ constexpr int kFunctions = 24, kSteps = 120;
 /// With `computing`, each @f<i> also converts its argument to a float (a
 /// dead value): a function that computes, not glue (optnone, compiled at
 /// -O0, which the partitioning counts at an eighth).
-std::string manyFunctionsModule(int functions = kFunctions,
-                                int steps = kSteps, bool computing = false) {
+/// With `glueSteps`, @compute (glue) ends in that many integer multiply-adds
+/// on the sum.
+std::string manyFunctionsModule(int functions = kFunctions, int steps = kSteps,
+                                bool computing = false, int glueSteps = 0) {
   std::string text = R"mlir(
     llvm.mlir.global internal constant @bias(7 : i64) {addr_space = 0 : i32} : i64
     llvm.func internal @mix(%x: i64) -> i64 {
@@ -314,13 +316,23 @@ std::string manyFunctionsModule(int functions = kFunctions,
             "(%x) : (i64) -> i64\n  %s" + std::to_string(i + 1) +
             " = llvm.add %s" + std::to_string(i) + ", %y" + std::to_string(i) +
             " : i64\n";
-  text += "  llvm.return %s" + std::to_string(functions) + " : i64\n}\n";
+  std::string sum = "%s" + std::to_string(functions);
+  if (glueSteps > 0)
+    text += "  %five = llvm.mlir.constant(5 : i64) : i64\n";
+  for (int k = 0; k < glueSteps; ++k) {
+    std::string n = std::to_string(k);
+    text += "  %gc" + n + " = llvm.mlir.constant(" + n + " : i64) : i64\n";
+    text += "  %gm" + n + " = llvm.mul " + sum + ", %five : i64\n";
+    text += "  %g" + n + " = llvm.add %gm" + n + ", %gc" + n + " : i64\n";
+    sum = "%g" + n;
+  }
+  text += "  llvm.return " + sum + " : i64\n}\n";
   return text;
 }
 
 /// What @compute computes, in C++ (wrapping unsigned arithmetic, as LLVM's).
 int64_t expectedCompute(int64_t x, int functions = kFunctions,
-                        int steps = kSteps) {
+                        int steps = kSteps, int glueSteps = 0) {
   uint64_t sum = 0;
   for (int i = 0; i < functions; ++i) {
     uint64_t v = static_cast<uint64_t>(x);
@@ -328,30 +340,44 @@ int64_t expectedCompute(int64_t x, int functions = kFunctions,
       v = v * 3 + static_cast<uint64_t>(i + k) + 7;
     sum += v ^ 1540483477u;
   }
+  for (int k = 0; k < glueSteps; ++k)
+    sum = sum * 5 + static_cast<uint64_t>(k);
   return static_cast<int64_t>(sum);
+}
+
+/// JIT-compiles `source` on `threads` compile threads, the objects kept in
+/// `cache`; null after a failed expectation.
+std::unique_ptr<JitEngine> compileKeepingObjects(mlir::MLIRContext &context,
+                                                 const std::string &source,
+                                                 unsigned threads,
+                                                 KeepingObjectCache &cache) {
+  mlir::OwningOpRef<mlir::ModuleOp> module =
+      mlir::parseSourceString<mlir::ModuleOp>(source, &context);
+  EXPECT_TRUE(module);
+  if (!module)
+    return nullptr;
+  JitOptions options;
+  options.compileThreads = threads;
+  options.objectCache = &cache;
+  auto engine = JitEngine::create(*module, options);
+  EXPECT_TRUE(static_cast<bool>(engine)) << llvm::toString(engine.takeError());
+  return engine ? std::move(*engine) : nullptr;
 }
 } // namespace
 
 TEST_F(JitEngineTest, ModuleOfManyFunctionsCompilesInPartitionsThatLink) {
   std::string source = manyFunctionsModule();
   for (unsigned threads : {1u, 2u}) {
-    mlir::OwningOpRef<mlir::ModuleOp> module =
-        mlir::parseSourceString<mlir::ModuleOp>(source, &context);
-    ASSERT_TRUE(module);
     KeepingObjectCache cache;
-    JitOptions options;
-    options.compileThreads = threads;
-    options.objectCache = &cache;
-    auto engine = JitEngine::create(*module, options);
-    ASSERT_TRUE(static_cast<bool>(engine))
-        << llvm::toString(engine.takeError());
+    auto engine = compileKeepingObjects(context, source, threads, cache);
+    ASSERT_TRUE(engine);
     // One thread compiles one object; two take several partitions in turn.
     if (threads == 1)
       EXPECT_EQ(cache.objects.size(), 1u);
     else
       EXPECT_GT(cache.objects.size(), 2u);
-    EXPECT_EQ(runCompute(**engine, 5), expectedCompute(5));
-    EXPECT_EQ(runCompute(**engine, -123456789), expectedCompute(-123456789));
+    EXPECT_EQ(runCompute(*engine, 5), expectedCompute(5));
+    EXPECT_EQ(runCompute(*engine, -123456789), expectedCompute(-123456789));
     // The objects link again on their own (as from the compiled-object
     // cache), the partitions' symbols resolving to each other.
     auto relinked = JitEngine::createFromObjects(std::move(cache.objects));
@@ -372,20 +398,35 @@ TEST_F(JitEngineTest, SmallModulesCompileOnTwoThreadsButTinyOnesOnOne) {
     bool computing;
     unsigned partitions;
   };
-  for (Case c : {Case{100, true, 2u}, Case{2, true, 1u}, Case{100, false, 1u}}) {
-    mlir::OwningOpRef<mlir::ModuleOp> module = mlir::parseSourceString<
-        mlir::ModuleOp>(manyFunctionsModule(2, c.steps, c.computing), &context);
-    ASSERT_TRUE(module);
+  for (Case c :
+       {Case{100, true, 2u}, Case{2, true, 1u}, Case{100, false, 1u}}) {
     KeepingObjectCache cache;
-    JitOptions options;
-    options.compileThreads = 2;
-    options.objectCache = &cache;
-    auto engine = JitEngine::create(*module, options);
-    ASSERT_TRUE(static_cast<bool>(engine))
-        << llvm::toString(engine.takeError());
+    auto engine = compileKeepingObjects(
+        context, manyFunctionsModule(2, c.steps, c.computing), 2, cache);
+    ASSERT_TRUE(engine);
     EXPECT_EQ(cache.objects.size(), c.partitions)
         << c.steps << " steps, computing: " << c.computing;
-    EXPECT_EQ(runCompute(**engine, 9), expectedCompute(9, 2, c.steps));
+    EXPECT_EQ(runCompute(*engine, 9), expectedCompute(9, 2, c.steps));
+  }
+}
+
+TEST_F(JitEngineTest, LargeGlueCompilesInAPartitionOfItsOwn) {
+  // Glue among kernels would be compiled by -O3's target machine
+  // (SelectionDAG, the greedy allocator); glue of 300 instructions or more
+  // gets a partition of its own, compiled at -O0, even with one thread.
+  // Two kernels of about 300 instructions each are two more partitions with
+  // two threads.
+  constexpr int kGlueSteps = 150;
+  for (unsigned threads : {1u, 2u}) {
+    KeepingObjectCache cache;
+    auto engine = compileKeepingObjects(
+        context, manyFunctionsModule(2, 100, /*computing=*/true, kGlueSteps),
+        threads, cache);
+    ASSERT_TRUE(engine);
+    EXPECT_EQ(cache.objects.size(), threads == 1 ? 2u : 3u);
+    EXPECT_EQ(runCompute(*engine, 9), expectedCompute(9, 2, 100, kGlueSteps));
+    EXPECT_EQ(runCompute(*engine, -77),
+              expectedCompute(-77, 2, 100, kGlueSteps));
   }
 }
 
@@ -490,9 +531,11 @@ TEST(LLVMModuleTest, ModulesOfGlueAloneCompileAtO0AndRun) {
   llvm::InitializeNativeTarget();
   llvm::InitializeNativeTargetAsmPrinter();
   auto builder = llvm::orc::JITTargetMachineBuilder::detectHost();
-  ASSERT_TRUE(static_cast<bool>(builder)) << llvm::toString(builder.takeError());
+  ASSERT_TRUE(static_cast<bool>(builder))
+      << llvm::toString(builder.takeError());
   auto machine = builder->createTargetMachine();
-  ASSERT_TRUE(static_cast<bool>(machine)) << llvm::toString(machine.takeError());
+  ASSERT_TRUE(static_cast<bool>(machine))
+      << llvm::toString(machine.takeError());
   glue->setDataLayout((*machine)->createDataLayout());
   glue->setTargetTriple((*machine)->getTargetTriple());
   auto objects = seam::detail::compileToObjects(std::move(glue), *builder,
@@ -500,12 +543,14 @@ TEST(LLVMModuleTest, ModulesOfGlueAloneCompileAtO0AndRun) {
                                                 /*vectorMath=*/false,
                                                 /*partitions=*/1,
                                                 /*threads=*/1);
-  ASSERT_TRUE(static_cast<bool>(objects)) << llvm::toString(objects.takeError());
+  ASSERT_TRUE(static_cast<bool>(objects))
+      << llvm::toString(objects.takeError());
   auto engine = JitEngine::createFromObjects(std::move(*objects));
   ASSERT_TRUE(static_cast<bool>(engine)) << llvm::toString(engine.takeError());
   auto symbol = (*engine)->lookupSymbol("pick_next");
   ASSERT_TRUE(static_cast<bool>(symbol)) << llvm::toString(symbol.takeError());
-  auto pickNext = reinterpret_cast<int64_t (*)(const int64_t *, int64_t)>(*symbol);
+  auto pickNext =
+      reinterpret_cast<int64_t (*)(const int64_t *, int64_t)>(*symbol);
   const int64_t values[] = {7, -3, 42, 9};
   EXPECT_EQ(pickNext(values, 0), -3);
   EXPECT_EQ(pickNext(values, 2), 9);
