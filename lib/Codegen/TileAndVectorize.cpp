@@ -204,112 +204,6 @@ struct SeamTileAndVectorizePass
     }
     for (LoopLikeOpInterface loop : llvm::reverse(cache->loops))
       moveLoopInvariantCode(loop);
-    // Register tiles, k innermost, over the cache tile or its two parts
-    // along M (see splitAlong).
-    auto registerTiles = [&](linalg::MatmulOp part,
-                             int64_t mr) -> LogicalResult {
-      FailureOr<scf::SCFTilingResult> reg = tile(rewriter, part, {mr, nr, kr});
-      if (failed(reg))
-        return failure();
-      Operation *micro = reg->tiledOps.back();
-      rewriter.setInsertionPoint(micro);
-      FailureOr<linalg::VectorizationResult> vectorized = linalg::vectorize(
-          rewriter, micro, /*inputVectorSizes=*/{},
-          /*inputScalableVecDims=*/{}, /*vectorizeNDExtract=*/false,
-          /*flatten1DDepthwiseConv=*/false,
-          /*assumeDynamicDimsMatchVecSizes=*/false,
-          /*createNamedContraction=*/true);
-      if (failed(vectorized))
-        return failure();
-      rewriter.replaceOp(micro, vectorized->replacements);
-      // Keep the C tile in registers across the k loop: its read and write
-      // become the loop's init and yield. Their indices (constants the
-      // vectorizer created in the loop body) must be out of the loop first.
-      if (!reg->loops.empty()) {
-        moveLoopInvariantCode(reg->loops.back());
-        hoistLoopInvariantSubsets(rewriter, reg->loops.back());
-      }
-      if (sites) {
-        sites->push_back({});
-        // The one store of a register tile of C, in the loops of the tiles.
-        vector::TransferWriteOp write;
-        int writes = 0;
-        Operation *nest = cache->loops.empty()
-                              ? reg->loops.front().getOperation()
-                              : cache->loops.front().getOperation();
-        nest->walk([&](vector::TransferWriteOp op) {
-          if (cast<VectorType>(op.getVector().getType()).getShape() ==
-              ArrayRef<int64_t>{mr, nr}) {
-            write = op;
-            ++writes;
-          }
-        });
-        if (writes != 1)
-          return success();
-        // Over several tiles of K (loops n, k, m), the last one's.
-        RegisterTile site{write, {}, {}, {}, {}};
-        // The tile written: a slice, or the value a loop carries it as (the
-        // k loop, once the slice is hoisted out of it).
-        auto throughLoops = [](Value v) {
-          while (auto loop = v.getDefiningOp<scf::ForOp>())
-            v = loop.getInitArgs()[cast<OpResult>(v).getResultNumber()];
-          return v;
-        };
-        Value tileOfC = throughLoops(write.getBase());
-        int reads = 0;
-        nest->walk([&](vector::TransferReadOp op) {
-          if (throughLoops(op.getBase()) == tileOfC &&
-              op.getVectorType() == write.getVectorType()) {
-            site.read = op;
-            ++reads;
-          }
-        });
-        auto atOrigin = [](ValueRange indices) {
-          return llvm::all_of(indices, [](Value i) {
-            return getConstantIntValue(i) == int64_t(0);
-          });
-        };
-        if (reads != 1 || !atOrigin(site.read.getIndices()) ||
-            !atOrigin(write.getIndices()))
-          site.read = {};
-        // The tile's rows: through slices and loops' values up to C, and
-        // through the insertion of another part's result (the first part
-        // of a split along M), which keeps its destination's rows.
-        SmallVector<OpFoldResult> rows;
-        Value v = tileOfC;
-        while (v && v != root) {
-          if (auto slice = v.getDefiningOp<tensor::ExtractSliceOp>()) {
-            rows.push_back(slice.getMixedOffsets()[0]);
-            v = slice.getSource();
-          } else if (auto insert = v.getDefiningOp<tensor::InsertSliceOp>()) {
-            v = insert.getDest();
-          } else if (auto arg = dyn_cast<BlockArgument>(v);
-                     arg && isa<scf::ForOp>(arg.getOwner()->getParentOp()) &&
-                     arg.getArgNumber() > 0) {
-            v = cast<scf::ForOp>(arg.getOwner()->getParentOp())
-                    .getTiedLoopInit(arg)
-                    ->get();
-          } else {
-            v = Value();
-          }
-        }
-        if (v)
-          site.rowOffsets = rows;
-        if (k < a[1]) {
-          auto kLoop =
-              cache->loops.size() == 3
-                  ? dyn_cast<scf::ForOp>(cache->loops[1].getOperation())
-                  : scf::ForOp();
-          if (!kLoop || getConstantIntValue(kLoop.getStep()) != k ||
-              getConstantIntValue(kLoop.getUpperBound()) != a[1])
-            return success();
-          site.lastOf.push_back({kLoop.getInductionVar(), a[1] - k});
-          site.firstOf.push_back({kLoop.getInductionVar(), 0});
-        }
-        sites->back() = site;
-      }
-      return success();
-    };
     // Large matmuls: the larger register tile, on most of each cache tile.
     // The split along M costs a second loop nest of register tiles, and the
     // larger tile more code (on AVX2 both together grew the zoo's LLVM IR
@@ -318,11 +212,137 @@ struct SeamTileAndVectorizePass
     SmallVector<linalg::MatmulOp> parts = {tiled};
     if (rowsLarge != mRegister)
       parts = splitAlong(rewriter, tiled, /*dim=*/0, rowsLarge);
-    for (linalg::MatmulOp part : parts)
-      if (failed(registerTiles(
-              part, largestDivisor(shape(part.getOutputs()[0])[0], rowsLarge))))
+    for (linalg::MatmulOp part : parts) {
+      int64_t partRows =
+          largestDivisor(shape(part.getOutputs()[0])[0], rowsLarge);
+      FailureOr<scf::SCFTilingResult> reg =
+          scheduleRegisterTiles(rewriter, part, partRows, nr, kr);
+      if (failed(reg))
         return failure();
+      if (!sites)
+        continue;
+      Operation *nest =
+          !cache->loops.empty() ? cache->loops.front().getOperation()
+          : !reg->loops.empty() ? reg->loops.front().getOperation()
+                                : nullptr;
+      sites->push_back(nest ? findRegisterTile(nest, root, {partRows, nr},
+                                               cache->loops, k, a[1])
+                            : RegisterTile{});
+    }
     return success();
+  }
+
+  /// Tiles `part` (a cache tile of a matmul, or a part of its split along
+  /// M) into register tiles of `mr` x `nr` x `kr`, k innermost, and
+  /// vectorizes them; C's tile stays in registers across the k loop.
+  FailureOr<scf::SCFTilingResult> scheduleRegisterTiles(IRRewriter &rewriter,
+                                                        linalg::MatmulOp part,
+                                                        int64_t mr, int64_t nr,
+                                                        int64_t kr) {
+    FailureOr<scf::SCFTilingResult> reg = tile(rewriter, part, {mr, nr, kr});
+    if (failed(reg))
+      return failure();
+    Operation *micro = reg->tiledOps.back();
+    rewriter.setInsertionPoint(micro);
+    FailureOr<linalg::VectorizationResult> vectorized = linalg::vectorize(
+        rewriter, micro, /*inputVectorSizes=*/{},
+        /*inputScalableVecDims=*/{}, /*vectorizeNDExtract=*/false,
+        /*flatten1DDepthwiseConv=*/false,
+        /*assumeDynamicDimsMatchVecSizes=*/false,
+        /*createNamedContraction=*/true);
+    if (failed(vectorized))
+      return failure();
+    rewriter.replaceOp(micro, vectorized->replacements);
+    // Keep the C tile in registers across the k loop: its read and write
+    // become the loop's init and yield. Their indices (constants the
+    // vectorizer created in the loop body) must be out of the loop first.
+    if (!reg->loops.empty()) {
+      moveLoopInvariantCode(reg->loops.back());
+      hoistLoopInvariantSubsets(rewriter, reg->loops.back());
+    }
+    return reg;
+  }
+
+  /// Where the register tiles of `tileShape` in `nest` (the loops of a
+  /// matmul's tiles, whose C is `root`) read and store C, and the rows they
+  /// cover (see RegisterTile); empty if not found. `cacheLoops` are the
+  /// cache tiles' loops (n, k, m), of step `k` over K = `depth`.
+  static RegisterTile findRegisterTile(Operation *nest, Value root,
+                                       ArrayRef<int64_t> tileShape,
+                                       ArrayRef<LoopLikeOpInterface> cacheLoops,
+                                       int64_t k, int64_t depth) {
+    // The one store of a register tile of C, in the loops of the tiles.
+    vector::TransferWriteOp write;
+    int writes = 0;
+    nest->walk([&](vector::TransferWriteOp op) {
+      if (cast<VectorType>(op.getVector().getType()).getShape() == tileShape) {
+        write = op;
+        ++writes;
+      }
+    });
+    if (writes != 1)
+      return {};
+    // Over several tiles of K (loops n, k, m), the last one's.
+    RegisterTile site{write, {}, {}, {}, {}};
+    // The tile written: a slice, or the value a loop carries it as (the
+    // k loop, once the slice is hoisted out of it).
+    auto throughLoops = [](Value v) {
+      while (auto loop = v.getDefiningOp<scf::ForOp>())
+        v = loop.getInitArgs()[cast<OpResult>(v).getResultNumber()];
+      return v;
+    };
+    Value tileOfC = throughLoops(write.getBase());
+    int reads = 0;
+    nest->walk([&](vector::TransferReadOp op) {
+      if (throughLoops(op.getBase()) == tileOfC &&
+          op.getVectorType() == write.getVectorType()) {
+        site.read = op;
+        ++reads;
+      }
+    });
+    auto atOrigin = [](ValueRange indices) {
+      return llvm::all_of(indices, [](Value i) {
+        return getConstantIntValue(i) == int64_t(0);
+      });
+    };
+    if (reads != 1 || !atOrigin(site.read.getIndices()) ||
+        !atOrigin(write.getIndices()))
+      site.read = {};
+    // The tile's rows: through slices and loops' values up to C, and
+    // through the insertion of another part's result (the first part
+    // of a split along M), which keeps its destination's rows.
+    SmallVector<OpFoldResult> rows;
+    Value v = tileOfC;
+    while (v && v != root) {
+      if (auto slice = v.getDefiningOp<tensor::ExtractSliceOp>()) {
+        rows.push_back(slice.getMixedOffsets()[0]);
+        v = slice.getSource();
+      } else if (auto insert = v.getDefiningOp<tensor::InsertSliceOp>()) {
+        v = insert.getDest();
+      } else if (auto arg = dyn_cast<BlockArgument>(v);
+                 arg && isa<scf::ForOp>(arg.getOwner()->getParentOp()) &&
+                 arg.getArgNumber() > 0) {
+        v = cast<scf::ForOp>(arg.getOwner()->getParentOp())
+                .getTiedLoopInit(arg)
+                ->get();
+      } else {
+        v = Value();
+      }
+    }
+    if (v)
+      site.rowOffsets = rows;
+    if (k < depth) {
+      auto kLoop = cacheLoops.size() == 3
+                       ? dyn_cast<scf::ForOp>(
+                             LoopLikeOpInterface(cacheLoops[1]).getOperation())
+                       : scf::ForOp();
+      if (!kLoop || getConstantIntValue(kLoop.getStep()) != k ||
+          getConstantIntValue(kLoop.getUpperBound()) != depth)
+        return {};
+      site.lastOf.push_back({kLoop.getInductionVar(), depth - k});
+      site.firstOf.push_back({kLoop.getInductionVar(), 0});
+    }
+    return site;
   }
 
   /// Whether `matmul` reads B transposed (C[m, n] += A[m, k] * B[n, k]: a
