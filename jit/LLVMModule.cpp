@@ -13,6 +13,20 @@
 #include "llvm/IR/SystemLibraries.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Target/TargetMachine.h"
+#include "llvm/Transforms/IPO/AlwaysInliner.h"
+#include "llvm/Transforms/InstCombine/InstCombine.h"
+#include "llvm/Transforms/Scalar/EarlyCSE.h"
+#include "llvm/Transforms/Scalar/GVN.h"
+#include "llvm/Transforms/Scalar/IndVarSimplify.h"
+#include "llvm/Transforms/Scalar/LICM.h"
+#include "llvm/Transforms/Scalar/LoopDeletion.h"
+#include "llvm/Transforms/Scalar/LoopIdiomRecognize.h"
+#include "llvm/Transforms/Scalar/LoopPassManager.h"
+#include "llvm/Transforms/Scalar/LoopRotation.h"
+#include "llvm/Transforms/Scalar/SROA.h"
+#include "llvm/Transforms/Scalar/SimplifyCFG.h"
+#include "llvm/Transforms/Utils/InjectTLIMappings.h"
+#include "llvm/Transforms/Vectorize/LoopVectorize.h"
 
 namespace seam::detail {
 
@@ -67,8 +81,7 @@ bool isGlueFunction(const llvm::Function &fn) {
 unsigned markGlueFunctionsOptNone(llvm::Module &module) {
   unsigned marked = 0;
   for (llvm::Function &fn : module) {
-    if (fn.hasFnAttribute(llvm::Attribute::OptimizeNone) ||
-        !isGlueFunction(fn))
+    if (fn.hasFnAttribute(llvm::Attribute::OptimizeNone) || !isGlueFunction(fn))
       continue;
     fn.addFnAttr(llvm::Attribute::OptimizeNone);
     fn.addFnAttr(llvm::Attribute::NoInline);
@@ -84,25 +97,57 @@ bool isOnlyGlue(const llvm::Module &module) {
   return true;
 }
 
-/// LLVM's standard -O<level> pipeline, tuned for code that MLIR already
-/// tiled, vectorized and unrolled: no loop unrolling, interleaving or SLP
-/// re-vectorization. On ResNet-18 they cost over a second of compile time
-/// and made inference slower; the matmul micro-kernels do not need them.
+/// The function passes MLIR's kernels need, in place of LLVM's -O<level>
+/// pipelines. The kernels arrive tiled, vectorized and unrolled, and call no
+/// function of the module, so the inliner, the interprocedural passes and
+/// the unrolling, interleaving and SLP re-vectorization of the default
+/// pipelines have nothing to gain (`alwaysinline` functions are still
+/// inlined) (on ResNet-18 the latter three cost over a
+/// second of compile time and made inference slower). What remains:
+/// promotion and clean-up of the lowered memref code (SROA, EarlyCSE,
+/// InstCombine, SimplifyCFG, GVN); rotation and LICM, which hoist what a
+/// tile's loops do not change; loop idiom recognition (fills become memset),
+/// induction-variable simplification and loop deletion; the loop vectorizer,
+/// for the scalar loops MLIR leaves (with vector math calls when
+/// `vectorMath`). On DenseNet-121 the default -O3 pipeline took 470-560 ms
+/// of CPU time, these passes 240-250 ms, for the same inference time on the
+/// zoo (docs/performance.md).
+static llvm::FunctionPassManager buildKernelPipeline() {
+  llvm::FunctionPassManager passes;
+  passes.addPass(llvm::SROAPass(llvm::SROAOptions::ModifyCFG));
+  passes.addPass(llvm::EarlyCSEPass(/*UseMemorySSA=*/true));
+  passes.addPass(llvm::SimplifyCFGPass());
+  passes.addPass(llvm::InstCombinePass());
+  llvm::LoopPassManager hoist;
+  hoist.addPass(llvm::LoopRotatePass());
+  hoist.addPass(llvm::LICMPass(llvm::LICMOptions()));
+  passes.addPass(llvm::createFunctionToLoopPassAdaptor(std::move(hoist),
+                                                       /*UseMemorySSA=*/true));
+  llvm::LoopPassManager simplify;
+  simplify.addPass(llvm::LoopIdiomRecognizePass());
+  simplify.addPass(llvm::IndVarSimplifyPass());
+  simplify.addPass(llvm::LoopDeletionPass());
+  passes.addPass(llvm::createFunctionToLoopPassAdaptor(std::move(simplify)));
+  passes.addPass(llvm::GVNPass());
+  passes.addPass(llvm::InstCombinePass());
+  passes.addPass(llvm::InjectTLIMappings());
+  passes.addPass(llvm::LoopVectorizePass(llvm::LoopVectorizeOptions(
+      /*InterleaveOnlyWhenForced=*/true, /*VectorizeOnlyWhenForced=*/false)));
+  passes.addPass(llvm::SimplifyCFGPass());
+  passes.addPass(llvm::InstCombinePass());
+  return passes;
+}
+
 void optimizeModule(llvm::Module &module, llvm::TargetMachine &targetMachine,
                     unsigned level, bool vectorMath) {
   if (level == 0)
     return;
   markGlueFunctionsOptNone(module);
-  llvm::PipelineTuningOptions tuning;
-  tuning.LoopUnrolling = false;
-  tuning.LoopInterleaving = false;
-  tuning.SLPVectorization = false;
-  tuning.LoopVectorization = true;
   llvm::LoopAnalysisManager lam;
   llvm::FunctionAnalysisManager fam;
   llvm::CGSCCAnalysisManager cgam;
   llvm::ModuleAnalysisManager mam;
-  llvm::PassBuilder builder(&targetMachine, tuning);
+  llvm::PassBuilder builder(&targetMachine);
   // Before the default analyses: the first registration of one wins.
   llvm::TargetLibraryInfoImpl libraryInfo(module.getTargetTriple());
   if (vectorMath)
@@ -114,10 +159,13 @@ void optimizeModule(llvm::Module &module, llvm::TargetMachine &targetMachine,
   builder.registerFunctionAnalyses(fam);
   builder.registerLoopAnalyses(lam);
   builder.crossRegisterProxies(lam, fam, cgam, mam);
-  llvm::OptimizationLevel o = level == 1   ? llvm::OptimizationLevel::O1
-                              : level == 2 ? llvm::OptimizationLevel::O2
-                                           : llvm::OptimizationLevel::O3;
-  builder.buildPerModuleDefaultPipeline(o).run(module, mam);
+  llvm::ModulePassManager passes;
+  // Seam's lowering makes no `alwaysinline` function; a module given to
+  // JitEngine may.
+  passes.addPass(llvm::AlwaysInlinerPass());
+  passes.addPass(
+      llvm::createModuleToFunctionPassAdaptor(buildKernelPipeline()));
+  passes.run(module, mam);
 }
 
 std::string getPackedName(llvm::StringRef name) {

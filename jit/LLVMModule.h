@@ -56,7 +56,8 @@ bool isGlueFunction(const llvm::Function &fn);
 /// nothing to do on it, and code generation can run at -O0 throughout.
 bool isOnlyGlue(const llvm::Module &module);
 
-/// LLVM's standard -O<level> pipeline for `targetMachine` (nothing at 0),
+/// Seam's kernel pipeline of LLVM function passes for `targetMachine`
+/// (nothing at -O0; the code generator's level follows the target machine),
 /// after markGlueFunctionsOptNone. With `vectorMath`, the loop vectorizer may
 /// call glibc's vector math library (libmvec: _ZGVeN16v_expf for 16 expf, ...)
 /// instead of one libm call per lane; the code then needs libmvec.so.1 (see

@@ -165,7 +165,8 @@ struct CompileOptions {
   /// Kernel libraries that may take regions, in priority order; empty or
   /// {"none"} compiles the whole model through the linalg path.
   std::vector<std::string> backends;
-  /// LLVM optimization level (0-3).
+  /// Optimization level (0-3): LLVM code generation's; above 0 the IR also
+  /// goes through Seam's kernel pipeline of LLVM passes.
   unsigned optLevel = 3;
   /// Threads for heavy loops and kernel libraries (0: library default).
   int threads = 0;

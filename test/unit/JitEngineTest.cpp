@@ -17,6 +17,8 @@
 #include "llvm/AsmParser/Parser.h"
 #include "llvm/ExecutionEngine/ObjectCache.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -27,6 +29,7 @@
 
 #include <cmath>
 #include <dlfcn.h>
+#include <optional>
 #include <vector>
 
 using namespace seam;
@@ -430,6 +433,34 @@ TEST_F(JitEngineTest, LargeGlueCompilesInAPartitionOfItsOwn) {
   }
 }
 
+namespace {
+/// The host's target machine and its builder.
+struct HostMachine {
+  llvm::orc::JITTargetMachineBuilder builder;
+  std::unique_ptr<llvm::TargetMachine> machine;
+};
+
+/// The host's target machine, with `module`'s data layout and triple set to
+/// it; nullopt, and a failed test, if there is none.
+std::optional<HostMachine> setUpForHost(llvm::Module &module) {
+  llvm::InitializeNativeTarget();
+  llvm::InitializeNativeTargetAsmPrinter();
+  auto builder = llvm::orc::JITTargetMachineBuilder::detectHost();
+  if (!builder) {
+    ADD_FAILURE() << llvm::toString(builder.takeError());
+    return std::nullopt;
+  }
+  auto machine = builder->createTargetMachine();
+  if (!machine) {
+    ADD_FAILURE() << llvm::toString(machine.takeError());
+    return std::nullopt;
+  }
+  module.setDataLayout((*machine)->createDataLayout());
+  module.setTargetTriple((*machine)->getTargetTriple());
+  return HostMachine{std::move(*builder), std::move(*machine)};
+}
+} // namespace
+
 TEST(LLVMModuleTest, GlueFunctionsAreCompiledWithoutOptimization) {
   // Only calls and pointers: optnone. A loop, float or vector values, or
   // alwaysinline: optimized as before. Declarations are left alone.
@@ -488,6 +519,104 @@ TEST(LLVMModuleTest, GlueFunctionsAreCompiledWithoutOptimization) {
   EXPECT_FALSE(optNone("kernel"));
 }
 
+TEST(LLVMModuleTest, KernelPipelineInlinesHoistsFillsAndVectorizes) {
+  // optimizeModule's passes in place of LLVM's -O3: what MLIR's kernels
+  // need from them must still happen. A fill loop becomes memset (loop
+  // idioms); a loop that scales by a value it never changes loads it once,
+  // before the loop (LICM), and runs in vectors (the loop vectorizer); an
+  // `alwaysinline` callee is inlined; glue stays optnone.
+  llvm::LLVMContext context;
+  llvm::SMDiagnostic diagnostic;
+  std::unique_ptr<llvm::Module> module =
+      llvm::parseAssemblyString(R"ll(
+    define void @fill(ptr noalias %out, i64 %n) {
+    entry:
+      %empty = icmp sle i64 %n, 0
+      br i1 %empty, label %exit, label %loop
+    loop:
+      %i = phi i64 [ 0, %entry ], [ %next, %loop ]
+      %p = getelementptr inbounds float, ptr %out, i64 %i
+      store float 0.0, ptr %p
+      %next = add nsw i64 %i, 1
+      %done = icmp eq i64 %next, %n
+      br i1 %done, label %exit, label %loop
+    exit:
+      ret void
+    }
+    define void @scale(ptr noalias %out, ptr noalias %in, ptr noalias %s) {
+    entry:
+      br label %loop
+    loop:
+      %i = phi i64 [ 0, %entry ], [ %next, %loop ]
+      %factor = load float, ptr %s
+      %p = getelementptr inbounds float, ptr %in, i64 %i
+      %x = load float, ptr %p
+      %y = fmul float %x, %factor
+      %q = getelementptr inbounds float, ptr %out, i64 %i
+      store float %y, ptr %q
+      %next = add nsw i64 %i, 1
+      %done = icmp eq i64 %next, 1024
+      br i1 %done, label %exit, label %loop
+    exit:
+      ret void
+    }
+    define internal void @twice(ptr %a) alwaysinline {
+      %x = load float, ptr %a
+      %y = fadd float %x, %x
+      store float %y, ptr %a
+      ret void
+    }
+    define void @calls_twice(ptr %a) {
+      %x = load float, ptr %a
+      %y = fmul float %x, 3.0
+      store float %y, ptr %a
+      call void @twice(ptr %a)
+      ret void
+    }
+    declare void @kernel(ptr)
+    define void @glue(ptr %a) {
+      call void @kernel(ptr %a)
+      ret void
+    }
+  )ll",
+                                diagnostic, context);
+  ASSERT_TRUE(module) << diagnostic.getMessage().str();
+  std::optional<HostMachine> host = setUpForHost(*module);
+  ASSERT_TRUE(host);
+  seam::detail::optimizeModule(*module, *host->machine, /*level=*/3);
+
+  auto calls = [&](const char *function, llvm::StringRef prefix) {
+    for (const llvm::Instruction &inst :
+         llvm::instructions(*module->getFunction(function)))
+      if (auto *call = llvm::dyn_cast<llvm::CallBase>(&inst))
+        if (call->getCalledFunction() &&
+            call->getCalledFunction()->getName().starts_with(prefix))
+          return true;
+    return false;
+  };
+  EXPECT_TRUE(calls("fill", "llvm.memset"));
+
+  const llvm::Function &scale = *module->getFunction("scale");
+  unsigned factorLoads = 0;
+  bool vectorMultiply = false;
+  for (const llvm::Instruction &inst : llvm::instructions(scale)) {
+    if (auto *load = llvm::dyn_cast<llvm::LoadInst>(&inst);
+        load && load->getPointerOperand() == scale.getArg(2)) {
+      ++factorLoads;
+      EXPECT_EQ(load->getParent(), &scale.getEntryBlock())
+          << "the factor is loaded in the loop";
+    }
+    vectorMultiply |= inst.getOpcode() == llvm::Instruction::FMul &&
+                      inst.getType()->isVectorTy();
+  }
+  EXPECT_EQ(factorLoads, 1u);
+  EXPECT_TRUE(vectorMultiply) << "the scaling loop is not vectorized";
+
+  EXPECT_FALSE(calls("calls_twice", "twice"));
+  EXPECT_TRUE(module->getFunction("glue")->hasFnAttribute(
+      llvm::Attribute::OptimizeNone));
+}
+
 TEST(LLVMModuleTest, ModulesOfGlueAloneCompileAtO0AndRun) {
   // isOnlyGlue: no defined function computes or is alwaysinline. Such a
   // module is compiled without the optimizer and at -O0; its code must still
@@ -528,17 +657,9 @@ TEST(LLVMModuleTest, ModulesOfGlueAloneCompileAtO0AndRun) {
   EXPECT_FALSE(seam::detail::isOnlyGlue(*computes));
   EXPECT_FALSE(seam::detail::isOnlyGlue(*inlined));
 
-  llvm::InitializeNativeTarget();
-  llvm::InitializeNativeTargetAsmPrinter();
-  auto builder = llvm::orc::JITTargetMachineBuilder::detectHost();
-  ASSERT_TRUE(static_cast<bool>(builder))
-      << llvm::toString(builder.takeError());
-  auto machine = builder->createTargetMachine();
-  ASSERT_TRUE(static_cast<bool>(machine))
-      << llvm::toString(machine.takeError());
-  glue->setDataLayout((*machine)->createDataLayout());
-  glue->setTargetTriple((*machine)->getTargetTriple());
-  auto objects = seam::detail::compileToObjects(std::move(glue), *builder,
+  std::optional<HostMachine> host = setUpForHost(*glue);
+  ASSERT_TRUE(host);
+  auto objects = seam::detail::compileToObjects(std::move(glue), host->builder,
                                                 /*level=*/3,
                                                 /*vectorMath=*/false,
                                                 /*partitions=*/1,

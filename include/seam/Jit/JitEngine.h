@@ -57,7 +57,8 @@ JitSymbolTable getSeamRuntimeSymbols();
 llvm::ArrayRef<llvm::StringRef> getProcessSymbolAllowList();
 
 struct JitOptions {
-  /// LLVM optimization level (0-3) of the IR and of code generation.
+  /// Optimization level (0-3): code generation's; above 0 the IR also goes
+  /// through Seam's kernel pipeline of LLVM passes (jit/LLVMModule.cpp).
   unsigned optLevel = 3;
   /// When set, each object the module compiles to is handed to its
   /// notifyObjectCompiled (the session's compiled-object cache stores them).
