@@ -99,19 +99,18 @@ bool isOnlyGlue(const llvm::Module &module) {
 
 /// The function passes MLIR's kernels need, in place of LLVM's -O<level>
 /// pipelines. The kernels arrive tiled, vectorized and unrolled, and call no
-/// function of the module, so the inliner, the interprocedural passes and
-/// the unrolling, interleaving and SLP re-vectorization of the default
-/// pipelines have nothing to gain (`alwaysinline` functions are still
-/// inlined) (on ResNet-18 the latter three cost over a
-/// second of compile time and made inference slower). What remains:
-/// promotion and clean-up of the lowered memref code (SROA, EarlyCSE,
-/// InstCombine, SimplifyCFG, GVN); rotation and LICM, which hoist what a
-/// tile's loops do not change; loop idiom recognition (fills become memset),
-/// induction-variable simplification and loop deletion; the loop vectorizer,
-/// for the scalar loops MLIR leaves (with vector math calls when
-/// `vectorMath`). On DenseNet-121 the default -O3 pipeline took 470-560 ms
-/// of CPU time, these passes 240-250 ms, for the same inference time on the
-/// zoo (docs/performance.md).
+/// function of the module: the inliner (but for `alwaysinline` callees) and
+/// the interprocedural passes have nothing to do, and unrolling,
+/// interleaving and SLP re-vectorization cost ResNet-18 over a second of
+/// compile time and made it slower. What remains: promotion and clean-up of
+/// the lowered memref code (SROA, EarlyCSE, InstCombine, SimplifyCFG, GVN);
+/// rotation and LICM, which hoist what a tile's loops do not change; loop
+/// idiom recognition (fills become memset), induction-variable
+/// simplification and loop deletion; the loop vectorizer, for the scalar
+/// loops MLIR leaves (with vector math calls when `vectorMath`). On
+/// DenseNet-121 the default -O3 pipeline took 470-666 ms of CPU time, these
+/// passes 238-303 ms, for the same inference time on the zoo
+/// (docs/performance.md).
 static llvm::FunctionPassManager buildKernelPipeline() {
   llvm::FunctionPassManager passes;
   passes.addPass(llvm::SROAPass(llvm::SROAOptions::ModifyCFG));
