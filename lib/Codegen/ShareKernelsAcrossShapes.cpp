@@ -18,6 +18,8 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/SymbolTable.h"
@@ -81,14 +83,27 @@ bool takesRunTimeIndex(OpOperand &use) {
 
 /// Where a generalizable value of a kernel lies.
 struct Site {
-  enum Kind { ArgOffset, ArgSize, ArgStride, Constant, SubviewStatic };
+  enum Kind {
+    ArgOffset,
+    ArgSize,
+    ArgStride,
+    Constant,
+    SubviewStatic,
+    AllocSize,
+    ForallStatic,
+    ExpandSize
+  };
   Kind kind;
   /// The argument (ArgOffset, ArgSize, ArgStride).
   unsigned arg = 0;
-  /// The dimension (ArgSize, ArgStride), or the position in the subview's
-  /// static offsets, then sizes, then strides (SubviewStatic).
+  /// The dimension (ArgSize, ArgStride, AllocSize, ExpandSize), or the
+  /// position in the
+  /// subview's static offsets, then sizes, then strides (SubviewStatic), or
+  /// in the loop's lower bounds, then upper bounds, then steps
+  /// (ForallStatic).
   unsigned index = 0;
-  /// The constant op, with one use (Constant), or the subview.
+  /// The constant op, with one use (Constant), the subview, the
+  /// allocation, the loop or the expansion.
   Operation *op = nullptr;
   int64_t value = 0;
 };
@@ -104,8 +119,8 @@ struct StridedType {
 std::optional<StridedType> getStridedType(Value value) {
   StridedType strided;
   strided.type = dyn_cast<MemRefType>(value.getType());
-  if (!strided.type || failed(strided.type.getStridesAndOffset(
-                           strided.strides, strided.offset)))
+  if (!strided.type ||
+      failed(strided.type.getStridesAndOffset(strided.strides, strided.offset)))
     return std::nullopt;
   return strided;
 }
@@ -136,10 +151,34 @@ void giveEachUseItsConstant(func::FuncOp kernel) {
   }
 }
 
+/// Whether `alloc` is a heap buffer of static sizes and the identity layout,
+/// whose sizes may be run-time values: a buffer of a thread's band (packed
+/// tiles inside an `scf.forall`, which buffer hoisting cannot take out of
+/// the kernel), whose sizes differ between kernels as their tiles do. Its
+/// strides then follow from its sizes, the innermost one stays 1.
+bool hasGeneralizableSizes(memref::AllocOp alloc) {
+  MemRefType type = alloc.getType();
+  return type.hasStaticShape() && type.getLayout().isIdentity() &&
+         alloc.getSymbolOperands().empty();
+}
+
+/// Whether `value` is an index constant that is a site: a generalizable
+/// value whose one use may take a run-time value.
+bool isConstantSite(Value value) {
+  auto constant = value.getDefiningOp<arith::ConstantIndexOp>();
+  return constant && isGeneralizable(constant.value()) &&
+         constant->hasOneUse() &&
+         takesRunTimeIndex(*constant->getUses().begin());
+}
+
 /// The generalizable values of `kernel`, in a fixed order: its memref
 /// arguments' offsets, sizes and strides, then in the body's order each
-/// index constant with one use that takes a run-time value and each static
-/// offset, size and stride of a subview.
+/// operand that is an index constant with one use that takes a run-time
+/// value (in the order of the uses, not of the constants, which two kernels
+/// of the same code may define in different orders), each static offset,
+/// size and stride of a subview, each size of a heap buffer of static
+/// shape, each static bound and step of a thread loop and each static size
+/// of an expansion.
 SmallVector<Site> collectSites(func::FuncOp kernel) {
   SmallVector<Site> sites;
   for (BlockArgument arg : kernel.getArguments()) {
@@ -148,35 +187,55 @@ SmallVector<Site> collectSites(func::FuncOp kernel) {
       continue;
     auto [type, strides, offset] = *layout;
     if (isGeneralizable(offset))
-      sites.push_back({Site::ArgOffset, arg.getArgNumber(), 0, nullptr, offset});
+      sites.push_back(
+          {Site::ArgOffset, arg.getArgNumber(), 0, nullptr, offset});
     for (auto [d, size] : llvm::enumerate(type.getShape()))
       if (isGeneralizable(size))
-        sites.push_back({Site::ArgSize, arg.getArgNumber(), unsigned(d),
-                         nullptr, size});
+        sites.push_back(
+            {Site::ArgSize, arg.getArgNumber(), unsigned(d), nullptr, size});
     for (auto [d, stride] : llvm::enumerate(strides))
       if (isGeneralizable(stride))
         sites.push_back({Site::ArgStride, arg.getArgNumber(), unsigned(d),
                          nullptr, stride});
   }
-  kernel.walk<WalkOrder::PreOrder>([&](Operation *op) {
-    if (auto constant = dyn_cast<arith::ConstantIndexOp>(op)) {
-      if (isGeneralizable(constant.value()) && constant->hasOneUse() &&
-          takesRunTimeIndex(*constant->getUses().begin()))
-        sites.push_back({Site::Constant, 0, 0, op, constant.value()});
-      return;
-    }
-    auto subview = dyn_cast<memref::SubViewOp>(op);
-    if (!subview)
-      return;
+  // The known values of `lists` as sites of `kind`, numbered across them.
+  auto addStatics = [&](Site::Kind kind, Operation *op,
+                        std::initializer_list<ArrayRef<int64_t>> lists) {
     unsigned position = 0;
-    for (ArrayRef<int64_t> list :
-         {subview.getStaticOffsets(), subview.getStaticSizes(),
-          subview.getStaticStrides()})
+    for (ArrayRef<int64_t> list : lists)
       for (int64_t value : list) {
         if (!ShapedType::isDynamic(value) && isGeneralizable(value))
-          sites.push_back({Site::SubviewStatic, 0, position, op, value});
+          sites.push_back({kind, 0, position, op, value});
         ++position;
       }
+  };
+  kernel.walk<WalkOrder::PreOrder>([&](Operation *op) {
+    for (Value operand : op->getOperands())
+      if (isConstantSite(operand)) {
+        auto constant = operand.getDefiningOp<arith::ConstantIndexOp>();
+        sites.push_back({Site::Constant, 0, 0, constant, constant.value()});
+      }
+    if (auto expand = dyn_cast<memref::ExpandShapeOp>(op))
+      return addStatics(Site::ExpandSize, op, {expand.getStaticOutputShape()});
+    // A thread loop's bands (scf.forall on buffers: no shared outputs): a
+    // model's bands of different sizes. Its bounds are attributes where
+    // they are known, not constants.
+    if (auto forall = dyn_cast<scf::ForallOp>(op)) {
+      if (forall.getOutputs().empty())
+        addStatics(Site::ForallStatic, op,
+                   {forall.getStaticLowerBound(), forall.getStaticUpperBound(),
+                    forall.getStaticStep()});
+      return;
+    }
+    if (auto alloc = dyn_cast<memref::AllocOp>(op)) {
+      if (hasGeneralizableSizes(alloc))
+        addStatics(Site::AllocSize, op, {alloc.getType().getShape()});
+      return;
+    }
+    if (auto subview = dyn_cast<memref::SubViewOp>(op))
+      addStatics(Site::SubviewStatic, op,
+                 {subview.getStaticOffsets(), subview.getStaticSizes(),
+                  subview.getStaticStrides()});
   });
   return sites;
 }
@@ -206,7 +265,8 @@ bool readsAnyLayout(Operation *op) {
   return isa<vector::TransferReadOp, vector::TransferWriteOp, vector::LoadOp,
              vector::StoreOp, vector::MaskedLoadOp, vector::MaskedStoreOp,
              memref::LoadOp, memref::StoreOp, memref::DimOp,
-             memref::ExtractStridedMetadataOp, memref::PrefetchOp>(op);
+             memref::ExtractStridedMetadataOp, memref::PrefetchOp,
+             memref::DeallocOp>(op);
 }
 
 /// `collapse` of its (generalized) source, with the stride of each group
@@ -224,8 +284,7 @@ Value collapseKnowingSizes(OpBuilder &builder, memref::CollapseShapeOp collapse,
   if (!original.hasStaticShape())
     return memref::CollapseShapeOp::create(builder, loc, collapse.getSrc(),
                                            collapse.getReassociationIndices());
-  SmallVector<ReassociationIndices> groups =
-      collapse.getReassociationIndices();
+  SmallVector<ReassociationIndices> groups = collapse.getReassociationIndices();
   int64_t offset;
   SmallVector<int64_t> strides;
   if (failed(source.getStridesAndOffset(strides, offset)))
@@ -272,8 +331,8 @@ Value collapseKnowingSizes(OpBuilder &builder, memref::CollapseShapeOp collapse,
         continue;
       }
       Value size = metadata.getSizes()[d];
-      product = product ? arith::MulIOp::create(builder, loc, product, size)
-                        : size;
+      product =
+          product ? arith::MulIOp::create(builder, loc, product, size) : size;
     }
     if (product && known != 1)
       product = arith::MulIOp::create(
@@ -368,8 +427,7 @@ LogicalResult generalize(func::FuncOp kernel, ArrayRef<Site> sites,
     SmallVector<int64_t> shape, layoutStrides;
     for (int64_t d = 0; d < type.getRank(); ++d) {
       sizes.push_back(foldResult(context, type.getDimSize(d), sizeValues[d]));
-      strideResults.push_back(
-          foldResult(context, strides[d], strideValues[d]));
+      strideResults.push_back(foldResult(context, strides[d], strideValues[d]));
       shape.push_back(sizeValues[d] ? ShapedType::kDynamic
                                     : type.getDimSize(d));
       layoutStrides.push_back(strideValues[d] ? ShapedType::kDynamic
@@ -399,11 +457,42 @@ LogicalResult generalize(func::FuncOp kernel, ArrayRef<Site> sites,
       constant->erase();
     }
 
-  // Subviews with dynamic sites, and every view of a changed buffer, in
-  // the body's order (a view's source is rebuilt before it).
+  // Thread loops: their bounds and steps with dynamic sites are operands.
+  llvm::DenseMap<Operation *, SmallVector<unsigned>> loopSites;
+  for (unsigned i = 0; i < sites.size(); ++i)
+    if (dynamic[i] && sites[i].kind == Site::ForallStatic)
+      loopSites[sites[i].op].push_back(i);
+  for (auto &[op, indices] : loopSites) {
+    auto forall = cast<scf::ForallOp>(op);
+    SmallVector<OpFoldResult> mixed;
+    llvm::append_range(mixed, forall.getMixedLowerBound());
+    llvm::append_range(mixed, forall.getMixedUpperBound());
+    llvm::append_range(mixed, forall.getMixedStep());
+    for (unsigned i : indices)
+      mixed[sites[i].index] = runTime[i];
+    ArrayRef<OpFoldResult> all(mixed);
+    unsigned rank = forall.getRank();
+    SmallVector<Value> lbs, ubs, steps;
+    SmallVector<int64_t> staticLbs, staticUbs, staticSteps;
+    dispatchIndexOpFoldResults(all.take_front(rank), lbs, staticLbs);
+    dispatchIndexOpFoldResults(all.slice(rank, rank), ubs, staticUbs);
+    dispatchIndexOpFoldResults(all.take_back(rank), steps, staticSteps);
+    forall.getDynamicLowerBoundMutable().assign(lbs);
+    forall.getDynamicUpperBoundMutable().assign(ubs);
+    forall.getDynamicStepMutable().assign(steps);
+    forall.setStaticLowerBound(staticLbs);
+    forall.setStaticUpperBound(staticUbs);
+    forall.setStaticStep(staticSteps);
+  }
+
+  // Subviews and allocations with dynamic sites, and every view of a
+  // changed buffer, in the body's order (a view's source is rebuilt before
+  // it).
   llvm::DenseMap<Operation *, SmallVector<unsigned>> subviewSites;
   for (unsigned i = 0; i < sites.size(); ++i)
-    if (dynamic[i] && sites[i].kind == Site::SubviewStatic)
+    if (dynamic[i] &&
+        (sites[i].kind == Site::SubviewStatic ||
+         sites[i].kind == Site::AllocSize || sites[i].kind == Site::ExpandSize))
       subviewSites[sites[i].op].push_back(i);
   SmallVector<Operation *> ops;
   kernel.walk<WalkOrder::PreOrder>([&](Operation *op) {
@@ -415,12 +504,32 @@ LogicalResult generalize(func::FuncOp kernel, ArrayRef<Site> sites,
       return changed.contains(operand);
     });
     auto subview = dyn_cast<memref::SubViewOp>(op);
-    bool hasSites = subview && subviewSites.count(op);
+    auto alloc = dyn_cast<memref::AllocOp>(op);
+    auto expand = dyn_cast<memref::ExpandShapeOp>(op);
+    bool hasSites = (subview || alloc || expand) && subviewSites.count(op);
     if (!readsChanged && !hasSites)
       continue;
     builder.setInsertionPoint(op);
     Value replacement;
-    if (subview) {
+    if (alloc) {
+      // Its sizes with dynamic sites become run-time operands.
+      MemRefType type = alloc.getType();
+      SmallVector<Value> sizeValues(type.getRank());
+      for (unsigned i : subviewSites.lookup(op))
+        sizeValues[sites[i].index] = runTime[i];
+      SmallVector<int64_t> shape;
+      SmallVector<Value> dynamicSizes;
+      for (auto [d, size] : llvm::enumerate(type.getShape())) {
+        shape.push_back(sizeValues[d] ? ShapedType::kDynamic : size);
+        if (sizeValues[d])
+          dynamicSizes.push_back(sizeValues[d]);
+      }
+      auto general = MemRefType::get(shape, type.getElementType(), AffineMap(),
+                                     type.getMemorySpace());
+      replacement =
+          memref::AllocOp::create(builder, op->getLoc(), general, dynamicSizes,
+                                  alloc.getAlignmentAttr());
+    } else if (subview) {
       SmallVector<OpFoldResult> mixed;
       llvm::append_range(mixed, subview.getMixedOffsets());
       llvm::append_range(mixed, subview.getMixedSizes());
@@ -450,18 +559,23 @@ LogicalResult generalize(func::FuncOp kernel, ArrayRef<Site> sites,
           collapseKnowingSizes(builder, collapse, collapsedFrom[collapse]);
       if (!replacement)
         return failure();
-    } else if (auto expand = dyn_cast<memref::ExpandShapeOp>(op)) {
-      MemRefType result = expand.getResultType();
-      if (!result.hasStaticShape())
-        return failure();
+    } else if (expand) {
+      // Its sizes with dynamic sites become run-time values; its strides
+      // follow from its (generalized) source.
+      SmallVector<OpFoldResult> outputShape = expand.getMixedOutputShape();
+      for (unsigned i : subviewSites.lookup(op))
+        outputShape[sites[i].index] = runTime[i];
+      SmallVector<int64_t> shape;
+      for (OpFoldResult size : outputShape)
+        shape.push_back(
+            getConstantIntValue(size).value_or(ShapedType::kDynamic));
       FailureOr<MemRefType> type = memref::ExpandShapeOp::computeExpandedType(
-          expand.getSrcType(), result.getShape(),
-          expand.getReassociationIndices());
+          expand.getSrcType(), shape, expand.getReassociationIndices());
       if (failed(type))
         return failure();
       replacement = memref::ExpandShapeOp::create(
           builder, op->getLoc(), *type, expand.getSrc(),
-          expand.getReassociationIndices());
+          expand.getReassociationIndices(), outputShape);
     } else if (readsAnyLayout(op)) {
       continue;
     } else {
@@ -501,6 +615,26 @@ func::FuncOp cloneWithOwnConstants(func::FuncOp kernel) {
   return clone;
 }
 
+/// Moves the constants of `kernel`'s entry block to its start, in an order
+/// that depends only on their values: kernels of the same code whose
+/// constants were hoisted in different orders compare equal.
+void sortEntryConstants(func::FuncOp kernel) {
+  Block &entry = kernel.getBody().front();
+  SmallVector<std::pair<llvm::hash_code, Operation *>> constants;
+  for (Operation &op : entry)
+    if (op.hasTrait<OpTrait::ConstantLike>())
+      constants.push_back({OperationEquivalence::computeHash(
+                               &op, OperationEquivalence::ignoreHashValue,
+                               OperationEquivalence::ignoreHashValue,
+                               seam::kKernelEquivalenceFlags),
+                           &op});
+  llvm::stable_sort(constants, [](const auto &a, const auto &b) {
+    return static_cast<size_t>(a.first) < static_cast<size_t>(b.first);
+  });
+  for (auto [hash, op] : llvm::reverse(constants))
+    op->moveBefore(&entry, entry.begin());
+}
+
 void prepare(Kernel &kernel) {
   func::FuncOp general = cloneWithOwnConstants(kernel.func);
   SmallVector<Site> sites = collectSites(general);
@@ -512,6 +646,7 @@ void prepare(Kernel &kernel) {
     general.erase();
     return;
   }
+  sortEntryConstants(general);
   kernel.general = general;
   kernel.hash = seam::hashKernel(general.getFunctionType(), general.getBody());
 }

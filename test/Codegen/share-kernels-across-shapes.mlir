@@ -314,3 +314,131 @@ func.func @main(%a: memref<1x16x7x7xf32>, %b: memref<1x16x14x14xf32>, %y: memref
   call @pool14(%b, %y) : (memref<1x16x14x14xf32>, memref<16xf32>) -> ()
   return
 }
+
+// -----
+
+// Kernels of a thread's band (an scf.forall) pack their tiles into buffers
+// allocated inside the band, where buffer hoisting cannot take them out of
+// the kernel: two kernels whose packed tiles are 128 and 96 columns wide
+// are one function, which allocates its tile with the width as a run-time
+// size (alignment kept) and frees it. A size below 4 stays in the type.
+
+// CHECK-LABEL: func.func private @band0(
+// CHECK-SAME: %[[IN:[a-z0-9]+]]: memref<1xf32>, %[[OUT:[a-z0-9]+]]: memref<8x4xf32>, %[[N:[a-z0-9]+]]: index)
+// CHECK: %[[INV:.*]] = memref.reinterpret_cast %[[IN]] to offset: [0], sizes: [8, %[[N]]], strides: [%[[N]], 1]
+// CHECK: scf.forall
+// CHECK: %[[TILE:.*]] = memref.alloc(%[[N]]) {alignment = 64 : i64} : memref<2x?xf32>
+// CHECK: scf.for %{{.*}} = %{{.*}} to %[[N]] step
+// CHECK: vector.transfer_read %[[INV]]
+// CHECK: vector.transfer_write %{{.*}}, %[[TILE]]
+// CHECK: vector.transfer_read %[[TILE]]
+// CHECK: memref.dealloc %[[TILE]] : memref<2x?xf32>
+// CHECK-NOT: func.func private @band1(
+// CHECK-LABEL: func.func @main(
+// CHECK-DAG: %[[C128:.*]] = arith.constant 128 : index
+// CHECK-DAG: %[[C96:.*]] = arith.constant 96 : index
+// CHECK: call @band0(%{{.*}}, %{{.*}}, %[[C128]])
+// CHECK: call @band0(%{{.*}}, %{{.*}}, %[[C96]])
+
+func.func private @band0(%in: memref<8x128xf32>, %out: memref<8x4xf32>) attributes {seam.kernel} {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c128 = arith.constant 128 : index
+  %f0 = arith.constant 0.0 : f32
+  scf.forall (%b) = (0) to (8) step (2) {
+    %tile = memref.alloc() {alignment = 64 : i64} : memref<2x128xf32>
+    scf.for %j = %c0 to %c128 step %c16 {
+      %v = vector.transfer_read %in[%b, %j], %f0 {in_bounds = [true]} : memref<8x128xf32>, vector<16xf32>
+      vector.transfer_write %v, %tile[%c0, %j] {in_bounds = [true]} : vector<16xf32>, memref<2x128xf32>
+    }
+    %r = vector.transfer_read %tile[%c0, %c0], %f0 {in_bounds = [true]} : memref<2x128xf32>, vector<4xf32>
+    vector.transfer_write %r, %out[%b, %c0] {in_bounds = [true]} : vector<4xf32>, memref<8x4xf32>
+    memref.dealloc %tile : memref<2x128xf32>
+  }
+  return
+}
+func.func private @band1(%in: memref<8x96xf32>, %out: memref<8x4xf32>) attributes {seam.kernel} {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c96 = arith.constant 96 : index
+  %f0 = arith.constant 0.0 : f32
+  scf.forall (%b) = (0) to (8) step (2) {
+    %tile = memref.alloc() {alignment = 64 : i64} : memref<2x96xf32>
+    scf.for %j = %c0 to %c96 step %c16 {
+      %v = vector.transfer_read %in[%b, %j], %f0 {in_bounds = [true]} : memref<8x96xf32>, vector<16xf32>
+      vector.transfer_write %v, %tile[%c0, %j] {in_bounds = [true]} : vector<16xf32>, memref<2x96xf32>
+    }
+    %r = vector.transfer_read %tile[%c0, %c0], %f0 {in_bounds = [true]} : memref<2x96xf32>, vector<4xf32>
+    vector.transfer_write %r, %out[%b, %c0] {in_bounds = [true]} : vector<4xf32>, memref<8x4xf32>
+    memref.dealloc %tile : memref<2x96xf32>
+  }
+  return
+}
+func.func @main(%a: memref<8x128xf32>, %b: memref<8x96xf32>, %o0: memref<8x4xf32>, %o1: memref<8x4xf32>) {
+  call @band0(%a, %o0) : (memref<8x128xf32>, memref<8x4xf32>) -> ()
+  call @band1(%b, %o1) : (memref<8x96xf32>, memref<8x4xf32>) -> ()
+  return
+}
+
+// -----
+
+// Thread loops over bands of different sizes (64 channels in bands of 32,
+// 192 in bands of 96): their static bounds and steps are attributes, not
+// constants, and become run-time operands of the shared kernel's loop; the
+// expansion of a band's buffer takes its channel count as a run-time size
+// (one parameter: the bound of the band's loop and the sizes of its views
+// are the same values in both kernels). Constants are compared in an order
+// of their values and each site is numbered in the order of its uses: the
+// second kernel defines its constants in the other order and is still the
+// same code.
+
+// CHECK-LABEL: func.func private @fill0(
+// CHECK-SAME: %[[X:[a-z0-9]+]]: memref<1xf32>, %[[UB:[a-z0-9]+]]: index, %[[STEP:[a-z0-9]+]]: index)
+// CHECK: %[[XV:.*]] = memref.reinterpret_cast %[[X]]
+// CHECK: scf.forall (%[[B:.*]]) = (0) to (%[[UB]]) step (%[[STEP]]) {
+// CHECK: %[[BAND:.*]] = memref.subview %[[XV]][%[[B]], 0] [%[[STEP]], 16]
+// CHECK: %[[E:.*]] = memref.expand_shape %[[BAND]] {{\[\[}}0, 1], [2]] output_shape [1, %[[STEP]], 16]
+// CHECK: scf.for %{{.*}} = %{{.*}} to %[[STEP]] step
+// CHECK: vector.transfer_write %{{.*}}, %[[E]]
+// CHECK-NOT: func.func private @fill1(
+// CHECK-LABEL: func.func @main(
+// CHECK-DAG: %[[C64:.*]] = arith.constant 64 : index
+// CHECK-DAG: %[[C32:.*]] = arith.constant 32 : index
+// CHECK-DAG: %[[C192:.*]] = arith.constant 192 : index
+// CHECK-DAG: %[[C96:.*]] = arith.constant 96 : index
+// CHECK: call @fill0(%{{.*}}, %[[C64]], %[[C32]])
+// CHECK: call @fill0(%{{.*}}, %[[C192]], %[[C96]])
+
+func.func private @fill0(%x: memref<64x16xf32>) attributes {seam.kernel} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  %f = arith.constant dense<1.0> : vector<16xf32>
+  scf.forall (%b) = (0) to (64) step (32) {
+    %band = memref.subview %x[%b, 0] [32, 16] [1, 1] : memref<64x16xf32> to memref<32x16xf32, strided<[16, 1], offset: ?>>
+    %e = memref.expand_shape %band [[0, 1], [2]] output_shape [1, 32, 16] : memref<32x16xf32, strided<[16, 1], offset: ?>> into memref<1x32x16xf32, strided<[512, 16, 1], offset: ?>>
+    scf.for %i = %c0 to %c32 step %c1 {
+      vector.transfer_write %f, %e[%c0, %i, %c0] {in_bounds = [true]} : vector<16xf32>, memref<1x32x16xf32, strided<[512, 16, 1], offset: ?>>
+    }
+  }
+  return
+}
+func.func private @fill1(%x: memref<192x16xf32>) attributes {seam.kernel} {
+  %c96 = arith.constant 96 : index
+  %c1 = arith.constant 1 : index
+  %c0 = arith.constant 0 : index
+  %f = arith.constant dense<1.0> : vector<16xf32>
+  scf.forall (%b) = (0) to (192) step (96) {
+    %band = memref.subview %x[%b, 0] [96, 16] [1, 1] : memref<192x16xf32> to memref<96x16xf32, strided<[16, 1], offset: ?>>
+    %e = memref.expand_shape %band [[0, 1], [2]] output_shape [1, 96, 16] : memref<96x16xf32, strided<[16, 1], offset: ?>> into memref<1x96x16xf32, strided<[1536, 16, 1], offset: ?>>
+    scf.for %i = %c0 to %c96 step %c1 {
+      vector.transfer_write %f, %e[%c0, %i, %c0] {in_bounds = [true]} : vector<16xf32>, memref<1x96x16xf32, strided<[1536, 16, 1], offset: ?>>
+    }
+  }
+  return
+}
+func.func @main(%a: memref<64x16xf32>, %b: memref<192x16xf32>) {
+  call @fill0(%a) : (memref<64x16xf32>) -> ()
+  call @fill1(%b) : (memref<192x16xf32>) -> ()
+  return
+}

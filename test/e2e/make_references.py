@@ -6,6 +6,8 @@ straight from the operator definitions (not by Seam):
   Inputs/matmul_odd_k.mlir + matmul_odd_k_*.npy  (K tiles packed in rows of
       100, 128 and 52 floats: overlapping last vectors, multiples of 64, one
       vector)
+  Inputs/matmul_band_tiles.mlir + matmul_band_tiles_*.npy  (two matmuls whose
+      bands differ only in the sizes of their packed tiles)
   Inputs/tiny_resnet_input.npy + tiny_resnet_output.npy  (the bundled model,
       evaluated node by node from its ONNX initializers)
   Inputs/reduction_family_*.npy  (inputs and outputs of
@@ -45,23 +47,37 @@ def matmul_odd_k_fixture():
     # K = 500, 256 and 260 give K tiles of 100, 128 and 52 floats, whose
     # packed rows seam-vectorize-copies moves as 64 + 64 (overlapping by 28),
     # 64 + 64 and one vector of 52.
-    rng = np.random.default_rng(7)
-    shapes = [(8, 500, 72), (8, 256, 40), (8, 260, 24)]
+    write_matmuls("matmul_odd_k", [(8, 500, 72), (8, 256, 40), (8, 260, 24)], seed=7)
+
+
+def matmul_band_tiles_fixture():
+    # K = 500 and 360 give K tiles of 100 and 120 floats, packed the same way
+    # (a vector of 64 and an overlapping one): on two threads the two bands'
+    # kernels differ only in the sizes of the tiles they allocate, and
+    # seam-share-kernels-across-shapes makes them one kernel that allocates
+    # its tiles with run-time sizes.
+    write_matmuls("matmul_band_tiles", [(8, 500, 64), (8, 360, 64)], seed=11)
+
+
+def write_matmuls(name, shapes, seed):
+    """Inputs/<name>.mlir: one seam.matmul per (m, k, n) of `shapes`, with its
+    operands and NumPy's product (in f64) as <name>_{a,b,c}<i>.npy."""
+    rng = np.random.default_rng(seed)
     t = lambda m, n: f"tensor<{m}x{n}xf32>"
     args, results, body, returns = [], [], [], []
     for i, (m, k, n) in enumerate(shapes):
         a = rng.standard_normal((m, k)).astype(np.float32)
         b = rng.standard_normal((k, n)).astype(np.float32)
-        np.save(os.path.join(OUT, f"matmul_odd_k_a{i}.npy"), a)
-        np.save(os.path.join(OUT, f"matmul_odd_k_b{i}.npy"), b)
-        np.save(os.path.join(OUT, f"matmul_odd_k_c{i}.npy"),
+        np.save(os.path.join(OUT, f"{name}_a{i}.npy"), a)
+        np.save(os.path.join(OUT, f"{name}_b{i}.npy"), b)
+        np.save(os.path.join(OUT, f"{name}_c{i}.npy"),
                 (a.astype(np.float64) @ b.astype(np.float64)).astype(np.float32))
         args += [f'%a{i}: {t(m, k)} {{seam.name = "a{i}"}}',
                  f'%b{i}: {t(k, n)} {{seam.name = "b{i}"}}']
         results.append(f'{t(m, n)} {{seam.name = "c{i}"}}')
         body.append(f"  %c{i} = seam.matmul %a{i}, %b{i} : ({t(m, k)}, {t(k, n)}) -> {t(m, n)}")
         returns.append((f"%c{i}", t(m, n)))
-    with open(os.path.join(OUT, "matmul_odd_k.mlir"), "w") as f:
+    with open(os.path.join(OUT, f"{name}.mlir"), "w") as f:
         f.write(f"func.func @main({', '.join(args)}) -> ({', '.join(results)}) {{\n")
         f.write("\n".join(body) + "\n")
         f.write(f"  return {', '.join(v for v, _ in returns)} : {', '.join(ty for _, ty in returns)}\n}}\n")
@@ -314,6 +330,7 @@ if __name__ == "__main__":
     os.makedirs(OUT, exist_ok=True)
     matmul_fixture()
     matmul_odd_k_fixture()
+    matmul_band_tiles_fixture()
     conv_epilogue_fixture()
     exp_odd_values_fixture()
     tiny_resnet_fixture()

@@ -543,7 +543,12 @@ def SeamShareKernelsAcrossShapesPass
     their loops and vector transfers are explicit, before the conversion to
     the LLVM dialect): kernels that are the same op for op up to the sizes,
     strides and offsets of their memref arguments, the static offsets,
-    sizes and strides of their subviews, and the values of index constants
+    sizes and strides of their subviews, the sizes of the heap buffers they
+    allocate (a thread's packed tiles inside an `scf.forall`, whose
+    allocations buffer hoisting leaves in the kernel; identity layout, so
+    the innermost stride stays 1), the static bounds and steps of their
+    thread loops (`scf.forall` on buffers: bands of different sizes), and
+    the values of index constants
     whose use may read a run-time value (loop bounds and steps, address
     arithmetic, compares, indices; not divisors, shifts or allocation
     sizes) become one function, which the rest of the pipeline lowers and
