@@ -20,6 +20,12 @@
 
 namespace seam {
 
+/// The unit attribute of a kernel's argument that is a buffer of its own at
+/// every call (an allocation of the caller that no other argument views):
+/// set by seam-outline-kernels, compared by seam-share-identical-kernels,
+/// used and removed by seam-vectorize-copies.
+inline constexpr llvm::StringLiteral kFreshBufferAttr = "seam.fresh_buffer";
+
 /// What kernel comparisons ignore: locations.
 constexpr auto kKernelEquivalenceFlags =
     mlir::OperationEquivalence::IgnoreLocations;
@@ -66,7 +72,8 @@ groupEquivalent(llvm::ArrayRef<T *> items, Hash hash, Equivalent equivalent) {
 /// The symbols of `module` used other than as the callee of a `CallOpT`
 /// (their address taken, say): the functions whose type must stay as it is.
 template <typename CallOpT>
-llvm::DenseSet<mlir::StringAttr> getSymbolsNotOnlyCalled(mlir::ModuleOp module) {
+llvm::DenseSet<mlir::StringAttr>
+getSymbolsNotOnlyCalled(mlir::ModuleOp module) {
   llvm::DenseSet<mlir::StringAttr> pinned;
   if (std::optional<mlir::SymbolTable::UseRange> uses =
           mlir::SymbolTable::getSymbolUses(&module.getBodyRegion()))

@@ -2,6 +2,8 @@
 
 #include "seam/Codegen/Passes.h"
 
+#include "KernelEquivalence.h"
+
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
 #include "mlir/IR/IRMapping.h"
@@ -29,6 +31,20 @@ llvm::SetVector<Value> capturedValues(Operation *op) {
     values.insert(above.begin(), above.end());
   }
   return values;
+}
+
+/// Whether `arguments[i]` is an allocation that no other of `arguments`
+/// views: within the kernel, a buffer no other argument reaches.
+bool isFreshBuffer(ArrayRef<Value> arguments, size_t i) {
+  Value buffer = arguments[i];
+  if (!isa_and_nonnull<memref::AllocOp, memref::AllocaOp>(
+          buffer.getDefiningOp()))
+    return false;
+  for (auto [j, other] : llvm::enumerate(arguments))
+    if (auto view = dyn_cast<MemrefValue>(other);
+        j != i && view && memref::skipViewLikeOps(view) == buffer)
+      return false;
+  return true;
 }
 
 /// Ops that are cheaper to clone into a kernel than to pass to it. Globals
@@ -94,6 +110,11 @@ struct SeamOutlineKernelsPass
                                          {builder.getStringAttr("noinline")}));
       // For seam-instrument-kernels.
       callee->setAttr("seam.kernel", builder.getUnitAttr());
+      // Buffers of their own (packed tiles hoisted out of the loops): a
+      // copy into one may write an element twice (seam-vectorize-copies).
+      for (size_t i = 0; i < arguments.size(); ++i)
+        if (isFreshBuffer(arguments, i))
+          callee.setArgAttr(i, seam::kFreshBufferAttr, builder.getUnitAttr());
       symbols.insert(callee);
       Block *entry = callee.addEntryBlock();
       OpBuilder body = OpBuilder::atBlockBegin(entry);

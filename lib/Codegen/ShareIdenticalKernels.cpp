@@ -24,7 +24,11 @@ using namespace mlir;
 namespace {
 
 bool areIdentical(func::FuncOp a, func::FuncOp b) {
+  // Argument attributes too: a buffer of its own at every call of one
+  // (kFreshBufferAttr) may be a view of another argument's at a call of the
+  // other.
   return a.getFunctionType() == b.getFunctionType() &&
+         a.getArgAttrsAttr() == b.getArgAttrsAttr() &&
          OperationEquivalence::isRegionEquivalentTo(
              &a.getBody(), &b.getBody(), seam::kKernelEquivalenceFlags);
 }

@@ -10,10 +10,13 @@
 
 #include "seam/Codegen/Passes.h"
 
+#include "KernelEquivalence.h"
+
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/PatternMatch.h"
@@ -107,28 +110,34 @@ bool isRowCopy(linalg::LinalgOp op) {
   return coefficientOf(inMap.getResult(inMap.getNumResults() - 1), inner) == 1;
 }
 
-/// The buffer `view` is a view of: through subviews, reshapes and casts.
-Value getUnderlyingBuffer(Value view) {
-  while (Operation *op = view.getDefiningOp()) {
-    if (auto viewLike = dyn_cast<ViewLikeOpInterface>(op))
-      view = viewLike.getViewSource();
-    else
-      break;
-  }
-  return view;
+/// Whether `value` is an argument of its function marked as a buffer of its
+/// own (seam-outline-kernels: an allocation no other argument views).
+bool isFreshArgument(Value value) {
+  auto argument = dyn_cast<BlockArgument>(value);
+  if (!argument)
+    return false;
+  auto function =
+      dyn_cast<FunctionOpInterface>(argument.getOwner()->getParentOp());
+  return function && argument.getOwner()->isEntryBlock() &&
+         function.getArgAttr(argument.getArgNumber(), seam::kFreshBufferAttr);
 }
 
 /// Whether `op`'s output lives in a buffer of its own that its input cannot
-/// be a view of: an allocation, and the input a view of another one, of a
-/// global or of an argument of the function (not of a value that could be
-/// the same allocation, such as a loop's argument). Then a row's elements
-/// may be written twice (an overlapping last vector) without changing what
-/// is read.
+/// be a view of: an allocation (in this function, or the caller's, passed
+/// as an argument marked as such), and the input a view of another one, of
+/// a global or of an argument of the function (not of a value that could
+/// be the same allocation, such as a loop's argument). Then a row's
+/// elements may be written twice (an overlapping last vector) without
+/// changing what is read.
 bool writesFreshBuffer(linalg::LinalgOp op) {
-  Value out = getUnderlyingBuffer(op.getDpsInitOperand(0)->get());
-  Value in = getUnderlyingBuffer(op.getDpsInputOperand(0)->get());
-  if (out == in ||
-      !isa_and_nonnull<memref::AllocOp, memref::AllocaOp>(out.getDefiningOp()))
+  auto underlying = [](OpOperand *operand) -> Value {
+    return memref::skipViewLikeOps(cast<MemrefValue>(operand->get()));
+  };
+  Value out = underlying(op.getDpsInitOperand(0));
+  Value in = underlying(op.getDpsInputOperand(0));
+  if (out == in || !(isFreshArgument(out) ||
+                     isa_and_nonnull<memref::AllocOp, memref::AllocaOp>(
+                         out.getDefiningOp())))
     return false;
   if (auto argument = dyn_cast<BlockArgument>(in))
     return isa<FunctionOpInterface>(argument.getOwner()->getParentOp());
@@ -162,8 +171,8 @@ struct SeamVectorizeCopiesPass
     Value output = op.getDpsInitOperand(0)->get();
     AffineMap inMap = op.getMatchingIndexingMap(op.getDpsInputOperand(0));
     Type element = cast<MemRefType>(input.getType()).getElementType();
-    Value padding = arith::ConstantOp::create(
-        rewriter, loc, element, rewriter.getZeroAttr(element));
+    Value padding = arith::ConstantOp::create(rewriter, loc, element,
+                                              rewriter.getZeroAttr(element));
 
     // One row at `ivs` (the outer loop dims, then the offset in the row):
     // `size` elements moved as one vector.
@@ -187,14 +196,14 @@ struct SeamVectorizeCopiesPass
             Value upper =
                 arith::ConstantIndexOp::create(b, loc, ranges[ivs.size()]);
             Value one = arith::ConstantIndexOp::create(b, loc, 1);
-            scf::ForOp::create(b, loc, zero, upper, one, ValueRange{},
-                               [&](OpBuilder &nested, Location, Value iv,
-                                   ValueRange) {
-                                 SmallVector<Value> inner = ivs;
-                                 inner.push_back(iv);
-                                 build(nested, inner);
-                                 scf::YieldOp::create(nested, loc);
-                               });
+            scf::ForOp::create(
+                b, loc, zero, upper, one, ValueRange{},
+                [&](OpBuilder &nested, Location, Value iv, ValueRange) {
+                  SmallVector<Value> inner = ivs;
+                  inner.push_back(iv);
+                  build(nested, inner);
+                  scf::YieldOp::create(nested, loc);
+                });
             return;
           }
           auto at = [&](OpBuilder &b, Value offset, int64_t size) {
@@ -211,12 +220,12 @@ struct SeamVectorizeCopiesPass
             Value lower = arith::ConstantIndexOp::create(b, loc, first);
             Value upper = arith::ConstantIndexOp::create(b, loc, last);
             Value step = arith::ConstantIndexOp::create(b, loc, size);
-            scf::ForOp::create(b, loc, lower, upper, step, ValueRange{},
-                               [&](OpBuilder &nested, Location, Value offset,
-                                   ValueRange) {
-                                 at(nested, offset, size);
-                                 scf::YieldOp::create(nested, loc);
-                               });
+            scf::ForOp::create(
+                b, loc, lower, upper, step, ValueRange{},
+                [&](OpBuilder &nested, Location, Value offset, ValueRange) {
+                  at(nested, offset, size);
+                  scf::YieldOp::create(nested, loc);
+                });
           };
           if (overlapLast) {
             // Vectors of `wide` up to the last one, which ends at the row's
@@ -251,6 +260,11 @@ struct SeamVectorizeCopiesPass
     IRRewriter rewriter(&getContext());
     for (linalg::LinalgOp op : copies)
       vectorize(rewriter, op);
+    // The marks are this pass's: kernels are shared later on their bodies
+    // alone, which now hold what the marks allowed.
+    FunctionOpInterface function = getOperation();
+    for (unsigned i = 0; i < function.getNumArguments(); ++i)
+      function.removeArgAttr(i, seam::kFreshBufferAttr);
   }
 };
 

@@ -90,3 +90,30 @@ func.func @nested(%a: memref<2x8x8xf32>, %b: memref<2x4x4xf32>, %e: memref<16xf3
   }
   return
 }
+
+// -----
+
+// An allocation passed to a kernel is marked as a buffer of its own there
+// (seam-vectorize-copies may then write a row's elements twice) unless
+// another argument of the call is a view of it; views and the function's
+// arguments are not marked.
+// CHECK-LABEL: func.func private @fresh_kernel_0(
+// CHECK-SAME: %{{[a-z0-9]+}}: memref<8x16xf32>, %{{[a-z0-9]+}}: memref<8x16xf32> {seam.fresh_buffer})
+// CHECK-LABEL: func.func private @fresh_kernel_1(
+// CHECK-SAME: %{{[a-z0-9]+}}: memref<4x16xf32, strided<[16, 1], offset: 64>>, %{{[a-z0-9]+}}: memref<8x16xf32>)
+// CHECK-NOT: seam.fresh_buffer
+// CHECK-LABEL: func.func @fresh(
+func.func @fresh(%a: memref<8x16xf32>) {
+  %tile = memref.alloc() {alignment = 64 : i64} : memref<8x16xf32>
+  linalg.copy ins(%a : memref<8x16xf32>) outs(%tile : memref<8x16xf32>)
+  %half = memref.subview %tile[4, 0] [4, 16] [1, 1] : memref<8x16xf32> to memref<4x16xf32, strided<[16, 1], offset: 64>>
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  scf.for %i = %c0 to %c4 step %c1 {
+    %x = memref.load %half[%i, %c0] : memref<4x16xf32, strided<[16, 1], offset: 64>>
+    memref.store %x, %tile[%i, %c0] : memref<8x16xf32>
+  }
+  memref.dealloc %tile : memref<8x16xf32>
+  return
+}

@@ -1,4 +1,4 @@
-// RUN: seam-opt %s --seam-share-identical-kernels | FileCheck %s
+// RUN: seam-opt %s --seam-share-identical-kernels -split-input-file | FileCheck %s
 
 // Kernels with the same type and body (up to SSA names and locations) are
 // one function; kernels that differ in an attribute, a constant, a type or
@@ -130,5 +130,35 @@ func.func @main(%x: memref<16xf32>, %y: memref<16xf32>, %z: memref<8xf32>) {
   call @k7(%y, %x) : (memref<16xf32>, memref<16xf32>) -> ()
   call @notkernel(%x) : (memref<16xf32>) -> ()
   call @notkernel2(%x) : (memref<16xf32>) -> ()
+  return
+}
+
+// -----
+
+// Kernels that differ only in their arguments' attributes stay apart: a
+// buffer of its own at the calls of one (seam.fresh_buffer) is a view of
+// another argument's buffer at a call of the other.
+
+// CHECK-LABEL: func.func private @fresh0(
+// CHECK-SAME: {seam.fresh_buffer}
+// CHECK-LABEL: func.func private @fresh1(
+// CHECK-NOT: seam.fresh_buffer
+// CHECK-LABEL: func.func @main(
+// CHECK: call @fresh0(
+// CHECK: call @fresh1(
+
+func.func private @fresh0(%a: memref<16xf32>, %b: memref<16xf32> {seam.fresh_buffer}) attributes {seam.kernel} {
+  memref.copy %a, %b : memref<16xf32> to memref<16xf32>
+  return
+}
+func.func private @fresh1(%a: memref<16xf32>, %b: memref<16xf32>) attributes {seam.kernel} {
+  memref.copy %a, %b : memref<16xf32> to memref<16xf32>
+  return
+}
+func.func @main(%x: memref<32xf32>, %t: memref<16xf32>) {
+  %v = memref.subview %x[0] [16] [1] : memref<32xf32> to memref<16xf32, strided<[1]>>
+  %w = memref.cast %v : memref<16xf32, strided<[1]>> to memref<16xf32>
+  call @fresh0(%w, %t) : (memref<16xf32>, memref<16xf32>) -> ()
+  call @fresh1(%w, %w) : (memref<16xf32>, memref<16xf32>) -> ()
   return
 }

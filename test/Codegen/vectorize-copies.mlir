@@ -241,3 +241,26 @@ func.func @empty_rows(%a: memref<8x0xf32>, %b: memref<8x0xf32, strided<[4, 1]>>)
   linalg.copy ins(%a : memref<8x0xf32>) outs(%b : memref<8x0xf32, strided<[4, 1]>>)
   return
 }
+
+// -----
+
+// The same K tile into an argument marked as a buffer of its own
+// (seam-outline-kernels: the caller's allocation, which no other argument
+// views): written as into a fresh allocation, a loop of vectors of 64 and
+// one that ends at the row's end (at 56). The mark is removed.
+// CHECK-LABEL: func @k_tile_120_into_marked_argument(
+// CHECK-SAME: %{{[a-z0-9]+}}: memref<128x480xf32>, %[[P:[a-z0-9]+]]: memref<128x120xf32>)
+// CHECK-NOT:   seam.fresh_buffer
+// CHECK:       scf.for %[[R:.*]] =
+// CHECK:         scf.for
+// CHECK:           vector.transfer_read {{.*}} vector<64xf32>
+// CHECK:         }
+// CHECK:         %[[L:.*]] = arith.constant 56 : index
+// CHECK:         vector.transfer_read {{.*}} vector<64xf32>
+// CHECK:         vector.transfer_write {{.*}}, %[[P]][%[[R]], %[[L]]] {{.*}} vector<64xf32>
+// CHECK-NOT:   vector<8xf32>
+func.func @k_tile_120_into_marked_argument(%src: memref<128x480xf32>, %packed: memref<128x120xf32> {seam.fresh_buffer}) {
+  %v = memref.subview %src[0, 120] [128, 120] [1, 1] : memref<128x480xf32> to memref<128x120xf32, strided<[480, 1], offset: 120>>
+  linalg.copy ins(%v : memref<128x120xf32, strided<[480, 1], offset: 120>>) outs(%packed : memref<128x120xf32>)
+  return
+}
