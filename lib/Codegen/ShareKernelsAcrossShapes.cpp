@@ -97,10 +97,9 @@ struct Site {
   /// The argument (ArgOffset, ArgSize, ArgStride).
   unsigned arg = 0;
   /// The dimension (ArgSize, ArgStride, AllocSize, ExpandSize), or the
-  /// position in the
-  /// subview's static offsets, then sizes, then strides (SubviewStatic), or
-  /// in the loop's lower bounds, then upper bounds, then steps
-  /// (ForallStatic).
+  /// position in the subview's static offsets, then sizes, then strides
+  /// (SubviewStatic), or in the loop's lower bounds, then upper bounds, then
+  /// steps (ForallStatic).
   unsigned index = 0;
   /// The constant op, with one use (Constant), the subview, the
   /// allocation, the loop or the expansion.
@@ -485,15 +484,15 @@ LogicalResult generalize(func::FuncOp kernel, ArrayRef<Site> sites,
     forall.setStaticStep(staticSteps);
   }
 
-  // Subviews and allocations with dynamic sites, and every view of a
-  // changed buffer, in the body's order (a view's source is rebuilt before
-  // it).
-  llvm::DenseMap<Operation *, SmallVector<unsigned>> subviewSites;
+  // Subviews, allocations and expansions with dynamic sites, and every view
+  // of a changed buffer, in the body's order (a view's source is rebuilt
+  // before it).
+  llvm::DenseMap<Operation *, SmallVector<unsigned>> viewSites;
   for (unsigned i = 0; i < sites.size(); ++i)
     if (dynamic[i] &&
         (sites[i].kind == Site::SubviewStatic ||
          sites[i].kind == Site::AllocSize || sites[i].kind == Site::ExpandSize))
-      subviewSites[sites[i].op].push_back(i);
+      viewSites[sites[i].op].push_back(i);
   SmallVector<Operation *> ops;
   kernel.walk<WalkOrder::PreOrder>([&](Operation *op) {
     if (op != kernel.getOperation())
@@ -506,7 +505,7 @@ LogicalResult generalize(func::FuncOp kernel, ArrayRef<Site> sites,
     auto subview = dyn_cast<memref::SubViewOp>(op);
     auto alloc = dyn_cast<memref::AllocOp>(op);
     auto expand = dyn_cast<memref::ExpandShapeOp>(op);
-    bool hasSites = (subview || alloc || expand) && subviewSites.count(op);
+    bool hasSites = (subview || alloc || expand) && viewSites.count(op);
     if (!readsChanged && !hasSites)
       continue;
     builder.setInsertionPoint(op);
@@ -515,7 +514,7 @@ LogicalResult generalize(func::FuncOp kernel, ArrayRef<Site> sites,
       // Its sizes with dynamic sites become run-time operands.
       MemRefType type = alloc.getType();
       SmallVector<Value> sizeValues(type.getRank());
-      for (unsigned i : subviewSites.lookup(op))
+      for (unsigned i : viewSites.lookup(op))
         sizeValues[sites[i].index] = runTime[i];
       SmallVector<int64_t> shape;
       SmallVector<Value> dynamicSizes;
@@ -534,7 +533,7 @@ LogicalResult generalize(func::FuncOp kernel, ArrayRef<Site> sites,
       llvm::append_range(mixed, subview.getMixedOffsets());
       llvm::append_range(mixed, subview.getMixedSizes());
       llvm::append_range(mixed, subview.getMixedStrides());
-      for (unsigned i : subviewSites.lookup(op))
+      for (unsigned i : viewSites.lookup(op))
         mixed[sites[i].index] = runTime[i];
       unsigned rank = subview.getSourceType().getRank();
       ArrayRef<OpFoldResult> all(mixed);
@@ -563,7 +562,7 @@ LogicalResult generalize(func::FuncOp kernel, ArrayRef<Site> sites,
       // Its sizes with dynamic sites become run-time values; its strides
       // follow from its (generalized) source.
       SmallVector<OpFoldResult> outputShape = expand.getMixedOutputShape();
-      for (unsigned i : subviewSites.lookup(op))
+      for (unsigned i : viewSites.lookup(op))
         outputShape[sites[i].index] = runTime[i];
       SmallVector<int64_t> shape;
       for (OpFoldResult size : outputShape)
