@@ -21,6 +21,18 @@
 
 namespace {
 
+#if defined(__SANITIZE_ADDRESS__)
+constexpr bool kAddressSanitizer = true;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+constexpr bool kAddressSanitizer = true;
+#else
+constexpr bool kAddressSanitizer = false;
+#endif
+#else
+constexpr bool kAddressSanitizer = false;
+#endif
+
 constexpr const char *kModel = SEAM_SOURCE_DIR "/bench/models/tiny_resnet.onnx";
 constexpr const char *kInput =
     SEAM_SOURCE_DIR "/test/e2e/Inputs/tiny_resnet_input.npy";
@@ -79,8 +91,9 @@ TEST(Session, RepeatedRunsReuseTheirBuffers) {
   // The compiled code's large intermediates (two im2col buffers of 36 MiB)
   // are kept between runs, so a run after the first faults on no fresh
   // pages; without them every run maps and zeroes them again (about 14,000
-  // page faults per run here, SEAM_BUFFER_CACHE_BYTES=0). One thread: every kernel runs on this one; the
-  // output is written into the caller's memory.
+  // page faults per run here, SEAM_BUFFER_CACHE_BYTES=0). One thread:
+  // every kernel runs on this one; the output is written into the caller's
+  // memory.
   seam::CompileOptions options;
   options.backends = {"none"};
   options.threads = 1;
@@ -103,8 +116,13 @@ TEST(Session, RepeatedRunsReuseTheirBuffers) {
     ASSERT_FALSE(static_cast<bool>((*session)->run(inputs, outputs)));
   getrusage(RUSAGE_THREAD, &after);
   long faults = after.ru_minflt - before.ru_minflt;
-  EXPECT_LT(faults, 10 * kRuns) << faults << " page faults in " << kRuns
-                                << " runs";
+  // AddressSanitizer's allocator keeps freed blocks in quarantine and hands
+  // out fresh memory instead, so the small blocks each run takes from malloc
+  // (a few KiB of packed tiles) fault again: 21-25 faults in 4 runs on one
+  // machine, above 40 on another. The count says nothing about Seam there.
+  if (!kAddressSanitizer)
+    EXPECT_LT(faults, 10 * kRuns)
+        << faults << " page faults in " << kRuns << " runs";
   // Same inputs, same bits: no run reads what another one left.
   EXPECT_EQ(std::memcmp(y.data(), first->at("y").data(), y.size() * 4), 0);
 }
