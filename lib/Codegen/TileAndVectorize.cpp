@@ -15,6 +15,8 @@
 #include "mlir/Interfaces/TilingInterface.h"
 #include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
 
+#include <algorithm>
+
 namespace seam {
 #define GEN_PASS_DEF_SEAMTILEANDVECTORIZEPASS
 #include "seam/Codegen/Passes.h.inc"
@@ -384,7 +386,12 @@ struct SeamTileAndVectorizePass
     int64_t kv = largestDivisor(kSize, 16);
     if (kv < 4)
       return success();
-    int64_t nr = largestDivisor(nSize, 8);
+    // The accumulators (nr rows of kv lanes) take at most the register
+    // tile's share of the vector registers: on AVX2 8 rows of 16 lanes were
+    // 16 ymm accumulators, all of them, and spilled (a 512 x 1000 layer at
+    // 68 % of oneDNN's sgemm).
+    int64_t rowLimit = std::clamp<int64_t>(mRegister * nRegister / kv, 1, 8);
+    int64_t nr = largestDivisor(nSize, rowLimit);
 
     Location loc = matmul.getLoc();
     rewriter.setInsertionPoint(matmul);

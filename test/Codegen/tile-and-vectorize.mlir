@@ -118,7 +118,8 @@ func.func @strided_operand_packed(%a: tensor<24x16xf32>, %bb: tensor<16x512xf32>
 
 // B read transposed (a fully connected layer's Gemm, transB): dot products
 // vectorized along k. Blocks of 8 rows of B (n loop), each row of A (m
-// loop), 8 accumulators of 16 lanes carried across k, each reduced into C.
+// loop), 8 accumulators of 16 lanes carried across k, each reduced into C:
+// 128 floats, within the 8 x 32 register tile's 256.
 // CHECK-LABEL: func @matmul_transposed_b
 // CHECK:      %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : vector<16xf32>
 // CHECK:      %[[C1000:.*]] = arith.constant 1000 : index
@@ -138,6 +139,18 @@ func.func @strided_operand_packed(%a: tensor<24x16xf32>, %bb: tensor<16x512xf32>
 // CHECK:          tensor.insert %[[SUM]] into %[[CM]][%[[M]], %[[N]]]
 // CHECK-COUNT-7:  vector.reduction <add>
 // CHECK-NOT: linalg.matmul
+// On AVX2, 4 rows of B: their 4 accumulators of 16 lanes are 8 ymm, the
+// register tile's share (8 would be all 16 ymm registers, spilled).
+// AVX2-LABEL: func @matmul_transposed_b
+// AVX2:         %[[C4:.*]] = arith.constant 4 : index
+// AVX2:         scf.for %{{.*}} = %{{.*}} to %{{.*}} step %[[C4]] iter_args(%{{.*}} = %arg2) -> (tensor<2x1000xf32>)
+// AVX2:           scf.for {{.*}} -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>)
+// AVX2-COUNT-4:     vector.fma
+// AVX2-NOT:         vector.fma
+// AVX2:             scf.yield
+// AVX2-COUNT-4:   vector.reduction <add>
+// AVX2-NOT:       vector.reduction
+// AVX2:         return
 func.func @matmul_transposed_b(%a: tensor<2x1280xf32>, %b: tensor<1000x1280xf32>, %c: tensor<2x1000xf32>) -> tensor<2x1000xf32> {
   %r = linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
       ins(%a, %b : tensor<2x1280xf32>, tensor<1000x1280xf32>) outs(%c : tensor<2x1000xf32>) -> tensor<2x1000xf32>

@@ -180,7 +180,9 @@ def SeamTileAndVectorizePass
     shapes becomes dot products vectorized along k: for each block of up to
     8 rows of B and each row of A, one vector accumulator per row of B
     (16 lanes, or the largest divisor of K down to 4) over the whole of k,
-    each reduced into C at the end. With one row of A, B is read once.
+    each reduced into C at the end. With one row of A, B is read once. The
+    accumulators take at most the register tile's floats (`m-register` x
+    `n-register`): on AVX2's 4 x 16, 4 rows of 16 lanes.
   }];
   let options = [
     Option<"mCache", "m-cache", "int64_t", "128", "Cache tile of M">,
