@@ -311,10 +311,10 @@ public:
 
   /// Of heldWeightBytes(), the bytes the session copied into 64-byte-aligned
   /// memory of its own; the rest it reads where the model's tensors were
-  /// parsed (a large float32 tensor of an ONNX file is moved onto a 64-byte
-  /// boundary inside its own storage), or from the compiled-object cache's
-  /// mapping. Copied: weights folded from others (a batch-norm folded into a
-  /// convolution), small ones, those of other element types.
+  /// parsed (a large float32 tensor of an ONNX file where the file has it,
+  /// at any offset of 4 bytes), or from the compiled-object cache's mapping.
+  /// Copied: weights folded from others (a batch-norm folded into a
+  /// convolution), those whose storage is shared by several constants.
   size_t copiedWeightBytes() const;
 
   /// The time spent so far in each offloaded region whose backend keeps

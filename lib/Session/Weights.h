@@ -1,8 +1,10 @@
 //===- Weights.h - Weights outside the generated code -----------*- C++ -*-===//
 //
 // Large constant buffers (the model's weights, after bufferization memref
-// globals) are taken out of the module before it goes to LLVM: their data is
-// copied once into memory the Session owns, and the globals become external
+// globals) are taken out of the module before it goes to LLVM: the Session
+// keeps their data where the importer left it (the model file's mapping, or
+// the parsed tensor's own storage), or copies it once into memory of its own
+// (weights folded from others, small ones), and the globals become external
 // declarations that the JIT binds to that memory. LLVM then never sees (or
 // optimizes, or encodes) tens of megabytes of initializers.
 //
@@ -53,8 +55,8 @@ public:
   size_t getHeldBytes() const;
   /// Of those, the bytes externalize copied out of the module's blobs (into
   /// 64-byte-aligned memory of the store's) instead of taking them as they
-  /// were: weights folded from others, small, or not aligned as the code
-  /// needs.
+  /// were: weights folded from others, small, or not aligned to their
+  /// element type.
   size_t getCopiedBytes() const;
   /// Adds weight `name` as a view of `size` bytes at `data` (64-byte
   /// aligned), which `owner` keeps alive (the compiled-object cache's mapping

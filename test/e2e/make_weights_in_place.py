@@ -1,7 +1,7 @@
 """ONNX models whose large float32 initializers the compiled path reads where
-the importer found them, not from a copy: in the model file's mapping when
-their bytes lie on a 64-byte boundary there, else where the importer parsed
-them (moved onto a 64-byte boundary inside their own storage); each with
+the importer found them, not from a copy: in the model file's mapping at any
+4-byte-aligned offset, else where the importer parsed them (moved onto a
+64-byte boundary inside their own storage); each with
 NumPy's output for a seeded input. Where each weight's bytes lie in the file
 (their offset modulo 64) is chosen, by the length of the model's doc string.
 
@@ -16,9 +16,10 @@ Writes OUT_DIR/<case>.onnx, <case>_x.npy, <case>_y.npy for:
   nonzero     a 128x128 weight (64 KiB, a third zeros, on a 64-byte boundary)
               read by a MatMul and, through an Identity, by NonZero, which
               the importer evaluates from the tensor's bytes in the mapping
-  misaligned  a 128x128 weight (64 KiB) 4 bytes past a 64-byte boundary in
-              the file: floats the importer reads in the mapping, but not
-              where the generated code may read them, so copied once
+  misaligned  a MatMul by a 128x128 weight (64 KiB) 4 bytes past a 64-byte
+              boundary in the file, then a Gemm with transB by another (24
+              bytes past one): read in the mapping, there (the MatMul's
+              packed into tiles, the Gemm's read by dot products in place)
   folded      a 192x128 weight that is the Mul of two initializers: folded
               at compile time into a new tensor, made on a 64-byte boundary
               too (96 KiB, the two inputs freed)
@@ -98,10 +99,13 @@ def main():
          ("idx", TensorProto.INT64, np.array(np.nonzero(w), dtype=np.int64)),
          offsets={"w": 0})
 
-    x, w = f32(2, 128), f32(128, 128)
-    save(out, "misaligned", [helper.make_node("MatMul", ["x", "w"], ["y"])],
-         None, {"w": w}, x, x.astype(np.float64) @ w.astype(np.float64),
-         offsets={"w": 4})
+    x, w, vt = f32(2, 128), f32(128, 128), f32(128, 128)
+    save(out, "misaligned",
+         [helper.make_node("MatMul", ["x", "w"], ["h"]),
+          helper.make_node("Gemm", ["h", "vt"], ["y"], transB=1)],
+         None, {"w": w, "vt": vt}, x,
+         x.astype(np.float64) @ w.astype(np.float64) @ vt.T.astype(np.float64),
+         offsets={"w": 4, "vt": 24})
 
     x, w1, w2 = f32(3, 192), f32(192, 128), f32(192, 128)
     save(out, "folded",
