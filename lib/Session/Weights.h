@@ -4,9 +4,10 @@
 // globals) are taken out of the module before it goes to LLVM: the Session
 // keeps their data where the importer left it (the model file's mapping, or
 // the parsed tensor's own storage), or copies it once into memory of its own
-// (weights folded from others, small ones), and the globals become external
-// declarations that the JIT binds to that memory. LLVM then never sees (or
-// optimizes, or encodes) tens of megabytes of initializers.
+// (weights folded from others, constants without a blob of their own), and
+// the globals become external declarations that the JIT binds to that
+// memory. LLVM then never sees (or optimizes, or encodes) tens of megabytes
+// of initializers.
 //
 //===----------------------------------------------------------------------===//
 
@@ -55,8 +56,8 @@ public:
   size_t getHeldBytes() const;
   /// Of those, the bytes externalize copied out of the module's blobs (into
   /// 64-byte-aligned memory of the store's) instead of taking them as they
-  /// were: weights folded from others, small, or not aligned to their
-  /// element type.
+  /// were: weights folded from others, constants without a blob of their
+  /// own, or not aligned to their element type.
   size_t getCopiedBytes() const;
   /// Adds weight `name` as a view of `size` bytes at `data` (64-byte
   /// aligned), which `owner` keeps alive (the compiled-object cache's mapping
