@@ -627,7 +627,7 @@ void sortEntryConstants(func::FuncOp kernel) {
                                OperationEquivalence::ignoreHashValue,
                                seam::kKernelEquivalenceFlags),
                            &op});
-  llvm::sort(constants, [](const auto &a, const auto &b) {
+  llvm::stable_sort(constants, [](const auto &a, const auto &b) {
     return static_cast<size_t>(a.first) < static_cast<size_t>(b.first);
   });
   for (auto [hash, op] : llvm::reverse(constants))
