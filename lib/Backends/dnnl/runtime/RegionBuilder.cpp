@@ -106,6 +106,20 @@ bool isReferenceImplementation(std::string_view implementation) {
          (name.size() > 4 && name.substr(name.size() - 4) == "_ref");
 }
 
+/// Whether `implementation` is oneDNN's convolution by im2col and sgemm
+/// ("gemm:jit", "x64:gemm:jit"; not "brgemm:..."), its choice where no
+/// direct JIT kernel takes the shape (AlexNet's 11x11 stride-4 stem on
+/// AVX2). oneDNN 2.6 applies its eltwise and binary post-ops after the
+/// sgemm in a scalar loop of branches: a ReLU fused into that stem took
+/// 1.3-1.4 ms more per run (4.0-5.7 ms against 2.7-4.3 ms, interleaved, one
+/// thread, AVX2 EPYC), where the same ReLU as its own JIT eltwise primitive
+/// took 0.1-0.15 ms.
+bool isGemmConvolution(std::string_view implementation) {
+  if (implementation.substr(0, 4) == "x64:")
+    implementation.remove_prefix(4);
+  return implementation.substr(0, 5) == "gemm:";
+}
+
 /// The channel block of oneDNN's blocked layouts on this CPU (nChw16c with
 /// AVX-512, nChw8c with AVX or AVX2), 0 where it has none.
 int64_t channelBlock() {
@@ -132,7 +146,8 @@ memory::desc channelBlocked(const Dims &dims, int64_t block) {
   using Tag = memory::format_tag;
   static const Tag by16[] = {Tag::aBc16b, Tag::aBcd16b, Tag::aBcde16b};
   static const Tag by8[] = {Tag::aBc8b, Tag::aBcd8b, Tag::aBcde8b};
-  return memory::desc(dims, DT::f32, (block == 16 ? by16 : by8)[dims.size() - 3]);
+  return memory::desc(dims, DT::f32,
+                      (block == 16 ? by16 : by8)[dims.size() - 3]);
 }
 
 /// Lets the primitive choose the layout.
@@ -775,9 +790,9 @@ private:
     std::vector<memory::desc> layouts = {layoutOf(source)};
     if (shape.size() >= 3)
       layouts.push_back(channelsLast(shape));
-    if (int64_t block = channelBlock();
-        block && shape.size() >= 3 && shape.size() <= 5 &&
-        dataType(source) == DT::f32)
+    if (int64_t block = channelBlock(); block && shape.size() >= 3 &&
+                                        shape.size() <= 5 &&
+                                        dataType(source) == DT::f32)
       layouts.push_back(channelBlocked(shape, block));
     layouts.push_back(rowMajor(shape));
     std::optional<PrimitiveDesc> fallback;
@@ -959,10 +974,31 @@ private:
     using Conv = dnnl::convolution_forward;
     Conv::desc d = windowDesc<Conv>(op, dnnl::algorithm::convolution_direct,
                                     weightDims, bias, dataType(op.srcs[1]));
-    Conv::primitive_desc pd(d, quantizedAttributes(op, 1, dims(op.dst)),
-                            getEngine());
-    if (auto kept = inSourceLayout(op, pd, weightDims, bias))
-      pd = std::move(*kept);
+    auto choose = [&](size_t fused) {
+      Conv::primitive_desc pd(
+          d, quantizedAttributes(op, 1, dims(op.dst), fused), getEngine());
+      if (auto kept = inSourceLayout(op, pd, weightDims, bias, fused))
+        pd = std::move(*kept);
+      return pd;
+    };
+    Conv::primitive_desc pd = choose(SIZE_MAX);
+    // On oneDNN's gemm convolution, the post-ops from the first that is not
+    // a sum (which its sgemm accumulates onto) run after it as primitives
+    // of their own (see isGemmConvolution).
+    Written how;
+    if (!quantized && isGemmConvolution(pd.impl_info_str())) {
+      size_t sums = 0;
+      while (sums < op.postOps.size() &&
+             op.postOps[sums].kind == PostOp::Kind::Sum)
+        ++sums;
+      if (sums < op.postOps.size()) {
+        Conv::primitive_desc unfused = choose(sums);
+        if (isGemmConvolution(unfused.impl_info_str())) {
+          pd = std::move(unfused);
+          how.fused = sums;
+        }
+      }
+    }
     std::vector<std::pair<int, int>> args = {
         {DNNL_ARG_SRC, ensure(op.srcs[0], pd.src_desc())},
         {DNNL_ARG_WEIGHTS, ensure(op.srcs[1], pd.weights_desc())}};
@@ -970,7 +1006,7 @@ private:
       args.push_back(
           {DNNL_ARG_BIAS, quantized ? staticCopy(op.bias, bias, pd.bias_desc())
                                     : ensure(op.bias, pd.bias_desc())});
-    finish<Conv::primitive_desc, Conv>(op, k, pd, std::move(args));
+    finish<Conv::primitive_desc, Conv>(op, k, pd, std::move(args), how);
   }
 
   /// The convolution `op` reading its source in the layout it was written
@@ -988,7 +1024,8 @@ private:
   std::optional<dnnl::convolution_forward::primitive_desc>
   inSourceLayout(const OpDesc &op,
                  const dnnl::convolution_forward::primitive_desc &chosen,
-                 const Dims &weightDims, const memory::desc &bias) {
+                 const Dims &weightDims, const memory::desc &bias,
+                 size_t fused = SIZE_MAX) {
     const Dims &src = dims(op.srcs[0]);
     if (isQuantized(op) || src.size() < 3 || values[op.srcs[0]].home < 0)
       return std::nullopt;
@@ -1007,7 +1044,7 @@ private:
       Conv::primitive_desc pd(
           windowDesc<Conv>(op, dnnl::algorithm::convolution_direct, weightDims,
                            bias, dataType(op.srcs[1]), written, dst),
-          quantizedAttributes(op, 1, dims(op.dst)), getEngine());
+          quantizedAttributes(op, 1, dims(op.dst), fused), getEngine());
       if (nhwc ? std::string(pd.impl_info_str()) == chosen.impl_info_str()
                : !isReference(pd))
         return pd;
@@ -1274,8 +1311,8 @@ private:
     // (BlockedPooling.h): Seam's kernel runs it when the step fuses nothing.
     std::optional<BlockedPooling::Kind> kind = blockedPoolingKind(op.alg);
     if (kind && n == 2 && op.postOps.empty())
-      how.ownKernel = [&, kind = *kind](
-                          const std::vector<std::pair<int, int>> &args)
+      how.ownKernel =
+          [&, kind = *kind](const std::vector<std::pair<int, int>> &args)
           -> std::optional<std::pair<Region::Kernel, std::string>> {
         int src = -1, dst = -1;
         for (auto [arg, slot] : args) {
@@ -1297,9 +1334,10 @@ private:
           return std::nullopt;
         Region::Kernel run = [pool = *pool](
                                  const std::unordered_map<int, memory> &mems) {
-          pool.run(static_cast<const float *>(
-                       mems.at(DNNL_ARG_SRC).get_data_handle()),
-                   static_cast<float *>(mems.at(DNNL_ARG_DST).get_data_handle()));
+          pool.run(
+              static_cast<const float *>(
+                  mems.at(DNNL_ARG_SRC).get_data_handle()),
+              static_cast<float *>(mems.at(DNNL_ARG_DST).get_data_handle()));
         };
         return std::make_pair(std::move(run), std::string(pool->name()));
       };
@@ -1631,8 +1669,9 @@ private:
     Slot view{Slot::Kind::Arena, channelBlocked(shape, chains[chain].block)};
     view.base = chains[chain].slot;
     // One image: channel block b starts at b * block * (spatial size).
-    view.viewOffset = static_cast<size_t>(first * (numElements(shape) / shape[1])) *
-                      sizeof(float);
+    view.viewOffset =
+        static_cast<size_t>(first * (numElements(shape) / shape[1])) *
+        sizeof(float);
     return addSlot(std::move(view));
   }
 

@@ -63,7 +63,7 @@ class Value:
 class Model:
     def __init__(self, name, composites, left=0, before=(), single_ops=(),
                  checks=(), absent=(), profile=(), profile_absent=(),
-                 copied_once=None):
+                 copied_once=None, profile_env=None):
         """`composites`: per dnnl region, its composite names, in order;
         `left`: how many ops the compiler keeps; `before`: text checked, in
         order, in the partitioned module before the first region's
@@ -77,13 +77,17 @@ class Model:
         text of `profile_absent` (e.g. "reorder": no copies);
         `copied_once`: if given, an extended regex of reorder labels (e.g.
         "reorder 1x[0-9]*x5x5 "), none of which the profile may name twice
-        (no value copied twice; a RUN line of its own)."""
+        (no value copied twice; a RUN line of its own); `profile_env`: an
+        environment setting for the profile's run (e.g.
+        "ONEDNN_MAX_CPU_ISA=AVX2": oneDNN's implementations of an AVX2 CPU
+        also on an AVX-512 one)."""
         self.name, self.composites, self.left = name, composites, left
         self.before, self.single_ops = list(before), list(single_ops)
         self.checks, self.absent = list(checks), list(absent)
         self.profile = list(profile)
         self.profile_absent = ["slow"] + list(profile_absent)
         self.copied_once = copied_once
+        self.profile_env = profile_env
         self.args, self.body, self.results = [], [], []
         self.count = 0
 
@@ -322,9 +326,10 @@ class Model:
             "// RUN: %s --backends=none | FileCheck %%s --check-prefix=NONE" % run,
         ]
         if self.profile:
-            lines.append("// RUN: seam-run %%s %s --backends=dnnl --bench 1 "
+            env = "env %s " % self.profile_env if self.profile_env else ""
+            lines.append("// RUN: %sseam-run %%s %s --backends=dnnl --bench 1 "
                          "--threads 1 --profile | FileCheck %%s "
-                         "--check-prefix=PROFILE" % inputs)
+                         "--check-prefix=PROFILE" % (env, inputs))
         if self.copied_once:
             # The profile's own "profile:" line too, so that grep matches
             # where a layout choice copies none of them (AVX2's blocks).
@@ -439,6 +444,35 @@ def conv_cases():
     c = m.unary("leaky_relu", c, alpha=0.125)
     c = m.conv(c, m.const(rand(8, 8, 3, 3)), pads=[1, 1, 1, 1])
     m.ret(m.unary("tanh", c))
+    yield m
+
+    # An 11x11 stride-4 stem over 3 channels (AlexNet's), which oneDNN 2.6
+    # runs by im2col and sgemm on AVX2 (pinned for the profile's run), where
+    # it applies eltwise post-ops in a scalar loop: the ReLU runs after the
+    # convolution as a JIT eltwise of its own, in place.
+    m = Model("conv2d_gemm_stem_relu_unfused", [["conv_bias_relu"]],
+              profile=["conv 1x8x7x7 [x64:gemm:jit]",
+                       "conv 1x8x7x7 (unfused post-op) [jit"],
+              profile_env="ONEDNN_MAX_CPU_ISA=AVX2")
+    x = m.arg(rand(1, 3, 31, 31))
+    c = m.conv(x, m.const(rand(8, 3, 11, 11)), m.const(rand(8)),
+               strides=[4, 4], pads=[2, 2, 2, 2])
+    m.ret(m.unary("relu", c))
+    yield m
+
+    # The same stem with a residual: the sum stays fused (the sgemm adds
+    # onto the destination holding the residual), the ReLU after it runs
+    # on its own.
+    m = Model("conv2d_gemm_stem_sum_relu_unfused", [["conv_bias_sum_relu"]],
+              profile=["conv 1x8x7x7 [x64:gemm:jit]",
+                       "conv 1x8x7x7 (unfused post-op) [jit"],
+              profile_absent=["binary"],
+              profile_env="ONEDNN_MAX_CPU_ISA=AVX2")
+    x = m.arg(rand(1, 3, 31, 31))
+    r = m.arg(rand(1, 8, 7, 7))
+    c = m.conv(x, m.const(rand(8, 3, 11, 11)), m.const(rand(8)),
+               strides=[4, 4], pads=[2, 2, 2, 2])
+    m.ret(m.unary("relu", m.binary("add", c, r)))
     yield m
 
     # The residual is the region's input: copied into the destination.
