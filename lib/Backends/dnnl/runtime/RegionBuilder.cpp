@@ -111,9 +111,9 @@ bool isReferenceImplementation(std::string_view implementation) {
 /// direct JIT kernel takes the shape (AlexNet's 11x11 stride-4 stem on
 /// AVX2). oneDNN 2.6 applies its eltwise and binary post-ops after the
 /// sgemm in a scalar loop of branches: a ReLU fused into that stem took
-/// 1.3-1.4 ms more per run (4.0-5.7 ms against 2.7-4.3 ms, interleaved, one
-/// thread, AVX2 EPYC), where the same ReLU as its own JIT eltwise primitive
-/// took 0.1-0.15 ms.
+/// 1.3-1.4 ms more per run (medians 4.3-5.7 ms against 3.0-4.3 ms without
+/// it, interleaved, one thread, AVX2 EPYC), where the same ReLU as its own
+/// JIT eltwise primitive took 0.1-0.15 ms.
 bool isGemmConvolution(std::string_view implementation) {
   if (implementation.substr(0, 4) == "x64:")
     implementation.remove_prefix(4);
@@ -972,16 +972,30 @@ private:
     if (op.bias >= 0)
       bias = quantized ? rowMajor({dims(op.dst)[1]}, DT::s32) : plain(op.bias);
     using Conv = dnnl::convolution_forward;
-    Conv::desc d = windowDesc<Conv>(op, dnnl::algorithm::convolution_direct,
-                                    weightDims, bias, dataType(op.srcs[1]));
-    auto choose = [&](size_t fused) {
+    auto choose = [&](const Dims &weightDims, size_t fused) {
       Conv::primitive_desc pd(
-          d, quantizedAttributes(op, 1, dims(op.dst), fused), getEngine());
+          windowDesc<Conv>(op, dnnl::algorithm::convolution_direct, weightDims,
+                           bias, dataType(op.srcs[1])),
+          quantizedAttributes(op, 1, dims(op.dst), fused), getEngine());
       if (auto kept = inSourceLayout(op, pd, weightDims, bias, fused))
         pd = std::move(*kept);
       return pd;
     };
-    Conv::primitive_desc pd = choose(SIZE_MAX);
+    Conv::primitive_desc pd = choose(weightDims, SIZE_MAX);
+    // Groups of too few channels for oneDNN's blocks, merged (see
+    // getGroupMerge).
+    int64_t merge = 1;
+    if (!quantized && isGemmConvolution(pd.impl_info_str()))
+      if (int64_t m = getGroupMerge(weightDims); m > 1) {
+        Dims merged = mergeGroups(weightDims, m);
+        Conv::primitive_desc wider = choose(merged, SIZE_MAX);
+        if (tierOf(wider) == ImplTier::Jit &&
+            !isGemmConvolution(wider.impl_info_str())) {
+          pd = std::move(wider);
+          weightDims = std::move(merged);
+          merge = m;
+        }
+      }
     // On oneDNN's gemm convolution, the post-ops from the first that is not
     // a sum (which its sgemm accumulates onto) run after it as primitives
     // of their own (see isGemmConvolution).
@@ -992,7 +1006,7 @@ private:
              op.postOps[sums].kind == PostOp::Kind::Sum)
         ++sums;
       if (sums < op.postOps.size()) {
-        Conv::primitive_desc unfused = choose(sums);
+        Conv::primitive_desc unfused = choose(weightDims, sums);
         if (isGemmConvolution(unfused.impl_info_str())) {
           pd = std::move(unfused);
           how.fused = sums;
@@ -1001,12 +1015,88 @@ private:
     }
     std::vector<std::pair<int, int>> args = {
         {DNNL_ARG_SRC, ensure(op.srcs[0], pd.src_desc())},
-        {DNNL_ARG_WEIGHTS, ensure(op.srcs[1], pd.weights_desc())}};
+        {DNNL_ARG_WEIGHTS,
+         merge > 1 ? mergedGroupWeights(op.srcs[1], merge, pd.weights_desc())
+                   : ensure(op.srcs[1], pd.weights_desc())}};
     if (op.bias >= 0)
       args.push_back(
           {DNNL_ARG_BIAS, quantized ? staticCopy(op.bias, bias, pd.bias_desc())
                                     : ensure(op.bias, pd.bias_desc())});
     finish<Conv::primitive_desc, Conv>(op, k, pd, std::move(args), how);
+  }
+
+  /// How many adjacent groups of a grouped convolution with weights of dims
+  /// `weightDims` (g x M/g x C/g x k...) to merge into one so that each has
+  /// whole blocks of oneDNN's channels, in and out: 1 for none (a depthwise
+  /// convolution, whole blocks already, or a merge of more than 4 groups).
+  /// oneDNN 2.6's direct JIT kernels take a group's channels in whole
+  /// blocks; for fewer it runs im2col and sgemm group by group. Merged, the
+  /// groups' weights are a block diagonal: m times the multiply-adds, on a
+  /// JIT kernel. ResNeXt-50's 3x3 convolutions of 128 channels in 32 groups
+  /// at 56x56 (4 per group) with their ReLU took 4.9-5.1 ms by sgemm and
+  /// 1.6-1.7 ms as 16 groups of 8 (AVX2, one thread, interleaved).
+  static int64_t getGroupMerge(const Dims &weightDims) {
+    constexpr int64_t kMaxMerge = 4;
+    int64_t block = channelBlock();
+    if (weightDims.size() < 4 || block == 0)
+      return 1;
+    int64_t groups = weightDims[0], out = weightDims[1], in = weightDims[2];
+    if (in == 1 || (in % block == 0 && out % block == 0))
+      return 1;
+    for (int64_t m = 2; m <= kMaxMerge; ++m)
+      if (groups % m == 0 && (m * in) % block == 0 && (m * out) % block == 0)
+        return m;
+    return 1;
+  }
+
+  /// The dims of grouped weights `weightDims` with each `m` adjacent groups
+  /// merged into one.
+  static Dims mergeGroups(Dims weightDims, int64_t m) {
+    weightDims[0] /= m;
+    weightDims[1] *= m;
+    weightDims[2] *= m;
+    return weightDims;
+  }
+
+  /// A static slot holding the weights `value` (ONNX's M x C/g x k...) of a
+  /// convolution whose groups are merged `m` at a time, in layout `to`
+  /// (dims g/m x m*M/g x m*C/g x k...): each merged group's weights the
+  /// block diagonal of its groups', zeros elsewhere.
+  int mergedGroupWeights(int64_t value, int64_t m, const memory::desc &to) {
+    const Dims &mergedDims = to.dims();
+    memory::desc from = rowMajor(mergedDims, DT::f32);
+    dnnl::reorder::primitive_desc pd(getEngine(), from, getEngine(), to);
+    if (!weights) {
+      // Preparing only: the reorder's kernel, for the primitive cache.
+      dnnl::reorder prepared(pd);
+      return addSlot({Slot::Kind::Static, to});
+    }
+    int64_t out = mergedDims[1] / m, in = mergedDims[2] / m;
+    int64_t window = 1;
+    for (size_t d = 3; d < mergedDims.size(); ++d)
+      window *= mergedDims[d];
+    const float *source =
+        static_cast<const float *>(weights[values[value].weight]);
+    std::vector<float> diagonal(numElements(mergedDims), 0.0f);
+    int64_t groups = mergedDims[0] * m;
+    for (int64_t g = 0; g < groups; ++g)
+      for (int64_t o = 0; o < out; ++o) {
+        int64_t merged = g / m, j = g % m;
+        const float *row = source + (g * out + o) * in * window;
+        float *target =
+            diagonal.data() +
+            ((merged * m * out + j * out + o) * m * in + j * in) * window;
+        std::copy(row, row + in * window, target);
+      }
+    memory plainWeights(from, getEngine(), diagonal.data());
+    std::shared_ptr<void> storage = allocateStatic(to.get_size());
+    memory target(to, getEngine(), storage.get());
+    dnnl::reorder(pd).execute(stream, plainWeights, target);
+    stream.wait();
+    Slot slot{Slot::Kind::Static, to};
+    slot.memory = target;
+    slot.storage = std::move(storage);
+    return addSlot(std::move(slot));
   }
 
   /// The convolution `op` reading its source in the layout it was written

@@ -460,6 +460,32 @@ def conv_cases():
     m.ret(m.unary("relu", c))
     yield m
 
+    # Groups of 4 channels (ResNeXt's first stage), fewer than oneDNN's
+    # blocks of 8 on AVX2 (pinned for the profile's run), which would run
+    # im2col and sgemm per group: pairs of groups merged into groups of 8
+    # with block-diagonal weights, on the direct JIT kernel.
+    m = Model("conv2d_grouped_4_per_group_merged", [["conv_bias_relu"]],
+              profile=["conv 1x32x10x10 [jit:avx2]"],
+              profile_absent=["gemm", "unfused"],
+              profile_env="ONEDNN_MAX_CPU_ISA=AVX2")
+    x = m.arg(rand(1, 32, 10, 10))
+    c = m.conv(x, m.const(rand(32, 4, 3, 3)), m.const(rand(32)), group=8,
+               pads=[1, 1, 1, 1])
+    m.ret(m.unary("relu", c))
+    yield m
+
+    # Groups of 2 input and 4 output channels: four groups merged (8 in, 16
+    # out), the most that is merged.
+    m = Model("conv2d_grouped_2_to_4_per_group_merged", [["conv_bias_relu"]],
+              profile=["conv 1x32x3x3 [jit:avx2]"],
+              profile_absent=["gemm", "unfused"],
+              profile_env="ONEDNN_MAX_CPU_ISA=AVX2")
+    x = m.arg(rand(1, 16, 6, 6))
+    c = m.conv(x, m.const(rand(32, 2, 3, 3)), m.const(rand(32)), group=8,
+               pads=[1, 1, 1, 1], strides=[2, 2])
+    m.ret(m.unary("relu", c))
+    yield m
+
     # The same stem with a residual: the sum stays fused (the sgemm adds
     # onto the destination holding the residual), the ReLU after it runs
     # on its own.
