@@ -491,7 +491,14 @@ private:
       return addSlot({Slot::Kind::Static, to});
     }
     const void *data = weights[values[value].weight];
-    memory source(from, getEngine(), const_cast<void *>(data));
+    return addStaticSlot(pd,
+                         memory(from, getEngine(), const_cast<void *>(data)));
+  }
+
+  /// A static slot of memory of its own holding `source` reordered by `pd`
+  /// (on the builder's stream: `source` must live until it is waited for).
+  int addStaticSlot(const dnnl::reorder::primitive_desc &pd, memory source) {
+    memory::desc to = pd.dst_desc();
     std::shared_ptr<void> storage = allocateStatic(to.get_size());
     memory target(to, getEngine(), storage.get());
     dnnl::reorder(pd).execute(stream, source, target);
@@ -1088,15 +1095,9 @@ private:
             ((merged * m * out + j * out + o) * m * in + j * in) * window;
         std::copy(row, row + in * window, target);
       }
-    memory plainWeights(from, getEngine(), diagonal.data());
-    std::shared_ptr<void> storage = allocateStatic(to.get_size());
-    memory target(to, getEngine(), storage.get());
-    dnnl::reorder(pd).execute(stream, plainWeights, target);
+    int slot = addStaticSlot(pd, memory(from, getEngine(), diagonal.data()));
     stream.wait();
-    Slot slot{Slot::Kind::Static, to};
-    slot.memory = target;
-    slot.storage = std::move(storage);
-    return addSlot(std::move(slot));
+    return slot;
   }
 
   /// The convolution `op` reading its source in the layout it was written
