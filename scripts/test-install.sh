@@ -101,7 +101,7 @@ fi
 notfound=""
 for f in "$prefix"/bin/seam-* "$prefix"/lib/libseam.so \
   $(find "$prefix/lib/python3" -name '*.so' 2>/dev/null); do
-  if ldd "$f" 2>&1 | grep -q "not found"; then
+  if grep -q "not found" <<< "$(ldd "$f" 2>&1)"; then
     notfound="$notfound
 $f: $(ldd "$f" 2>&1 | grep 'not found' | tr '\n' ' ')"
   fi
@@ -162,7 +162,7 @@ fi
 backends=$("$prefix/bin/seam-run" --list-backends 2>/dev/null)
 libraries=(none)
 for b in dnnl xnnpack; do
-  if echo "$backends" | grep -qx "$b"; then
+  if grep -qx "$b" <<< "$backends"; then
     libraries+=("$b")
   else
     echo "note: the build has no $b backend; not tested"
@@ -181,7 +181,7 @@ for model in "${models[@]}"; do
     result=$(echo "$out" | grep -oE 'max_abs_error=[^ ]+ (PASS|FAIL)' | tr '\n' ' ')
     if [ $rc -ne 0 ]; then
       fail "seam-example $model --backends=$b: exit $rc $result" "$out"
-    elif [ "$b" != none ] && ! echo "$out" | grep -qE "^  $b +[1-9]"; then
+    elif [ "$b" != none ] && ! grep -qE "^  $b +[1-9]" <<< "$out"; then
       fail "seam-example $model --backends=$b: no $b region in the report" "$out"
     else
       pass "seam-example $model --backends=$b: $result"

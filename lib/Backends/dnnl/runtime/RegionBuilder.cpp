@@ -990,9 +990,11 @@ private:
     };
     Conv::primitive_desc pd = choose(weightDims, SIZE_MAX);
     // Groups of too few channels for oneDNN's blocks, merged (see
-    // getGroupMerge).
+    // getGroupMerge): constant f32 weights only, which the merge rewrites.
     int64_t merge = 1;
-    if (!quantized && isGemmConvolution(pd.impl_info_str()))
+    if (!quantized && values[op.srcs[1]].weight >= 0 &&
+        dataType(op.srcs[1]) == DT::f32 &&
+        isGemmConvolution(pd.impl_info_str()))
       if (int64_t m = getGroupMerge(weightDims); m > 1) {
         Dims merged = mergeGroups(weightDims, m);
         Conv::primitive_desc wider = choose(merged, SIZE_MAX);
